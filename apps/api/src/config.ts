@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.url({ message: 'must be an absolute URL (http:// or https://)' });
+
+const port = z.coerce
+  .number({ message: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+/**
+ * Every setting the server reads from the environment, with the local default that lets
+ * `npm start` run on a fresh machine. README.md and .env.example list the same names.
+ */
+export const ZConfigSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  MAINTENANCE: flag.default(false),
+  DEMO_DATA: flag.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  PUBLIC_URL: url.optional(),
+  API_BASE_URL: z.string().default(''),
+  API_V1_BASE_URL: z.string().default(''),
+  CHECKOUT_BASE_URL: z.string().default(''),
+  BRAND_NAME: z.string().min(1).default('Bilheto'),
+  COMPANY_LEGAL_NAME: z.string().min(1).default('Bilheto Tecnologia em Ingressos Ltda.'),
+  COMPANY_TAX_ID: z
+    .string()
+    .regex(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, 'must be a CNPJ formatted as 00.000.000/0000-00')
+    .default('12.345.678/0001-95'),
+  COMPANY_ADDRESS: z
+    .string()
+    .min(1)
+    .default('Av. Paulista, 1000, 10º andar, Bela Vista, São Paulo - SP, 01310-100'),
+  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('suporte@bilheto.com.br'),
+  DPO_EMAIL: z.email({ message: 'must be an e-mail address' }).default('privacidade@bilheto.com.br'),
+  HELP_CENTER_URL: url.default('https://ajuda.bilheto.com.br'),
+  PRODUCER_FORM_URL: url.default('https://produtores.bilheto.com.br/cadastre-seu-evento'),
+  ETHICS_CHANNEL_URL: url.default('https://canaldeetica.bilheto.com.br'),
+  WHATSAPP_URL: url.default('https://wa.me/5511999999999'),
+  APP_STORE_URL: url.default('https://apps.apple.com/br/app/bilheto/id0000000000'),
+  PLAY_STORE_URL: url.default('https://play.google.com/store/apps/details?id=br.com.bilheto'),
+  INSTAGRAM_URL: url.default('https://www.instagram.com/bilheto'),
+  FACEBOOK_URL: url.default('https://www.facebook.com/bilheto'),
+  TIKTOK_URL: url.default('https://www.tiktok.com/@bilheto'),
+  YOUTUBE_URL: url.default('https://www.youtube.com/@bilheto'),
+  LINKEDIN_URL: url.default('https://www.linkedin.com/company/bilheto'),
+});
+
+type RawConfig = z.infer<typeof ZConfigSchema>;
+
+export type TConfig = RawConfig & {
+  /** Absolute data directory. */
+  dataDir: string;
+  /** The base URL pages link to; falls back to localhost and the port. */
+  publicUrl: string;
+  /** Cookies get Secure everywhere but plain-http localhost development. */
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  // An empty variable means "use the default", as in most twelve-factor apps.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = present[name];
+    const shown =
+      got === undefined ? '' : ` (got ${JSON.stringify(got.length > 60 ? `${got.slice(0, 60)}…` : got)})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  return {
+    ...raw,
+    dataDir: path.resolve(raw.DATA_DIR),
+    publicUrl,
+    secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(publicUrl),
+  };
+}

@@ -1,0 +1,68 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type TSchema = typeof schema;
+/** The one database type use-cases see, whichever driver sits underneath. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a session-level advisory lock, so two processes never do it at once. */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type TDatabaseOptions = { url?: string | undefined; dataDir?: string | undefined; poolSize?: number };
+
+/** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when no dataDir). */
+export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<TDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as TDb;
+  return {
+    db,
+    kind: 'postgres',
+    async withLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<TDatabase> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection owned by this process: nothing else can race it.
+    withLock: (_key, fn) => fn(),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

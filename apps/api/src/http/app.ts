@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { createStaticPages } from '../modules/pages/get-static-page.ts';
+import { pageFacts, siteConfig } from '../web/site-config.ts';
+import type { TWebHandler } from '../web/ssr.ts';
+import type { TAppDeps, TAppEnv } from './env.ts';
+import { errorBody, genericErrorMessage, HttpError, notFoundJson } from './errors.ts';
+import { maintenancePage } from './maintenance-page.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { healthRoutes } from './routes/health.ts';
+import { pagesRoutes } from './routes/pages.ts';
+
+export type TAppOptions = TAppDeps & {
+  /** The SSR handler; absent in API-only tests. */
+  web?: TWebHandler;
+  /** apps/web/build/client: hashed assets and public files. */
+  clientDir?: string;
+  contentDir: string;
+};
+
+/** Prefixes the spec gives to API hosts; all are served here (their base URLs are configurable). */
+const API_PREFIXES = ['/api', '/v1', '/checkout'];
+const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+
+/** The whole HTTP surface of one process: API, static files and server-rendered pages. */
+export function createApp(options: TAppOptions) {
+  const { config, database, log } = options;
+  const site = siteConfig(config);
+  const pages = createStaticPages(options.contentDir, pageFacts(site));
+  const app = new Hono<TAppEnv>();
+
+  app.use(requestContext(log));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean)],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(compress());
+
+  if (config.MAINTENANCE) {
+    app.get('/healthz', (c) => c.json({ status: 'maintenance' }));
+    app.all('*', (c) => {
+      c.header('Retry-After', '600');
+      c.header('Cache-Control', 'no-store');
+      if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
+      return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
+    });
+    return app;
+  }
+
+  app.route('/healthz', healthRoutes(database));
+
+  // API: bodies are small JSON; anything larger is refused before it is read whole.
+  for (const prefix of API_PREFIXES) {
+    app.use(
+      `${prefix}/*`,
+      bodyLimit({
+        maxSize: 64 * 1024,
+        onError: (c) => c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
+      }),
+    );
+  }
+  app.route('/api/pages', pagesRoutes(pages));
+  for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
+
+  if (options.clientDir) {
+    const root = path.relative(process.cwd(), options.clientDir) || '.';
+    // Vite names these files by content hash: they never change, so caches may keep them a year.
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        precompressed: true,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.all('/assets/*', notFoundJson);
+    app.use(
+      '*',
+      serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+    );
+  }
+
+  if (options.web) {
+    const web = options.web;
+    app.all('*', (c) => {
+      const requestHeaders = c.req.raw.headers;
+      const api = (target: string, init?: RequestInit) => {
+        const headers = new Headers(init?.headers);
+        for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent']) {
+          const value = requestHeaders.get(name);
+          if (value && !headers.has(name)) headers.set(name, value);
+        }
+        headers.set('x-request-id', c.get('requestId'));
+        return Promise.resolve(app.fetch(new Request(new URL(target, c.req.url), { ...init, headers })));
+      };
+      return web(c.req.raw, {
+        locale: c.get('locale'),
+        nonce: c.get('secureHeadersNonce') ?? '',
+        requestId: c.get('requestId'),
+        site,
+        secureCookies: config.secureCookies,
+        api,
+      });
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json(errorBody(error.code, error.message, error.issues), error.status);
+    }
+    c.get('log')?.error('unhandled error', { error, path: c.req.path });
+    const message = genericErrorMessage(c.get('locale'));
+    return isApiPath(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
+  });
+
+  return app;
+}
+
+export type TApp = ReturnType<typeof createApp>;

@@ -1,0 +1,42 @@
+import type { TApiError } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A failure a client caused or should know about, carrying the HTTP status and stable code. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly issues: TApiError['issues'];
+
+  constructor(status: ContentfulStatusCode, code: string, message: string, issues?: TApiError['issues']) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+const GENERIC: Record<TLocale, string> = {
+  'pt-BR': 'Ocorreu um erro inesperado, tente novamente mais tarde',
+  en: 'An unexpected error occurred, please try again later',
+};
+
+const NOT_FOUND: Record<TLocale, string> = {
+  'pt-BR': 'Recurso não encontrado.',
+  en: 'Resource not found.',
+};
+
+export function errorBody(code: string, message: string, issues?: TApiError['issues']): TApiError {
+  return issues ? { Message: message, code, issues } : { Message: message, code };
+}
+
+export function notFoundJson(c: Context) {
+  const locale = (c.get('locale') as TLocale | undefined) ?? 'pt-BR';
+  return c.json(errorBody('not_found', NOT_FOUND[locale]), 404);
+}
+
+export function genericErrorMessage(locale: TLocale | undefined): string {
+  return GENERIC[locale ?? 'pt-BR'];
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { createApp } from './http/app.ts';
+import { createLogger } from './logger.ts';
+import { seedDemoData } from './modules/demo/seed-demo-data.ts';
+import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const webBuildDir = path.join(repoRoot, 'apps/web/build');
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL, { pid: process.pid });
+  const web = await loadWebHandler(webBuildDir);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  if (!config.MAINTENANCE) {
+    await migrateDatabase(database);
+    if (config.DEMO_DATA) await seedDemoData(database, log);
+  }
+
+  const app = createApp({
+    config,
+    database,
+    log,
+    web,
+    clientDir: path.join(webBuildDir, 'client'),
+    contentDir: path.join(repoRoot, 'content/pages'),
+  });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    log.info('listening', {
+      url: config.publicUrl,
+      port: info.port,
+      database: database.kind,
+      maintenance: config.MAINTENANCE,
+    });
+  });
+  server.on('error', (error) => {
+    log.error('server error', { error });
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Requests in flight finish; idle keep-alive sockets close now; a stuck one cannot hold us.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    server.close(async () => {
+      await database.close().catch(() => {});
+      log.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof WebBuildMissingError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { requestServices } from './server-context.ts';
+
+// The hosting server reads this key to hand services to loaders (see apps/api/src/web/ssr.ts).
+export { requestServices };
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { nonce } = loadContext.get(requestServices);
+  const userAgent = request.headers.get('user-agent');
+  // Crawlers get the whole document at once; people get the shell as soon as it is ready.
+  const readyOption =
+    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}

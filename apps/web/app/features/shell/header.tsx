@@ -1,0 +1,95 @@
+import type { TSiteConfig } from '@ingressos/contracts';
+import { Link, useLocation } from 'react-router';
+import { useI18n } from '~/ui/i18n.tsx';
+import { BellIcon, CartIcon, Logo, SearchIcon } from '~/ui/icons.tsx';
+import styles from './header.module.css';
+import { LanguageSwitch } from './language-switch.tsx';
+import type { TShellUser } from './load-shell.server.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+import { SupportMenu } from './support-menu.tsx';
+
+export function Header({ user, site }: { user: TShellUser | null; site: TSiteConfig }) {
+  const { t } = useI18n();
+  const { search, pathname } = useLocation();
+  const query = pathname === '/resultados' ? (new URLSearchParams(search).get('s') ?? '') : '';
+  return (
+    <header className={styles.header}>
+      <a className={styles.skip} href="#conteudo">
+        {t('app.skipToContent')}
+      </a>
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logo} aria-label={t('header.logoLabel', { brand: site.brandName })}>
+          <Logo brand={site.brandName} />
+        </Link>
+        <nav className={styles.nav} aria-label={site.brandName}>
+          <Link to="/">{t('header.home')}</Link>
+          <SupportMenu site={site} />
+          {user && <Link to="/meus-ingressos">{t('header.myTickets')}</Link>}
+          {user && <Link to="/minha-conta">{t('header.myAccount')}</Link>}
+        </nav>
+        <search className={styles.searchBox}>
+          <form className={styles.search} action="/resultados" method="get">
+            <label htmlFor="header-search" className="visually-hidden">
+              {t('header.searchLabel')}
+            </label>
+            <input
+              id="header-search"
+              name="s"
+              type="search"
+              defaultValue={query}
+              key={query}
+              placeholder={t('header.searchPlaceholder')}
+              autoComplete="off"
+            />
+            <button type="submit" aria-label={t('header.searchSubmit')}>
+              <SearchIcon />
+            </button>
+          </form>
+        </search>
+        <div className={styles.actions}>
+          <LanguageSwitch className={styles.desktopOnly} />
+          {user ? (
+            <span className={`${styles.greeting} ${styles.desktopOnly}`}>
+              {t('header.greeting', { name: user.firstName })}
+            </span>
+          ) : (
+            <span className={`${styles.auth} ${styles.desktopOnly}`}>
+              <Link to="/login">{t('header.login')}</Link>
+              <Link to="/cadastrar" className={styles.signUp}>
+                {t('header.signUp')}
+              </Link>
+            </span>
+          )}
+          {user && (
+            <form method="post" action="/sair" className={styles.desktopOnly}>
+              <button type="submit" className={styles.logout}>
+                {t('header.logout')}
+              </button>
+            </form>
+          )}
+          <NotificationBell count={0} />
+          <Link to="/carrinho" className={styles.iconButton} aria-label={t('header.cart')}>
+            <CartIcon />
+          </Link>
+          <MobileMenu user={user} site={site} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Received transfers are the notifications: the bell leads to them and counts the pending ones. */
+function NotificationBell({ count }: { count: number }) {
+  const { t } = useI18n();
+  const label = count > 0 ? t('header.notificationsWithCount', { count }) : t('app.notifications');
+  return (
+    <Link to="/transferencias" className={styles.iconButton} aria-label={label}>
+      <BellIcon />
+      {count > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {count > 9 ? '9+' : count}
+        </span>
+      )}
+    </Link>
+  );
+}

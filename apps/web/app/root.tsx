@@ -1,0 +1,74 @@
+import { DEFAULT_LOCALE } from '@ingressos/domain';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root.ts';
+import './app.css';
+import { Footer } from './features/shell/footer.tsx';
+import { Header } from './features/shell/header.tsx';
+import { loadShell, type TShellData } from './features/shell/load-shell.server.ts';
+import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
+import { I18nProvider } from './ui/i18n.tsx';
+import { Toaster } from './ui/toaster.tsx';
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadShell(request, context);
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<TShellData>('root');
+  const locale = data?.locale ?? DEFAULT_LOCALE;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#5b21b6" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data ? (
+          <I18nProvider locale={locale}>
+            <Shell data={data}>{children}</Shell>
+          </I18nProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
+  return (
+    <div className="page">
+      <Header user={data.user} site={data.site} />
+      <main id="conteudo" className="content">
+        {children}
+      </main>
+      <Footer site={data.site} year={data.year} />
+      <Toaster initial={data.toasts} />
+    </div>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<TShellData>('root');
+  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
+  // Without the root's data (the root loader itself failed) there is no shell to render into.
+  return data ? body : <I18nProvider locale={DEFAULT_LOCALE}>{body}</I18nProvider>;
+}

@@ -1,0 +1,47 @@
+import type { TStaticPageResponse } from '@ingressos/contracts';
+import { data } from 'react-router';
+import { canonicalPath, STATIC_PAGES, type TStaticPath } from '~/features/static-pages/pages.ts';
+import { requestServices } from '~/server-context.ts';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/static-page.ts';
+import styles from './static-page.module.css';
+
+/** Paths match case-insensitively (/home/privacy is /Home/Privacy), as the route table does. */
+function slugFor(pathname: string) {
+  const path = Object.keys(STATIC_PAGES).find(
+    (p) => p.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase(),
+  );
+  return path ? STATIC_PAGES[path as TStaticPath] : undefined;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, locale, site } = context.get(requestServices);
+  const slug = slugFor(new URL(request.url).pathname);
+  if (!slug) throw data(null, { status: 404 });
+  const response = await api(`/api/pages/${slug}?lang=${locale}`);
+  if (!response.ok) throw data(null, { status: response.status === 404 ? 404 : 502 });
+  const page = (await response.json()) as TStaticPageResponse;
+  return { page, brand: site.brandName, canonical: `${site.publicUrl}${canonicalPath(slug)}` };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { page, brand, canonical } = loaderData;
+  return [
+    { title: pageTitle(page.title, brand) },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+  ];
+}
+
+export default function StaticPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <PageFrame title={page.title}>
+      {/* Our own markdown, rendered on the server from content/pages. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: trusted, repository-owned content */}
+      <div className={styles.prose} dangerouslySetInnerHTML={{ __html: page.html }} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,21 @@
+import type { TSiteConfig } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { createContext } from 'react-router';
+
+/** What the hosting server hands every loader and action for one request. */
+export type TRequestServices = {
+  locale: TLocale;
+  /** CSP nonce for this response's inline scripts. */
+  nonce: string;
+  requestId: string;
+  site: TSiteConfig;
+  /** False only for plain-http localhost, where browsers drop Secure cookies. */
+  secureCookies: boolean;
+  /**
+   * Calls this product's own HTTP API in-process, carrying the visitor's cookies, so the
+   * pages are clients of the same contract as the browser and the mobile app.
+   */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+};
+
+export const requestServices = createContext<TRequestServices>();

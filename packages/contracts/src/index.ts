@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './pages.ts';
+export * from './site.ts';
