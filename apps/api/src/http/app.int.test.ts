@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TTestApp, testDatabases } from '../testing/test-app.ts';
+
+describe.each(testDatabases())('HTTP surface on %s', (kind) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('GET /healthz answers 200 while the database answers', async () => {
+    const response = await t.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: kind });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives every response a request id and security headers', async () => {
+    const response = await t.request('/healthz');
+    expect(response.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps a sane request id from a proxy and replaces a hostile one', async () => {
+    const kept = await t.request('/healthz', { headers: { 'x-request-id': 'abc12345-proxy' } });
+    expect(kept.headers.get('x-request-id')).toBe('abc12345-proxy');
+    const replaced = await t.request('/healthz', { headers: { 'x-request-id': '<script>' } });
+    expect(replaced.headers.get('x-request-id')).not.toBe('<script>');
+  });
+
+  it('answers an unknown API path with a JSON 404, in the visitor language', async () => {
+    const pt = await t.request('/api/nao-existe');
+    expect(pt.status).toBe(404);
+    expect(await pt.json()).toEqual({ Message: 'Recurso não encontrado.', code: 'not_found' });
+    const en = await t.request('/v1/nothing', { headers: { 'accept-language': 'en-US' } });
+    expect(en.status).toBe(404);
+    expect(((await en.json()) as { Message: string }).Message).toBe('Resource not found.');
+  });
+
+  it('refuses an oversized body with 413 and a message, never a 500', async () => {
+    const response = await t.json('/api/anything', { blob: 'x'.repeat(100 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('serves every static page in Portuguese and English', async () => {
+    const pt = await t.request('/api/pages/politicas-de-privacidade?lang=pt-BR');
+    expect(pt.status).toBe(200);
+    const page = (await pt.json()) as { title: string; html: string };
+    expect(page.title).toBe('Política de Privacidade');
+    expect(page.html).toContain('<h2');
+    // Placeholders are filled from the configuration.
+    expect(page.html).not.toMatch(/\{\{\w+\}\}/);
+    expect(page.html).toContain(t.config.DPO_EMAIL);
+    const en = await t.request('/api/pages/politicas-de-privacidade?lang=en');
+    expect(((await en.json()) as { title: string }).title).toMatch(/privacy/i);
+  });
+
+  it('answers 404 for an unknown or malformed page slug', async () => {
+    expect((await t.request('/api/pages/nao-existe')).status).toBe(404);
+    expect((await t.request('/api/pages/..%2F..%2Fpackage')).status).toBe(404);
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const t = await createTestApp('pglite');
+    await t.close();
+    const response = await t.request('/healthz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'unavailable' });
+  });
+});
+
+describe('maintenance mode', () => {
+  it('replaces every route, API included, and says so in the visitor language', async () => {
+    const t = await createTestApp('pglite', { MAINTENANCE: 'true' });
+    try {
+      for (const path of ['/', '/events/qualquer', '/login', '/politicas-de-privacidade']) {
+        const response = await t.request(path);
+        expect(response.status, path).toBe(503);
+        expect(await response.text(), path).toContain('em manutenção');
+      }
+      const english = await t.request('/', { headers: { 'accept-language': 'en' } });
+      expect(await english.text()).toContain('under maintenance');
+      const api = await t.request('/api/v3/nextEvents');
+      expect(api.status).toBe(503);
+      expect(await api.json()).toMatchObject({ code: 'maintenance' });
+    } finally {
+      await t.close();
+    }
+  });
+});

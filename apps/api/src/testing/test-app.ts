@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig, type TConfig } from '../config.ts';
+import { openDatabase, type TDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { createApp, type TApp } from '../http/app.ts';
+import { createLogger, type TLogger } from '../logger.ts';
+
+export type TTestDatabaseKind = 'pglite' | 'postgres';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** PGlite always; PostgreSQL as well whenever DATABASE_URL names a server. */
+export function testDatabases(): TTestDatabaseKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export type TTestDatabase = { database: TDatabase; url?: string; drop(): Promise<void> };
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+export async function createTestDatabase(kind: TTestDatabaseKind): Promise<TTestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  await migrateDatabase(database);
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TTestApp = {
+  app: TApp;
+  database: TDatabase;
+  config: TConfig;
+  log: TLogger;
+  /** Sends a request to the app in-process; `path` may be relative. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** Sends JSON and parses the JSON answer. */
+  json<T = unknown>(path: string, body: unknown, init?: RequestInit): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  kind: TTestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TTestApp> {
+  const testDatabase = await createTestDatabase(kind);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
+  const log = createLogger(config.LOG_LEVEL);
+  const app = createApp({
+    config,
+    database: testDatabase.database,
+    log,
+    contentDir: path.join(repoRoot, 'content/pages'),
+  });
+  const request = (target: string, init?: RequestInit) =>
+    Promise.resolve(app.request(new URL(target, 'http://localhost').toString(), init));
+  return {
+    app,
+    database: testDatabase.database,
+    config,
+    log,
+    request,
+    async json<T>(target: string, body: unknown, init?: RequestInit) {
+      const response = await request(target, {
+        method: 'POST',
+        ...init,
+        headers: { 'content-type': 'application/json', ...init?.headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    close: testDatabase.drop,
+  };
+}

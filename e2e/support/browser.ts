@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+/** Flags measured on these machines: without the networking ones Chromium tries the internet. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install chromium');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/** A page in a fresh context (cookies and storage of its own), Portuguese by default. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  return context.newPage();
+}
+
+export const MOBILE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 2,
+};

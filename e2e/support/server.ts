@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const mainEntry = path.join(repoRoot, 'apps/api/src/main.ts');
+
+export type TRunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process printed, for assertions on logs and for failure messages. */
+  output(): string;
+  /** SIGTERM and wait for the exit code. */
+  stop(): Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server process (`apps/api/src/main.ts`, production mode) on a free port with
+ * its own data directory, and resolves once /healthz answers. Needs the web build.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<TRunningServer> {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-'));
+  const child = spawn(process.execPath, [mainEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealthy(url, child, () => output);
+  return {
+    url,
+    port,
+    dataDir: dir,
+    output: () => output,
+    stop: () => stopProcess(child, dataDir ? undefined : dir),
+  };
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy in 60 s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess, removeDir?: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const done = () => {
+      if (removeDir && existsSync(removeDir)) rmSync(removeDir, { recursive: true, force: true });
+      resolve(child.exitCode);
+    };
+    if (child.exitCode !== null) return done();
+    child.once('exit', done);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  });
+}

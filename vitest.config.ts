@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '~': path.resolve(import.meta.dirname, 'apps/web/app') };
+
+/**
+ * Three suites, run together by `npm test` (scripts/test.ts):
+ * - unit: pure rules and components, beside their code (`*.test.ts[x]`);
+ * - api: HTTP integration tests on PGlite, and on PostgreSQL too when DATABASE_URL is set (`*.int.test.ts`);
+ * - e2e: browser journeys in Chromium against a real server process (`e2e/*.e2e.ts`).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/app/**/*.test.{ts,tsx}',
+            'apps/api/src/**/*.test.ts',
+          ],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file runs its own server and browser; two cores fit two at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
