@@ -63,14 +63,12 @@ describe('the app shell', () => {
   it('follows every footer link to a page that answers', async () => {
     const page = await newPage(browser);
     await page.goto(server.url);
-    const links = await page
-      .locator('footer a')
-      .evaluateAll((anchors) =>
-        anchors.map((a) => ({
-          href: (a as HTMLAnchorElement).href,
-          target: (a as HTMLAnchorElement).target,
-        })),
-      );
+    const links = await page.locator('footer a').evaluateAll((anchors) =>
+      anchors.map((a) => ({
+        href: (a as HTMLAnchorElement).href,
+        target: (a as HTMLAnchorElement).target,
+      })),
+    );
     const internal = links.filter((link) => link.href.startsWith(server.url));
     const external = links.filter((link) => !link.href.startsWith(server.url));
     expect(internal.length).toBeGreaterThanOrEqual(8);
