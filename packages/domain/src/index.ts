@@ -1,1 +1,2 @@
+export * from './cart.ts';
 export * from './locale.ts';
