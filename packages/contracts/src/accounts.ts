@@ -209,8 +209,13 @@ export const ZSendResetPasswordRequest = z
     const parsed = parseResetIdentifier(value.identifier);
     if (!parsed || parsed.identifierType !== value.identifierType)
       issue(ctx, 'identifier', 'resetIdentifierInvalid');
-  });
-export type TSendResetPasswordRequest = z.infer<typeof ZSendResetPasswordRequest>;
+  })
+  // The CPF as digits, the e-mail lower-cased, the document upper-cased: as they are stored.
+  .transform((value) => ({
+    ...value,
+    identifier: parseResetIdentifier(value.identifier)?.identifier ?? value.identifier,
+  }));
+export type TSendResetPasswordRequest = z.output<typeof ZSendResetPasswordRequest>;
 
 /** POST api/website/NewResetPassword. */
 export const ZNewResetPasswordRequest = z.object({
@@ -256,6 +261,7 @@ export const ZUpdateAccountRequest = z
     birthDate: z.string().max(10, 'invalidField').optional(),
   })
   .superRefine((value, ctx) => {
+    if (!value || typeof value !== 'object') return;
     if ((value.phone === undefined) !== (value.ddiPhone === undefined)) issue(ctx, 'phone', 'phoneInvalid');
     refinePhone(value, ctx);
     if (value.stateIBGEId !== undefined && value.cityIBGEId == null) issue(ctx, 'cityIBGEId', 'cityRequired');
