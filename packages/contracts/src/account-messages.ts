@@ -10,6 +10,7 @@ export const ACCOUNT_MESSAGES = {
   nameRequired: { 'pt-BR': 'O nome é obrigatório', en: 'Name is required' },
   nameEmail: { 'pt-BR': 'O nome não pode ser um e-mail', en: 'Name cannot be an e-mail' },
   nameFull: { 'pt-BR': 'Informe nome e sobrenome', en: 'Enter your first and last name' },
+  nameCharacters: { 'pt-BR': 'O nome contém caracteres inválidos', en: 'Name contains invalid characters' },
   nameTooLong: {
     'pt-BR': 'O nome deve ter no máximo 120 caracteres',
     en: 'Name must have at most 120 characters',

@@ -37,6 +37,7 @@ const text = (required: K, max: number, tooLong: K = 'invalidField') =>
   z.string({ error: required }).max(max, tooLong);
 
 const NAME_PROBLEMS = {
+  characters: 'nameCharacters',
   required: 'nameRequired',
   email: 'nameEmail',
   fullName: 'nameFull',

@@ -27,6 +27,7 @@ describe('e-mail (loose pattern)', () => {
     expect(isEmail('ana@exemplo.com.br')).toBe(true);
     expect(isEmail('ana@exemplo')).toBe(false);
     expect(isEmail('ana silva@exemplo.com')).toBe(false);
+    expect(isEmail('ana\u0000@exemplo.com')).toBe(false);
     expect(isEmail(`${'a'.repeat(250)}@x.co`)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ export const FOREIGN_DOCUMENT_CHARACTERS = /[^A-Za-z0-9\-./ +*<]/g;
 export const FOREIGN_DOCUMENT_MAX = 30;
 
 /** The loose e-mail pattern of the spec: something@something.something, no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 export const EMAIL_MAX = 254;
 
 export function isEmail(value: string): boolean {

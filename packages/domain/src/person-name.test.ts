@@ -16,6 +16,8 @@ describe('name rule', () => {
     ['ana@exemplo.com', 'email'],
     ['Ana Silva@x', 'email'],
     [`Ana ${'Silva '.repeat(30)}`, 'tooLong'],
+    ['Ana Silva Costa\u0000', 'characters'],
+    ['Ana\nSilva Costa', 'characters'],
   ])('refuses %j (%s)', (name, problem) => expect(nameProblem(name)).toBe(problem));
 
   it('greets by the first name', () => {

@@ -8,13 +8,15 @@ export const NAME_MAX = 120;
  */
 const FIRST_AND_LAST = /(?:^|\s)\p{L}{2,},?\s+\p{L}{3,20}(?=\s|$)/u;
 
-export type TNameProblem = 'required' | 'email' | 'fullName' | 'tooLong';
+export type TNameProblem = 'required' | 'email' | 'fullName' | 'tooLong' | 'characters';
 
 export function nameProblem(value: string): TNameProblem | null {
   const name = value.trim();
   if (!name) return 'required';
   if (name.length > NAME_MAX) return 'tooLong';
   if (isEmail(name) || name.includes('@')) return 'email';
+  // Control characters (a NUL byte, a line break) belong in no name, and databases refuse some.
+  if (/\p{Cc}/u.test(name)) return 'characters';
   if (!FIRST_AND_LAST.test(name)) return 'fullName';
   return null;
 }
