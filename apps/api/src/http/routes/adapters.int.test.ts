@@ -1,16 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brazilianAdult, PASSWORD, register } from '../../testing/accounts.ts';
+import { brazilianAdult, fromIp, PASSWORD, register } from '../../testing/accounts.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../../testing/smtp-server.ts';
 import { createTestApp, type TTestApp } from '../../testing/test-app.ts';
 
-/** What @hono/node-server passes for a request from `ip` carrying `forwardedFor`. */
-const fromSocket = (ip: string, forwardedFor?: string) => ({
-  incoming: {
-    socket: { remoteAddress: ip },
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-  } as unknown as IncomingMessage,
-});
+const fromSocket = fromIp;
 
 describe('mail over a real SMTP server', () => {
   let smtp: TTestSmtpServer;

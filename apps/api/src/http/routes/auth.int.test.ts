@@ -219,6 +219,14 @@ describe.each(testDatabases())('register, log in and sessions on %s', (kind) => 
     expect(expired.headers.getSetCookie().join()).toMatch(/sid=;.*Max-Age=0/);
   });
 
+  it('replaces the session a client held when it logs in again', async () => {
+    const { cookie, input } = await register(t);
+    const again = await login(input.email, PASSWORD, { cookie });
+    expect(again.status).toBe(200);
+    expect((await whoAmI({ cookie })).status).toBe(401);
+    expect((await whoAmI({ authorization: `Bearer ${again.body.token}` })).status).toBe(200);
+  });
+
   it('revokes the session on the server at logout', async () => {
     const { cookie, token } = await register(t);
     const out = await t.request('/api/v2/logout', { method: 'POST', ...withCookie(cookie) });

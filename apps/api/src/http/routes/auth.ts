@@ -41,6 +41,9 @@ export function authRoutes(s: TAccountServices) {
   const ip = (c: Context<TAppEnv>) => clientIp(c, s.config.TRUST_PROXY_HOPS);
 
   async function startSession(c: Context<TAppEnv>, user: TUserRow) {
+    // A new login gets a new token; the one this client held before stops working.
+    const previous = c.get('auth');
+    if (previous) await revokeSession(s.db, previous.session.tokenHash);
     const session = await createSession(s.db, user.id, ttl);
     setSessionCookie(c, s.config, session.token, session.expiresAt);
     c.header('Cache-Control', 'no-store');
