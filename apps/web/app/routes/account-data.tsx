@@ -2,8 +2,8 @@ import type { TCity, TState } from '@ingressos/contracts/accounts';
 import { AccountDataForm } from '~/features/accounts/account-data-form.tsx';
 import { accountCall } from '~/features/accounts/actions.server.ts';
 import { callApi, loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
-import { AuthScreen } from '~/features/accounts/auth-screen.tsx';
 import styles from '~/features/accounts/forms.module.css';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { COMPLETE_PROFILE_PARAM } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -47,7 +47,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function AccountData({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { auth, account } = loaderData;
-  if (auth || !account) return auth ? <AuthScreen data={auth} redirectTo="/dados-da-conta" /> : null;
+  if (auth || !account) return auth ? <LazyAuthScreen data={auth} redirectTo="/dados-da-conta" /> : null;
   return (
     <PageFrame title={t('page.accountData')}>
       {account.completeProfile && (

@@ -2,8 +2,8 @@ import { firstName } from '@ingressos/domain/person-name';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { accountCall } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
-import { AuthScreen } from '~/features/accounts/auth-screen.tsx';
 import styles from '~/features/accounts/forms.module.css';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -37,7 +37,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const { user, auth } = loaderData;
-  if (!user) return auth ? <AuthScreen data={auth} redirectTo="/minha-conta" /> : null;
+  if (!user) return auth ? <LazyAuthScreen data={auth} redirectTo="/minha-conta" /> : null;
   return (
     <PageFrame title={t('page.myAccount')}>
       <p className={page.hello}>{t('header.greeting', { name: firstName(user.name) })}</p>

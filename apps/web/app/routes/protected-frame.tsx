@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
-import { AuthScreen } from '~/features/accounts/auth-screen.tsx';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import type { TMessageKey } from '~/i18n/index.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -36,7 +36,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function ProtectedFrame({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
-  if (loaderData.auth) return <AuthScreen data={loaderData.auth} redirectTo={pathname + search} />;
+  if (loaderData.auth) return <LazyAuthScreen data={loaderData.auth} redirectTo={pathname + search} />;
   const key = TITLES[matches.at(-1)?.id ?? ''];
   return key ? <PageFrame title={t(key)} /> : null;
 }
