@@ -51,6 +51,8 @@ export async function startServer(
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Links in e-mails point at this very server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

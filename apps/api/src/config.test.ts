@@ -50,4 +50,26 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
+
+  it('has working local defaults for accounts', () => {
+    const config = loadConfig({});
+    expect(config.SESSION_TTL_DAYS).toBe(7);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.SMS_PROVIDER).toBe('local');
+    expect(config.CAPTCHA_PROVIDER).toBe('local');
+    expect(config.POSTAL_CODE_PROVIDER).toBe('local');
+    expect(config.TRUST_PROXY_HOPS).toBe(0);
+  });
+
+  it.each([
+    [{ CAPTCHA_PROVIDER: 'turnstile' }, 'CAPTCHA_SITE_KEY'],
+    [{ CAPTCHA_PROVIDER: 'hcaptcha', CAPTCHA_SITE_KEY: 'k' }, 'CAPTCHA_SECRET_KEY'],
+    [{ CAPTCHA_PROVIDER: 'friendly' }, 'CAPTCHA_PROVIDER'],
+    [{ SMS_PROVIDER: 'twilio' }, 'TWILIO_ACCOUNT_SID'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS'],
+    [{ LINK_SECRET: 'short' }, 'LINK_SECRET'],
+  ])('names the variable that is wrong or missing for %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
 });

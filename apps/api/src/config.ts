@@ -17,46 +17,95 @@ const port = z.coerce
  * Every setting the server reads from the environment, with the local default that lets
  * `npm start` run on a fresh machine. README.md and .env.example list the same names.
  */
-export const ZConfigSchema = z.object({
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection URL')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  MAINTENANCE: flag.default(false),
-  DEMO_DATA: flag.default(true),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  PUBLIC_URL: url.optional(),
-  API_BASE_URL: z.string().default(''),
-  API_V1_BASE_URL: z.string().default(''),
-  CHECKOUT_BASE_URL: z.string().default(''),
-  BRAND_NAME: z.string().min(1).default('Bilheto'),
-  COMPANY_LEGAL_NAME: z.string().min(1).default('Bilheto Tecnologia em Ingressos Ltda.'),
-  COMPANY_TAX_ID: z
-    .string()
-    .regex(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, 'must be a CNPJ formatted as 00.000.000/0000-00')
-    .default('12.345.678/0001-95'),
-  COMPANY_ADDRESS: z
-    .string()
-    .min(1)
-    .default('Av. Paulista, 1000, 10º andar, Bela Vista, São Paulo - SP, 01310-100'),
-  SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('suporte@bilheto.com.br'),
-  DPO_EMAIL: z.email({ message: 'must be an e-mail address' }).default('privacidade@bilheto.com.br'),
-  HELP_CENTER_URL: url.default('https://ajuda.bilheto.com.br'),
-  PRODUCER_FORM_URL: url.default('https://produtores.bilheto.com.br/cadastre-seu-evento'),
-  ETHICS_CHANNEL_URL: url.default('https://canaldeetica.bilheto.com.br'),
-  WHATSAPP_URL: url.default('https://wa.me/5511999999999'),
-  APP_STORE_URL: url.default('https://apps.apple.com/br/app/bilheto/id0000000000'),
-  PLAY_STORE_URL: url.default('https://play.google.com/store/apps/details?id=br.com.bilheto'),
-  INSTAGRAM_URL: url.default('https://www.instagram.com/bilheto'),
-  FACEBOOK_URL: url.default('https://www.facebook.com/bilheto'),
-  TIKTOK_URL: url.default('https://www.tiktok.com/@bilheto'),
-  YOUTUBE_URL: url.default('https://www.youtube.com/@bilheto'),
-  LINKEDIN_URL: url.default('https://www.linkedin.com/company/bilheto'),
-});
+export const ZConfigSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    MAINTENANCE: flag.default(false),
+    DEMO_DATA: flag.default(true),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    PUBLIC_URL: url.optional(),
+    API_BASE_URL: z.string().default(''),
+    API_V1_BASE_URL: z.string().default(''),
+    CHECKOUT_BASE_URL: z.string().default(''),
+    BRAND_NAME: z.string().min(1).default('Bilheto'),
+    COMPANY_LEGAL_NAME: z.string().min(1).default('Bilheto Tecnologia em Ingressos Ltda.'),
+    COMPANY_TAX_ID: z
+      .string()
+      .regex(/^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/, 'must be a CNPJ formatted as 00.000.000/0000-00')
+      .default('12.345.678/0001-95'),
+    COMPANY_ADDRESS: z
+      .string()
+      .min(1)
+      .default('Av. Paulista, 1000, 10º andar, Bela Vista, São Paulo - SP, 01310-100'),
+    SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('suporte@bilheto.com.br'),
+    DPO_EMAIL: z.email({ message: 'must be an e-mail address' }).default('privacidade@bilheto.com.br'),
+    HELP_CENTER_URL: url.default('https://ajuda.bilheto.com.br'),
+    PRODUCER_FORM_URL: url.default('https://produtores.bilheto.com.br/cadastre-seu-evento'),
+    ETHICS_CHANNEL_URL: url.default('https://canaldeetica.bilheto.com.br'),
+    WHATSAPP_URL: url.default('https://wa.me/5511999999999'),
+    APP_STORE_URL: url.default('https://apps.apple.com/br/app/bilheto/id0000000000'),
+    PLAY_STORE_URL: url.default('https://play.google.com/store/apps/details?id=br.com.bilheto'),
+    INSTAGRAM_URL: url.default('https://www.instagram.com/bilheto'),
+    FACEBOOK_URL: url.default('https://www.facebook.com/bilheto'),
+    TIKTOK_URL: url.default('https://www.tiktok.com/@bilheto'),
+    YOUTUBE_URL: url.default('https://www.youtube.com/@bilheto'),
+    LINKEDIN_URL: url.default('https://www.linkedin.com/company/bilheto'),
+
+    // Accounts
+    SESSION_TTL_DAYS: z.coerce
+      .number({ message: 'must be a whole number of days' })
+      .int()
+      .min(1)
+      .max(90)
+      .default(7),
+    /** Signs e-mail links and local captcha answers; generated and kept in the database when unset. */
+    LINK_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    /** How many reverse proxies in front set X-Forwarded-For; 0 trusts none (the socket address counts). */
+    TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(5).default(0),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Bilheto <nao-responda@bilheto.com.br>'),
+    SMS_PROVIDER: z.enum(['local', 'twilio'], { message: 'must be local or twilio' }).default('local'),
+    TWILIO_ACCOUNT_SID: z.string().optional(),
+    TWILIO_AUTH_TOKEN: z.string().optional(),
+    TWILIO_FROM: z.string().optional(),
+    CAPTCHA_PROVIDER: z
+      .enum(['local', 'off', 'turnstile', 'hcaptcha', 'recaptcha'], {
+        message: 'must be local, off, turnstile, hcaptcha or recaptcha',
+      })
+      .default('local'),
+    CAPTCHA_SITE_KEY: z.string().optional(),
+    CAPTCHA_SECRET_KEY: z.string().optional(),
+    POSTAL_CODE_PROVIDER: z
+      .enum(['local', 'viacep'], { message: 'must be local or viacep' })
+      .default('local'),
+    VIACEP_URL: url.default('https://viacep.com.br/ws'),
+  })
+  .superRefine((c, ctx) => {
+    // A provider without its keys would fail on the first request: refuse to start instead.
+    const need = (when: boolean, names: (keyof typeof c)[], what: string) => {
+      for (const name of names) {
+        if (when && !c[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${what}` });
+      }
+    };
+    need(
+      c.SMS_PROVIDER === 'twilio',
+      ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+      'SMS_PROVIDER=twilio',
+    );
+    const real = !['local', 'off'].includes(c.CAPTCHA_PROVIDER);
+    need(real, ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'], `CAPTCHA_PROVIDER=${c.CAPTCHA_PROVIDER}`);
+  });
 
 type RawConfig = z.infer<typeof ZConfigSchema>;
 

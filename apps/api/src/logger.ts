@@ -34,7 +34,21 @@ export function createLogger(
   };
 }
 
+/** Drizzle puts a failed query's parameters (CPFs, e-mails, hashes) in its message: they stay out. */
+const redactParams = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]');
+
 function errorReplacer(_key: string, value: unknown) {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) {
+    const cause =
+      value.cause instanceof Error
+        ? { name: value.cause.name, message: redactParams(value.cause.message) }
+        : undefined;
+    return {
+      name: value.name,
+      message: redactParams(value.message),
+      stack: redactParams(value.stack),
+      cause,
+    };
+  }
   return value;
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -6,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -13,12 +15,15 @@ import type { Route } from './+types/root.ts';
 import './app.css';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
-import { loadShell, type TShellData } from './features/shell/load-shell.server.ts';
+import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
 import { Toaster } from './ui/toaster.tsx';
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadShell(request, context);
+
+// The account pop-ups' code is fetched only for a logged-in user who needs one of them.
+const AccountPopups = lazy(() => import('./features/accounts/account-popups.tsx'));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<TShellData>('root');
@@ -49,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
+  // Marks the page interactive, so browser tests type into hydrated forms.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
   return (
     <div className="page">
       <Header user={data.user} site={data.site} />
@@ -57,7 +64,23 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
       </main>
       <Footer site={data.site} year={data.year} />
       <Toaster initial={data.toasts} />
+      {data.user && <Popups user={data.user} />}
     </div>
+  );
+}
+
+/** Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta. */
+function Popups({ user }: { user: TShellUser }) {
+  const { pathname } = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
+  const gender = user.needsGender && pathname !== '/dados-da-conta';
+  if (!hydrated || (!phone && !gender)) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountPopups user={user} phone={phone} gender={gender} />
+    </Suspense>
   );
 }
 

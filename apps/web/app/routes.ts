@@ -3,6 +3,8 @@ import { STATIC_PAGES } from './features/static-pages/pages.ts';
 
 /** A page whose own issue has not filled it yet: it shows its frame (title, layout). */
 const frame = (path: string, id: string) => route(path, 'routes/frame.tsx', { id });
+/** The same, for pages that need a login: anonymous visitors get the login and register screen. */
+const protectedFrame = (path: string, id: string) => route(path, 'routes/protected-frame.tsx', { id });
 
 export default [
   index('routes/home.tsx'),
@@ -13,22 +15,23 @@ export default [
   frame('events/:slug', 'event'),
   frame('eventmap/:slug', 'eventMap'),
   frame('eventgroup/:slug', 'eventGroup'),
-  frame('meus-ingressos', 'myTickets'),
-  frame('Home/MyShops', 'myShops'),
-  frame('minha-conta', 'myAccount'),
-  frame('dados-da-conta', 'accountData'),
-  frame('pagamento', 'payment'),
-  frame('identificacao', 'identification'),
+  protectedFrame('meus-ingressos', 'myTickets'),
+  protectedFrame('Home/MyShops', 'myShops'),
+  route('minha-conta', 'routes/my-account.tsx'),
+  route('dados-da-conta', 'routes/account-data.tsx'),
+  protectedFrame('pagamento', 'payment'),
+  protectedFrame('identificacao', 'identification'),
   frame('detalhes-do-ingresso/:eventId', 'ticketDetails'),
   frame('transferencia-ingresso', 'transferTicket'),
   frame('transferencias', 'transfers'),
-  frame('login', 'login'),
-  frame('cadastrar', 'register'),
-  frame('cadastrar-mobile', 'registerMobile'),
+  route('login', 'routes/login.tsx'),
+  route('cadastrar', 'routes/register.tsx', { id: 'register' }),
+  route('cadastrar-mobile', 'routes/register.tsx', { id: 'registerMobile' }),
+  route('sair', 'routes/logout.ts'),
   frame('resultados', 'results'),
   frame('carrinho', 'cart'),
   frame('reconhecimento-facial', 'facialRecognition'),
-  frame('home/confirmpasswordreset', 'confirmPasswordReset'),
+  route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
   frame('home/PrintTickets', 'printTickets'),
   frame('Home/WebsiteTickets', 'commissionerTickets'),
   frame('Home/Website/:Id', 'commissionerTicket'),

@@ -4,15 +4,25 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
+import { createAccountServices } from '../modules/accounts/services.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { csrfProtection } from './middleware/csrf.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { accountRoutes } from './routes/account.ts';
+import { addressRoutes } from './routes/addresses.ts';
+import { authRoutes } from './routes/auth.ts';
+import { captchaRoutes } from './routes/captcha.ts';
+import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */
@@ -31,6 +41,11 @@ export function createApp(options: TAppOptions) {
   const { config, database, log } = options;
   const site = siteConfig(config);
   const pages = createStaticPages(options.contentDir, pageFacts(site));
+  const accounts = createAccountServices({ config, database, log });
+  // A real captcha provider's widget is the one third-party script the pages may load.
+  const provider = config.CAPTCHA_PROVIDER;
+  const captchaOrigins: string[] =
+    provider in WIDGET_ORIGINS ? [...WIDGET_ORIGINS[provider as keyof typeof WIDGET_ORIGINS]] : [];
   const app = new Hono<TAppEnv>();
 
   app.use(requestContext(log));
@@ -38,11 +53,16 @@ export function createApp(options: TAppOptions) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
+        scriptSrc: ["'self'", NONCE, ...captchaOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean)],
+        connectSrc: [
+          "'self'",
+          ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
+          ...captchaOrigins,
+        ],
+        frameSrc: captchaOrigins.length ? captchaOrigins : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -54,6 +74,7 @@ export function createApp(options: TAppOptions) {
     }),
   );
   app.use(compress());
+  app.use(csrfProtection(config.publicUrl));
 
   if (config.MAINTENANCE) {
     app.get('/healthz', (c) => c.json({ status: 'maintenance' }));
@@ -77,9 +98,16 @@ export function createApp(options: TAppOptions) {
         onError: (c) => c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
       }),
     );
+    app.use(`${prefix}/*`, authenticate(database.db, config));
   }
   app.route('/api/pages', pagesRoutes(pages));
+  app.route('/api', authRoutes(accounts));
+  app.route('/api', passwordResetRoutes(accounts));
+  app.route('/api', accountRoutes(accounts));
+  app.route('/api', addressRoutes(accounts.postalCodes));
+  app.route('/api/captcha', captchaRoutes(accounts));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
+  app.route('/_dev', devOutboxRoutes(accounts));
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || '.';
@@ -110,7 +138,10 @@ export function createApp(options: TAppOptions) {
           if (value && !headers.has(name)) headers.set(name, value);
         }
         headers.set('x-request-id', c.get('requestId'));
-        return Promise.resolve(app.fetch(new Request(new URL(target, c.req.url), { ...init, headers })));
+        // The same env bindings: rate limits keep seeing the visitor's socket address.
+        return Promise.resolve(
+          app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), c.env),
+        );
       };
       return web(c.req.raw, {
         locale: c.get('locale'),
@@ -125,6 +156,7 @@ export function createApp(options: TAppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(errorBody(error.code, error.message, error.issues), error.status);
     }
     c.get('log')?.error('unhandled error', { error, path: c.req.path });

@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { TLocale } from '@ingressos/domain';
 import type { TConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
 import type { TLogger } from '../logger.ts';
+import type { TAuth } from './middleware/authenticate.ts';
 
 /** What the process builds once at start and every route can use. */
 export type TAppDeps = {
@@ -12,10 +14,16 @@ export type TAppDeps = {
 
 /** Hono's per-request variables. */
 export type TAppEnv = {
+  /** @hono/node-server passes the Node request; in-process page calls forward the same bindings. */
+  Bindings: { incoming?: IncomingMessage };
   Variables: {
     requestId: string;
     locale: TLocale;
     log: TLogger;
     secureHeadersNonce?: string;
+    /** The session a request carries (middleware/authenticate.ts). */
+    auth?: TAuth;
+    /** How a session token was presented, valid or not: a stale cookie is cleared on renewal. */
+    sessionPresented?: 'cookie' | 'bearer' | null;
   };
 };

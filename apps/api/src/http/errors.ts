@@ -9,12 +9,21 @@ export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly issues: TApiError['issues'];
+  /** Extra response headers, such as Retry-After on a 429. */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(status: ContentfulStatusCode, code: string, message: string, issues?: TApiError['issues']) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    message: string,
+    issues?: TApiError['issues'],
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.headers = headers;
   }
 }
 

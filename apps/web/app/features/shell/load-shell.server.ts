@@ -1,11 +1,25 @@
 import type { TSiteConfig } from '@ingressos/contracts';
+import type { TAuthenticationResponse } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
-import type { RouterContextProvider } from 'react-router';
+import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
+import { firstName } from '@ingressos/domain/person-name';
+import { maskBrazilianPhone } from '@ingressos/domain/phone';
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { TOAST_MS, type TToast } from '~/ui/toast-store.ts';
 
-export type TShellUser = { id: string; firstName: string };
+/** The little the frame of every page needs about the logged-in user. */
+export type TShellUser = {
+  id: string;
+  firstName: string;
+  isPhoneVerified: boolean;
+  /** Spec §4: the gender pop-up shows while gender is null or 0. */
+  needsGender: boolean;
+  /** '+55 (11) 98765-4321', for the phone-verification pop-up. */
+  phone: string;
+  emailVerified: boolean;
+};
 
 export type TShellData = {
   locale: TLocale;
@@ -16,14 +30,14 @@ export type TShellData = {
   year: number;
 };
 
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
+
 /** What every page's frame needs: language, deployment facts, who is logged in, flash toasts. */
-export async function loadShell(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<TShellData> {
-  const { locale, nonce, site } = context.get(requestServices);
+export async function loadShell(request: Request, context: Readonly<RouterContextProvider>) {
+  const { locale, nonce, site, api } = context.get(requestServices);
   const t = createTranslator(locale);
-  const validation = new URL(request.url).searchParams.get('validationEmail');
+  const url = new URL(request.url);
+  const validation = url.searchParams.get('validationEmail');
   const toasts: TToast[] = [];
   if (validation === 'true') {
     toasts.push({
@@ -40,5 +54,28 @@ export async function loadShell(
       durationMs: TOAST_MS.error,
     });
   }
-  return { locale, nonce, site, user: null, toasts, year: new Date().getFullYear() };
+
+  // Renewing the session slides its expiry; the API's Set-Cookie is passed on to the browser.
+  const hadSession = SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
+  const answer = hadSession ? await api('/api/v2/authentication') : null;
+  const headers = new Headers();
+  for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
+  let user: TShellUser | null = null;
+  if (answer?.ok) {
+    const { user: u } = (await answer.json()) as TAuthenticationResponse;
+    user = {
+      id: u.id,
+      firstName: firstName(u.name),
+      isPhoneVerified: u.isPhoneVerified,
+      needsGender: needsGender(u.gender),
+      phone: `${u.ddiPhone} ${u.ddiPhone === BRAZIL_DDI ? maskBrazilianPhone(u.phone) : u.phone}`,
+      emailVerified: u.emailVerified,
+    };
+  } else if (answer?.status === 401 && url.pathname !== '/login') {
+    // Spec §4: a failed renewal logs the user out and sends them to /login.
+    const back = encodeURIComponent(url.pathname + url.search);
+    throw redirect(`/login?redirect=${back}`, { headers });
+  }
+  const shell: TShellData = { locale, nonce, site, user, toasts, year: new Date().getFullYear() };
+  return data(shell, { headers });
 }

@@ -1,0 +1,8 @@
+/** One e-mail, already rendered. */
+export type TMail = { to: string; subject: string; html: string; text: string };
+
+/** Sends e-mail: over SMTP in production, into a table locally. */
+export type TMailer = {
+  kind: 'smtp' | 'local-outbox';
+  send(mail: TMail): Promise<void>;
+};

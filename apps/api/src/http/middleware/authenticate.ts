@@ -1,0 +1,69 @@
+import type { MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/client.ts';
+import { fail } from '../../modules/accounts/messages.ts';
+import { findSession, type TSession, type TUserRow } from '../../modules/accounts/sessions.ts';
+import type { TAppEnv } from '../env.ts';
+
+export type TAuth = { user: TUserRow; session: TSession; via: 'cookie' | 'bearer' };
+
+/** `__Host-` pins the cookie to this exact host over HTTPS; plain-http localhost cannot use it. */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
+
+function readToken(c: Parameters<MiddlewareHandler>[0], cookieName: string) {
+  const header = c.req.header('authorization');
+  const bearer = header?.match(/^Bearer\s+([\w-]{20,100})$/i)?.[1];
+  if (bearer) return { token: bearer, via: 'bearer' as const };
+  const cookie = getCookie(c, cookieName);
+  return cookie && /^[\w-]{20,100}$/.test(cookie) ? { token: cookie, via: 'cookie' as const } : null;
+}
+
+/** Finds the session of the Bearer token or the session cookie; routes decide whether they need it. */
+export function authenticate(db: TDb, config: TConfig): MiddlewareHandler<TAppEnv> {
+  const cookieName = sessionCookieName(config.secureCookies);
+  return async (c, next) => {
+    const presented = readToken(c, cookieName);
+    c.set('sessionPresented', presented?.via ?? null);
+    if (presented) {
+      const found = await findSession(db, presented.token);
+      if (found) c.set('auth', { ...found, via: presented.via });
+    }
+    await next();
+  };
+}
+
+/** The logged-in account, or a 401 'Dados do Usuario nao encontrado'. */
+export function requireAuth(c: {
+  get(key: 'auth'): TAuth | undefined;
+  get(key: 'locale'): TAppEnv['Variables']['locale'];
+}): TAuth {
+  const auth = c.get('auth');
+  if (!auth) throw fail(401, 'unauthenticated', 'unauthenticated', c.get('locale'));
+  return auth;
+}
+
+export function setSessionCookie(
+  c: Parameters<MiddlewareHandler>[0],
+  config: TConfig,
+  token: string,
+  expiresAt: Date,
+) {
+  setCookie(c, sessionCookieName(config.secureCookies), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: config.secureCookies,
+    expires: expiresAt,
+    maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
+  });
+}
+
+export function clearSessionCookie(c: Parameters<MiddlewareHandler>[0], config: TConfig) {
+  deleteCookie(c, sessionCookieName(config.secureCookies), {
+    path: '/',
+    secure: config.secureCookies,
+    httpOnly: true,
+    sameSite: 'Strict',
+  });
+}

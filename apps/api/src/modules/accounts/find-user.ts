@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { TUserRow } from './sessions.ts';
+
+/** By e-mail (it has an @) or by document (CPF digits or the foreign document, upper-cased). */
+export async function findUserByIdentifier(db: TDb, identifier: string): Promise<TUserRow | null> {
+  const column = identifier.includes('@') ? users.email : users.document;
+  const [user] = await db.select().from(users).where(eq(column, identifier)).limit(1);
+  return user ?? null;
+}
+
+/** The constraint a unique violation (SQLSTATE 23505) hit, through drizzle's wrapper, or null. */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

@@ -1,0 +1,71 @@
+import type { TLocale } from '@ingressos/domain';
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { TDatabase } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+import { fail } from './messages.ts';
+import { sha256 } from './tokens.ts';
+
+/**
+ * Limits per IP and per account. On PostgreSQL the counters live in a table every process
+ * shares; PGlite is one process, so memory does. Numbers are per window (seconds).
+ */
+const LIMITS = {
+  loginIp: { points: 100, duration: 900 },
+  /** Failed logins of one identifier, whatever the IP: the 11th wrong password in 15 minutes waits. */
+  loginAccount: { points: 10, duration: 900 },
+  registerIp: { points: 20, duration: 3600 },
+  emailCheckIp: { points: 60, duration: 600 },
+  resetIp: { points: 20, duration: 3600 },
+  resetAccount: { points: 5, duration: 3600 },
+  resetConfirmIp: { points: 30, duration: 3600 },
+  smsUser: { points: 5, duration: 3600 },
+  smsIp: { points: 20, duration: 3600 },
+  matchCodeUser: { points: 10, duration: 900 },
+  verificationMailUser: { points: 5, duration: 3600 },
+  captchaIp: { points: 60, duration: 600 },
+} as const;
+
+export type TLimitName = keyof typeof LIMITS;
+export type TRateLimits = {
+  /** Counts one attempt; throws a 429 HttpError once the limit is spent. */
+  consume(name: TLimitName, key: string, locale: TLocale): Promise<void>;
+  /** Forgets a key (a successful login clears its failures). */
+  reset(name: TLimitName, key: string): Promise<void>;
+};
+
+export function createRateLimits(database: TDatabase): TRateLimits {
+  const limiters = new Map<TLimitName, RateLimiterAbstract>();
+  for (const [name, { points, duration }] of Object.entries(LIMITS) as [
+    TLimitName,
+    (typeof LIMITS)[TLimitName],
+  ][]) {
+    const options = { keyPrefix: name, points, duration };
+    limiters.set(
+      name,
+      database.kind === 'postgres'
+        ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimits })
+        : new RateLimiterMemory(options),
+    );
+  }
+  // Keys may be CPFs or e-mails: the table keeps only a hash of them.
+  const keyOf = (key: string) => sha256(key).slice(0, 32);
+  return {
+    async consume(name, key, locale) {
+      try {
+        await limiters.get(name)!.consume(keyOf(key));
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+        throw fail(429, 'too_many_requests', 'tooManyAttempts', locale, { 'Retry-After': retryAfter });
+      }
+    },
+    async reset(name, key) {
+      await limiters.get(name)!.delete(keyOf(key));
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TSession = { tokenHash: string; userId: string; expiresAt: Date };
+
+const DAY_MS = 86_400_000;
+
+export async function createSession(db: TDb, userId: string, ttlDays: number) {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + ttlDays * DAY_MS);
+  await db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The live session of a token and its user, or null (unknown, revoked or expired). */
+export async function findSession(
+  db: TDb,
+  token: string,
+): Promise<{ session: TSession; user: TUserRow } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? { session: row.session, user: row.user } : null;
+}
+
+/**
+ * Slides the expiry to `ttlDays` from now. Pages renew on every load, so the row is written at
+ * most once an hour.
+ */
+export async function renewSession(db: TDb, session: TSession, ttlDays: number): Promise<Date> {
+  const expiresAt = new Date(Date.now() + ttlDays * DAY_MS);
+  if (expiresAt.getTime() - session.expiresAt.getTime() < 3_600_000) return session.expiresAt;
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, session.tokenHash));
+  return expiresAt;
+}
+
+export async function revokeSession(db: TDb, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function revokeAllSessions(db: TDb, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

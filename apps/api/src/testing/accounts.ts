@@ -1,0 +1,108 @@
+import type { IncomingMessage } from 'node:http';
+import type { TRegisterRequest } from '@ingressos/contracts/accounts';
+import { cpfCheckDigits } from '@ingressos/domain/cpf';
+import { desc } from 'drizzle-orm';
+import { mailOutbox, smsOutbox } from '../db/schema/index.ts';
+import type { TTestApp } from './test-app.ts';
+
+let serial = 0;
+/** A valid CPF no other test uses. */
+export function uniqueCpf(): string {
+  serial += 1;
+  const nine = String((Date.now() * 7 + serial * 104_729 + Math.floor(Math.random() * 1e6)) % 1e9).padStart(
+    9,
+    '1',
+  );
+  const base = /^(\d)\1{8}$/.test(nine) ? '123456780' : nine;
+  return `${base}${cpfCheckDigits(base)}`;
+}
+
+export const PASSWORD = 'Segura#2026';
+
+export function brazilianAdult(overrides: Partial<TRegisterRequest> = {}): TRegisterRequest {
+  return {
+    nationality: 0,
+    name: 'Ana Maria Silva',
+    email: `ana.${uniqueCpf()}@exemplo.com.br`,
+    password: PASSWORD,
+    ddiPhone: '+55',
+    phone: '11987654321',
+    cpf: uniqueCpf(),
+    birthDate: '20/05/1990',
+    responsibleCPF: null,
+    gender: 2,
+    stateID: 35,
+    cityID: 3550308,
+    ...overrides,
+  };
+}
+
+export function foreignAdult(overrides: Partial<TRegisterRequest> = {}): TRegisterRequest {
+  return brazilianAdult({
+    nationality: 1,
+    name: 'John Smith',
+    email: `john.${uniqueCpf()}@example.com`,
+    ddiPhone: '+1',
+    phone: '2025550123',
+    cpf: `P${uniqueCpf().slice(0, 8)}`,
+    birthDate: '1990-05-20',
+    stateID: null,
+    cityID: null,
+    ...overrides,
+  });
+}
+
+/** The session cookie pair (name=value) of a response, for the next request's Cookie header. */
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => /^(__Host-)?sid=/.test(c));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** The env bindings @hono/node-server gives a request whose socket comes from `ip`. */
+export function fromIp(ip: string, forwardedFor?: string) {
+  return {
+    incoming: {
+      socket: { remoteAddress: ip },
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    } as unknown as IncomingMessage,
+  };
+}
+
+export type TRegistered = { cookie: string; token: string; userId: string; input: TRegisterRequest };
+
+/** Registers through the API (captcha off) and returns the session. */
+export async function register(
+  t: TTestApp,
+  input: TRegisterRequest = brazilianAdult(),
+): Promise<TRegistered> {
+  // Each test person registers from an address of their own, as people do, so the per-IP limit
+  // on registrations does not throttle a test file that registers many.
+  const response = await t.app.request(
+    'http://localhost/api/registerclient',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) },
+    fromIp(`198.18.${serial % 250}.${Math.floor(Math.random() * 250) + 1}`),
+  );
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  return { cookie: sessionCookie(response), token: body.token, userId: body.user.id, input };
+}
+
+export async function latestMail(t: TTestApp) {
+  const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  if (!mail) throw new Error('the outbox is empty');
+  return mail;
+}
+
+export async function latestSmsCode(t: TTestApp): Promise<string> {
+  const [sms] = await t.database.db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(1);
+  const code = sms?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error('no SMS code in the outbox');
+  return code;
+}
+
+/** JSON headers with the given session cookie. */
+export const withCookie = (cookie: string, extra: Record<string, string> = {}) => ({
+  headers: { cookie, 'content-type': 'application/json', ...extra },
+});

@@ -1,0 +1,69 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type TReceivedMail = { to: string; subject: string; text: string; html: string };
+
+export type TTestSmtpServer = {
+  url: string;
+  received: TReceivedMail[];
+  /** Resolves with the first message to `to` whose subject matches, waiting for it to arrive. */
+  waitFor(to: string, subject?: RegExp): Promise<TReceivedMail>;
+  close(): Promise<void>;
+};
+
+/** A real SMTP server in this process on a free port: what the product sends arrives here. */
+export async function startTestSmtpServer(): Promise<TTestSmtpServer> {
+  const received: TReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' });
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const find = (to: string, subject?: RegExp) =>
+    received.find((mail) => mail.to.includes(to) && (!subject || subject.test(mail.subject)));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor(to, subject) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = find(to, subject);
+          if (!mail) return false;
+          waiters.delete(wake);
+          clearTimeout(timer);
+          resolve(mail);
+          return true;
+        };
+        const wake = () => void check();
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(
+            new Error(`no mail to ${to} arrived; got ${received.map((m) => m.to).join(', ') || 'none'}`),
+          );
+        }, 15_000);
+        if (!check()) waiters.add(wake);
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a message's text that contains `path`. */
+export function linkIn(mail: { text: string }, path: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(path));
+  if (!link) throw new Error(`no link with ${path} in: ${mail.text}`);
+  return link;
+}

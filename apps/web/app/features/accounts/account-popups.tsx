@@ -1,0 +1,21 @@
+import type { TShellUser } from '~/features/shell/load-shell.server.ts';
+import { GenderDialog } from './gender-dialog.tsx';
+import { PhoneVerificationDialog } from './phone-verification-dialog.tsx';
+
+/**
+ * The pop-ups every page may show a logged-in user (loaded lazily by the root only when needed):
+ * phone verification first, then the gender question.
+ */
+export default function AccountPopups({
+  user,
+  phone,
+  gender,
+}: {
+  user: TShellUser;
+  phone: boolean;
+  gender: boolean;
+}) {
+  if (phone) return <PhoneVerificationDialog user={user} />;
+  if (gender) return <GenderDialog user={user} />;
+  return null;
+}

@@ -1,0 +1,54 @@
+import { CAPTCHA_HEADER, type TLoginResponse } from '@ingressos/contracts/accounts';
+import { data, type RouterContextProvider } from 'react-router';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import type { TActionResult } from './action-result.ts';
+import { cookiesOf, postJson, type TApiAnswer } from './api.server.ts';
+
+type TContext = Readonly<RouterContextProvider>;
+
+/** The server's Message, or the spec's 'Não foi possível concluir requisição'. */
+function failure(context: TContext, answer: TApiAnswer<unknown>) {
+  const t = createTranslator(context.get(requestServices).locale);
+  const message = !answer.ok && answer.error ? answer.error.Message : t('auth.requestFailed');
+  return data<TActionResult>({ ok: false, message }, { headers: cookiesOf(answer.headers) });
+}
+
+/** Login: the API sets the session cookie, which this answer passes on; the token stays on the server. */
+export async function loginAction(request: Request, context: TContext) {
+  const form = await request.formData();
+  const answer = await postJson<TLoginResponse>(
+    context,
+    '/api/v2/websiteuserlogin',
+    { email: form.get('email'), password: form.get('password') },
+    { [CAPTCHA_HEADER]: String(form.get('captcha') ?? '') },
+  );
+  if (!answer.ok) return failure(context, answer);
+  return data<TActionResult>({ ok: true }, { headers: cookiesOf(answer.headers) });
+}
+
+/** Register: the form posts JSON (numbers stay numbers); the captcha goes in the header. */
+export async function registerAction(request: Request, context: TContext) {
+  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object')
+    return failure(context, { ok: false, status: 400, error: null, headers: new Headers() });
+  const { captcha, confirmPassword: _confirm, ...payload } = body;
+  const answer = await postJson<{ Message: string }>(context, '/api/registerclient', payload, {
+    [CAPTCHA_HEADER]: typeof captcha === 'string' ? captcha : '',
+  });
+  if (!answer.ok) return failure(context, answer);
+  return data<TActionResult>(
+    { ok: true, message: answer.body.Message },
+    { headers: cookiesOf(answer.headers) },
+  );
+}
+
+/** A JSON call to the API on behalf of the logged-in visitor, answered as an action result. */
+export async function accountCall(context: TContext, path: string, body: unknown) {
+  const answer = await postJson<{ Message?: string }>(context, path, body);
+  if (!answer.ok) return failure(context, answer);
+  return data<TActionResult>(
+    { ok: true, message: answer.body.Message },
+    { headers: cookiesOf(answer.headers) },
+  );
+}

@@ -1,0 +1,144 @@
+import { CAPTCHA_OFF_TOKEN, type TCaptchaConfig } from '@ingressos/contracts/accounts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useI18n } from '~/ui/i18n.tsx';
+import { browserApi } from './browser-api.ts';
+import styles from './forms.module.css';
+
+type TProps = {
+  config: TCaptchaConfig;
+  /** Receives the answer token, or '' when it is reset or expires. */
+  onChange: (token: string) => void;
+  /** Changing this number resets the widget (after a failed login or registration). */
+  resetSignal: number;
+  error?: string | undefined;
+};
+
+/** The captcha of the login and register forms: the local tick box, a real provider's widget, or nothing. */
+export function CaptchaField({ config, onChange, resetSignal, error }: TProps) {
+  if (config.provider === 'off') return <CaptchaOff onChange={onChange} />;
+  if (config.provider === 'local')
+    return <LocalCaptcha onChange={onChange} resetSignal={resetSignal} error={error} />;
+  return <ProviderCaptcha config={config} onChange={onChange} resetSignal={resetSignal} error={error} />;
+}
+
+function CaptchaOff({ onChange }: { onChange: (token: string) => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => onChange(CAPTCHA_OFF_TOKEN), []);
+  return null;
+}
+
+/** A box a person ticks; ticking asks the server for a signed, single-use answer. */
+function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) {
+  const { t } = useI18n();
+  const id = useId();
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets only when the signal changes
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setChecked(false);
+    onChange('');
+  }, [resetSignal]);
+  return (
+    <div className={styles.field}>
+      <div className={styles.captcha}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={async (event) => {
+            if (!event.target.checked) {
+              setChecked(false);
+              onChange('');
+              return;
+            }
+            // Ticked at once; unticked again if the server gives no answer.
+            setChecked(true);
+            setBusy(true);
+            const answer = await browserApi<{ token: string }>('/api/captcha/local', {
+              method: 'POST',
+              body: {},
+            });
+            setBusy(false);
+            if (answer.ok) onChange(answer.body.token);
+            else setChecked(false);
+          }}
+        />
+        <label htmlFor={id}>{t('auth.captchaLocal')}</label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TWidgetApi = {
+  render(element: HTMLElement, options: Record<string, unknown>): string | number;
+  reset(id?: string | number): void;
+};
+
+const SCRIPTS = {
+  turnstile: {
+    src: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+    global: 'turnstile',
+  },
+  hcaptcha: { src: 'https://js.hcaptcha.com/1/api.js?render=explicit', global: 'hcaptcha' },
+  recaptcha: { src: 'https://www.google.com/recaptcha/api.js?render=explicit', global: 'grecaptcha' },
+} as const;
+
+/** Turnstile, hCaptcha and reCAPTCHA share the explicit render(element, {sitekey, callback}) API. */
+function ProviderCaptcha({ config, onChange, resetSignal, error }: TProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const widget = useRef<{ api: TWidgetApi; id: string | number } | null>(null);
+  const report = useRef(onChange);
+  report.current = onChange;
+  useEffect(() => {
+    const script = SCRIPTS[config.provider as keyof typeof SCRIPTS];
+    if (!script) return;
+    const global = window as unknown as Record<string, TWidgetApi | undefined>;
+    const mount = () => {
+      const api = global[script.global];
+      if (!api?.render || !box.current) return false;
+      if (!widget.current) {
+        const id = api.render(box.current, {
+          sitekey: config.siteKey,
+          callback: (token: string) => report.current(token),
+          'expired-callback': () => report.current(''),
+        });
+        widget.current = { api, id };
+      }
+      return true;
+    };
+    if (mount()) return;
+    if (!document.querySelector(`script[src="${script.src}"]`)) {
+      const tag = document.createElement('script');
+      tag.src = script.src;
+      tag.async = true;
+      document.head.append(tag);
+    }
+    const poll = window.setInterval(() => mount() && window.clearInterval(poll), 200);
+    return () => window.clearInterval(poll);
+  }, [config]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets only when the signal changes
+  useEffect(() => {
+    if (!widget.current) return;
+    widget.current.api.reset(widget.current.id);
+    report.current('');
+  }, [resetSignal]);
+  return (
+    <div className={styles.field}>
+      <div ref={box} />
+      {error && <p className={styles.error}>{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { GENDERS, type TGender } from '@ingressos/domain/account';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { TShellUser } from '~/features/shell/load-shell.server.ts';
+import { Dialog } from '~/ui/dialog.tsx';
+import { useI18n } from '~/ui/i18n.tsx';
+import { toast } from '~/ui/toast-store.ts';
+import { browserApi } from './browser-api.ts';
+import styles from './forms.module.css';
+
+const GENDER_KEYS = {
+  1: 'gender.male',
+  2: 'gender.female',
+  3: 'gender.others',
+  4: 'gender.preferNotToSay',
+} as const;
+
+/** Spec §4 gender pop-up: for accounts whose gender is null or 0. */
+export function GenderDialog({ user }: { user: TShellUser }) {
+  const { t } = useI18n();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(true);
+  const [gender, setGender] = useState<TGender | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!gender) return;
+    setBusy(true);
+    const answer = await browserApi('/api/website/updatemyaccount', {
+      method: 'POST',
+      body: { Id: user.id, gender },
+    });
+    setBusy(false);
+    if (!answer.ok) return void toast.error(t('gender.error'));
+    toast.success(t('gender.saved'));
+    setOpen(false);
+    revalidator.revalidate();
+  }
+
+  return (
+    <Dialog open={open} title={t('gender.title')} onClose={() => setOpen(false)}>
+      <form className={styles.form} onSubmit={save}>
+        <p className={styles.hint}>{t('gender.intro')}</p>
+        <fieldset className={styles.choices}>
+          <legend className="visually-hidden">{t('register.gender')}</legend>
+          {GENDERS.map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="gender"
+                checked={gender === value}
+                onChange={() => setGender(value)}
+              />
+              {t(GENDER_KEYS[value])}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className={styles.primary} disabled={!gender || busy}>
+          {t('gender.save')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { accountMessage } from '@ingressos/contracts/account-messages';
+import { type TCaptchaConfig, type TLoginForm, ZLoginForm } from '@ingressos/contracts/accounts';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useFetcher, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useI18n } from '~/ui/i18n.tsx';
+import { toast } from '~/ui/toast-store.ts';
+import type { TActionResult } from './action-result.ts';
+import { CaptchaField } from './captcha-field.tsx';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import styles from './forms.module.css';
+import { blockClipboard, TextField } from './text-field.tsx';
+
+/** Spec §2 login: e-mail or CPF, password, 'Esqueceu a senha?', captcha, 'Entrar' (enabled once changed and valid). */
+export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; redirectTo: string }) {
+  const { t, locale } = useI18n();
+  const fetcher = useFetcher<TActionResult>();
+  const navigate = useNavigate();
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { errors, isDirty, isValid },
+  } = useForm<TLoginForm, unknown, z.output<typeof ZLoginForm>>({
+    resolver: zodResolver(ZLoginForm),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '', captcha: '' },
+  });
+  const message = (key: string | undefined) => (key ? accountMessage(key, locale) : undefined);
+
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      navigate(redirectTo, { replace: true });
+    } else {
+      toast.error(result.message);
+      setCaptchaReset((n) => n + 1);
+    }
+  }, [result, navigate, redirectTo]);
+
+  const busy = fetcher.state !== 'idle';
+  return (
+    <>
+      <form
+        className={styles.form}
+        aria-label={t('auth.loginTitle')}
+        noValidate
+        onSubmit={handleSubmit((values) => fetcher.submit(values, { method: 'post', action: '/login' }))}
+      >
+        <TextField
+          label={t('auth.emailOrCpf')}
+          autoComplete="username"
+          {...register('email')}
+          error={message(errors.email?.message)}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          {...register('password')}
+          {...blockClipboard}
+          error={message(errors.password?.message)}
+        />
+        <button type="button" className={styles.link} onClick={() => setForgotOpen(true)}>
+          {t('auth.forgotPassword')}
+        </button>
+        <CaptchaField
+          config={captcha}
+          resetSignal={captchaReset}
+          onChange={(token) => setValue('captcha', token, { shouldValidate: true, shouldDirty: true })}
+          error={message(errors.captcha?.message)}
+        />
+        <button type="submit" className={styles.primary} disabled={!isDirty || !isValid || busy}>
+          {busy ? t('app.loading') : t('auth.submitLogin')}
+        </button>
+      </form>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import type { TCity, TState } from '@ingressos/contracts/accounts';
+import { useEffect, useId, useState } from 'react';
+import { useI18n } from '~/ui/i18n.tsx';
+import { toast } from '~/ui/toast-store.ts';
+import { browserApi } from './browser-api.ts';
+import styles from './forms.module.css';
+
+type TProps = {
+  states: TState[] | null;
+  stateId: number | null;
+  cityId: number | null;
+  onChange: (value: { stateId: number | null; cityId: number | null }) => void;
+  stateError?: string | undefined;
+  cityError?: string | undefined;
+  /** Cities already loaded by the page for the current state. */
+  initialCities?: TCity[] | null;
+};
+
+/** State and city selects; the cities of a state are fetched when it is chosen. */
+export function PlaceFields({
+  states,
+  stateId,
+  cityId,
+  onChange,
+  stateError,
+  cityError,
+  initialCities,
+}: TProps) {
+  const { t } = useI18n();
+  const stateFieldId = useId();
+  const cityFieldId = useId();
+  const [cities, setCities] = useState<TCity[] | null>(initialCities ?? null);
+  const [loadedFor, setLoadedFor] = useState<number | null>(initialCities ? stateId : null);
+
+  useEffect(() => {
+    if (states === null) toast.error(t('register.statesError'));
+  }, [states, t]);
+
+  useEffect(() => {
+    if (stateId === null || stateId === loadedFor) return;
+    let current = true;
+    setCities(null);
+    browserApi<TCity[]>(`/api/addresses/cities/${stateId}`).then((answer) => {
+      if (!current) return;
+      if (answer.ok) {
+        setCities(answer.body);
+        setLoadedFor(stateId);
+      } else {
+        toast.error(t('register.citiesError'));
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [stateId, loadedFor, t]);
+
+  return (
+    <div className={styles.row}>
+      <div className={styles.field}>
+        <label htmlFor={stateFieldId}>{t('register.state')}</label>
+        <select
+          id={stateFieldId}
+          value={stateId ?? ''}
+          aria-invalid={stateError ? true : undefined}
+          onChange={(event) =>
+            onChange({ stateId: event.target.value ? Number(event.target.value) : null, cityId: null })
+          }
+        >
+          <option value="">{t('register.choose')}</option>
+          {states?.map((state) => (
+            <option key={state.StateID} value={state.StateID}>
+              {state.Name}
+            </option>
+          ))}
+        </select>
+        {stateError && <p className={styles.error}>{stateError}</p>}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={cityFieldId}>{t('register.city')}</label>
+        <select
+          id={cityFieldId}
+          value={cityId ?? ''}
+          disabled={!cities}
+          aria-invalid={cityError ? true : undefined}
+          onChange={(event) =>
+            onChange({ stateId, cityId: event.target.value ? Number(event.target.value) : null })
+          }
+        >
+          <option value="">{stateId && !cities ? t('app.loading') : t('register.choose')}</option>
+          {cities?.map((city) => (
+            <option key={city.CityID} value={city.CityID}>
+              {city.Name}
+            </option>
+          ))}
+        </select>
+        {cityError && <p className={styles.error}>{cityError}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { type InputHTMLAttributes, useId } from 'react';
+import styles from './forms.module.css';
+
+type TProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+};
+
+/** A labelled input whose error is announced with it. */
+export function TextField({ label, error, hint, ...input }: TProps) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec §5: no copying or pasting a password; people type it, so they know it. */
+export const blockClipboard = {
+  onCopy: (event: { preventDefault(): void }) => event.preventDefault(),
+  onCut: (event: { preventDefault(): void }) => event.preventDefault(),
+  onPaste: (event: { preventDefault(): void }) => event.preventDefault(),
+};

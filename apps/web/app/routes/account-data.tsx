@@ -1,0 +1,66 @@
+import type { TCity, TState } from '@ingressos/contracts/accounts';
+import { AccountDataForm } from '~/features/accounts/account-data-form.tsx';
+import { accountCall } from '~/features/accounts/actions.server.ts';
+import { callApi, loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
+import styles from '~/features/accounts/forms.module.css';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import { COMPLETE_PROFILE_PARAM } from '~/features/accounts/require-profile-for-payment.server.ts';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/account-data.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, site } = context.get(requestServices);
+  const url = new URL(request.url);
+  const base = { locale, brand: site.brandName };
+  const user = await loadUser(context);
+  if (!user) return { ...base, auth: await loadAuthScreen(context), account: null };
+  const [states, cities] = await Promise.all([
+    callApi<TState[]>(context, '/api/addresses/states'),
+    user.stateIBGE ? callApi<TCity[]>(context, `/api/addresses/cities/${user.stateIBGE}`) : null,
+  ]);
+  return {
+    ...base,
+    auth: null,
+    account: {
+      user,
+      states: states.ok ? states.body : null,
+      cities: cities?.ok ? cities.body : null,
+      completeProfile: url.searchParams.get(COMPLETE_PROFILE_PARAM) === '1',
+      redirectTo: url.searchParams.has('redirect') ? safeRedirect(url.searchParams.get('redirect')) : null,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return accountCall(context, '/api/website/updatemyaccount', await request.json().catch(() => ({})));
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.accountData'), loaderData.brand) }];
+}
+
+export default function AccountData({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { auth, account } = loaderData;
+  if (auth || !account) return auth ? <LazyAuthScreen data={auth} redirectTo="/dados-da-conta" /> : null;
+  return (
+    <PageFrame title={t('page.accountData')}>
+      {account.completeProfile && (
+        <p className={styles.warning} role="alert">
+          {t('account.completeProfile')}
+        </p>
+      )}
+      <AccountDataForm
+        user={account.user}
+        states={account.states}
+        cities={account.cities}
+        redirectTo={account.redirectTo}
+      />
+    </PageFrame>
+  );
+}

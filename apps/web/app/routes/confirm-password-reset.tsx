@@ -1,0 +1,43 @@
+import { accountCall } from '~/features/accounts/actions.server.ts';
+import { ResetPasswordForm } from '~/features/accounts/reset-password-form.tsx';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/confirm-password-reset.ts';
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, site } = context.get(requestServices);
+  const params = new URL(request.url).searchParams;
+  return { locale, brand: site.brandName, id: params.get('id') ?? '', code: params.get('code') ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  return accountCall(context, '/api/website/NewResetPassword', {
+    id: body.id,
+    code: body.code,
+    password: body.password,
+  });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [
+    { title: pageTitle(createTranslator(loaderData.locale)('page.confirmPasswordReset'), loaderData.brand) },
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}
+
+export default function ConfirmPasswordReset({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <div style={{ maxWidth: 560, margin: '0 auto' }}>
+      <PageFrame title={t('page.confirmPasswordReset')}>
+        <ResetPasswordForm id={loaderData.id} code={loaderData.code} />
+      </PageFrame>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from 'react-router';
+import { callApi, cookiesOf } from '~/features/accounts/api.server.ts';
+import type { Route } from './+types/logout.ts';
+
+/** 'Sair': revokes the session on the server, clears the cookie, and goes home. */
+export async function action({ context }: Route.ActionArgs) {
+  const answer = await callApi(context, '/api/v2/logout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return redirect('/', { headers: cookiesOf(answer.headers) });
+}
+
+/** A GET changes nothing: logging out takes a POST from our own page. */
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,83 @@
+import { firstName } from '@ingressos/domain/person-name';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { accountCall } from '~/features/accounts/actions.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import styles from '~/features/accounts/forms.module.css';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/my-account.ts';
+import page from './my-account.module.css';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale, site } = context.get(requestServices);
+  const user = await loadUser(context);
+  return { locale, brand: site.brandName, user, auth: user ? null : await loadAuthScreen(context) };
+}
+
+/** The page's two buttons: send the verification e-mail again, and stop promotional e-mails. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'unsubscribe') {
+    return accountCall(context, '/api/newunsubscribe', { userId: form.get('userId') });
+  }
+  return accountCall(context, '/api/createUserNotification', {});
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.myAccount'), loaderData.brand) }];
+}
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const { user, auth } = loaderData;
+  if (!user) return auth ? <LazyAuthScreen data={auth} redirectTo="/minha-conta" /> : null;
+  return (
+    <PageFrame title={t('page.myAccount')}>
+      <p className={page.hello}>{t('header.greeting', { name: firstName(user.name) })}</p>
+      {result && (
+        <p className={result.ok ? styles.hint : styles.error} role="status">
+          {result.message}
+        </p>
+      )}
+      <dl className={page.facts}>
+        <dt>{t('register.email')}</dt>
+        <dd>
+          {user.email} · {user.emailVerified ? t('account.emailVerified') : t('account.emailNotVerified')}
+        </dd>
+        <dt>{t('register.phone')}</dt>
+        <dd>
+          {user.ddiPhone} {user.phone} ·{' '}
+          {user.isPhoneVerified ? t('account.phoneVerified') : t('account.phoneNotVerified')}
+        </dd>
+      </dl>
+      {!user.emailVerified && (
+        <div className={styles.warning}>
+          <p>{t('account.confirmEmailWarning')}</p>
+          <Form method="post">
+            <button type="submit" name="intent" value="resend" className={styles.secondary} disabled={busy}>
+              {t('account.resendEmail')}
+            </button>
+          </Form>
+        </div>
+      )}
+      <nav className={page.links} aria-label={t('page.myAccount')}>
+        <Link to="/dados-da-conta">{t('account.editData')}</Link>
+        <Link to="/meus-ingressos">{t('header.myTickets')}</Link>
+        <Link to="/transferencias">{t('page.transfers')}</Link>
+      </nav>
+      <Form method="post" className={page.unsubscribe}>
+        <input type="hidden" name="userId" value={user.id} />
+        <button type="submit" name="intent" value="unsubscribe" className={styles.link} disabled={busy}>
+          {t('account.unsubscribe')}
+        </button>
+      </Form>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import styles from './dialog.module.css';
+import { useI18n } from './i18n.tsx';
+
+type TDialogProps = {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  /** Called by the × button (and by Escape when `dismissible`). Without it there is no ×. */
+  onClose?: () => void;
+  /** Escape closes it; never a click outside (spec: pop-ups close by their own buttons). */
+  dismissible?: boolean;
+};
+
+/** A modal on the native <dialog>: focus trap, inert page and top layer come from the browser. */
+export function Dialog({ open, title, children, onClose, dismissible = false }: TDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { t } = useI18n();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) onClose?.();
+      }}
+    >
+      <div className={styles.head}>
+        <h2 id={titleId}>{title}</h2>
+        {onClose && (
+          <button type="button" className={styles.close} onClick={onClose} aria-label={t('app.close')}>
+            ×
+          </button>
+        )}
+      </div>
+      {children}
+    </dialog>
+  );
+}
