@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './logger.ts';
+import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
+import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
@@ -26,6 +28,13 @@ async function main() {
     await migrateDatabase(database);
     if (config.DEMO_DATA) await seedDemoData(database, log);
   }
+  // Each process keeps its own snapshot files, rebuilt from the database (docs/catalogue-snapshots.md).
+  const catalogue = createCatalogue({
+    database,
+    log,
+    snapshots: createSnapshotStore(path.join(config.dataDir, 'snapshots')),
+  });
+  if (!config.MAINTENANCE) await catalogue.start();
 
   const app = createApp({
     config,
@@ -34,6 +43,7 @@ async function main() {
     web,
     clientDir: path.join(webBuildDir, 'client'),
     contentDir: path.join(repoRoot, 'content/pages'),
+    catalogue,
   });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', {
@@ -55,6 +65,7 @@ async function main() {
     log.info('shutting down', { signal });
     // Requests in flight finish; idle keep-alive sockets close now; a stuck one cannot hold us.
     setTimeout(() => process.exit(1), 10_000).unref();
+    catalogue.stop();
     server.close(async () => {
       await database.close().catch(() => {});
       log.info('stopped');

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
@@ -11,8 +12,11 @@ import type { TAppDeps, TAppEnv } from './env.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
+import { seoRoutes } from './routes/seo.ts';
+import { snapshotRoutes } from './routes/snapshots.ts';
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */
@@ -20,6 +24,8 @@ export type TAppOptions = TAppDeps & {
   /** apps/web/build/client: hashed assets and public files. */
   clientDir?: string;
   contentDir: string;
+  /** The published catalogue of this process, with its snapshot files. */
+  catalogue: TCatalogue;
 };
 
 /** Prefixes the spec gives to API hosts; all are served here (their base URLs are configurable). */
@@ -79,7 +85,19 @@ export function createApp(options: TAppOptions) {
     );
   }
   app.route('/api/pages', pagesRoutes(pages));
+  app.route('/', catalogueRoutes(options.catalogue, database.db));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
+  // Before the build's /assets/*: snapshots change, hashed assets never do.
+  app.route('/', snapshotRoutes(options.catalogue.snapshots));
+  app.route(
+    '/',
+    seoRoutes({
+      catalogue: options.catalogue,
+      publicUrl: config.publicUrl,
+      contentDir: options.contentDir,
+      clientDir: options.clientDir,
+    }),
+  );
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || '.';
