@@ -35,7 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {data ? (
-          <I18nProvider locale={locale}>
+          <I18nProvider locale={locale} messages={data.messages}>
             <Shell data={data}>{children}</Shell>
           </I18nProvider>
         ) : (
@@ -68,7 +68,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<TShellData>('root');
-  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
-  // Without the root's data (the root loader itself failed) there is no shell to render into.
-  return data ? body : <I18nProvider locale={DEFAULT_LOCALE}>{body}</I18nProvider>;
+  // Without the root's data (the root loader itself failed) there is no shell nor catalogue.
+  if (!data) return <p>Ocorreu um erro inesperado, tente novamente mais tarde</p>;
+  return isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
 }

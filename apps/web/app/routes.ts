@@ -10,9 +10,9 @@ export default [
 
   ...Object.keys(STATIC_PAGES).map((path) => route(path, 'routes/static-page.tsx', { id: `static${path}` })),
 
-  frame('events/:slug', 'event'),
-  frame('eventmap/:slug', 'eventMap'),
-  frame('eventgroup/:slug', 'eventGroup'),
+  route('events/:slug', 'routes/event.tsx', { id: 'event' }),
+  route('eventmap/:slug', 'routes/event-map.tsx'),
+  route('eventgroup/:slug', 'routes/event-group.tsx'),
   frame('meus-ingressos', 'myTickets'),
   frame('Home/MyShops', 'myShops'),
   frame('minha-conta', 'myAccount'),
@@ -25,7 +25,7 @@ export default [
   frame('login', 'login'),
   frame('cadastrar', 'register'),
   frame('cadastrar-mobile', 'registerMobile'),
-  frame('resultados', 'results'),
+  route('resultados', 'routes/search.tsx'),
   frame('carrinho', 'cart'),
   frame('reconhecimento-facial', 'facialRecognition'),
   frame('home/confirmpasswordreset', 'confirmPasswordReset'),
@@ -36,6 +36,6 @@ export default [
   frame('checkout_status', 'checkoutStatus'),
 
   // Last: any other single segment may be an event slug; deeper unknown paths are 404.
-  frame(':slug', 'eventBySlug'),
+  route(':slug', 'routes/event.tsx', { id: 'eventBySlug' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -122,7 +122,7 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
   const events: TEventInput[] = [
     {
       slug: DEMO_SLUGS.festival,
-      name: 'Festival Sons do Cerrado 2027',
+      name: 'Festival Sons do Cerrado',
       description:
         'Dois palcos, quinze atrações e o pôr do sol mais bonito do Planalto Central. Rock, MPB, rap e música eletrônica do meio-dia à meia-noite.',
       category: 'festival',

@@ -1,7 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import type { RouterContextProvider } from 'react-router';
-import { createTranslator } from '~/i18n/index.ts';
+import { catalogFor, createTranslator, type TCatalog } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { TOAST_MS, type TToast } from '~/ui/toast-store.ts';
 
@@ -9,6 +9,8 @@ export type TShellUser = { id: string; firstName: string };
 
 export type TShellData = {
   locale: TLocale;
+  /** The active language's UI strings: the only catalogue the browser receives. */
+  messages: TCatalog;
   nonce: string;
   site: TSiteConfig;
   user: TShellUser | null;
@@ -40,5 +42,13 @@ export async function loadShell(
       durationMs: TOAST_MS.error,
     });
   }
-  return { locale, nonce, site, user: null, toasts, year: new Date().getFullYear() };
+  return {
+    locale,
+    messages: catalogFor(locale),
+    nonce,
+    site,
+    user: null,
+    toasts,
+    year: new Date().getFullYear(),
+  };
 }
