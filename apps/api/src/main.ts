@@ -1,3 +1,4 @@
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -5,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
+import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
@@ -45,14 +47,27 @@ async function main() {
     contentDir: path.join(repoRoot, 'content/pages'),
     catalogue,
   });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log.info('listening', {
-      url: config.publicUrl,
-      port: info.port,
-      database: database.kind,
-      maintenance: config.MAINTENANCE,
-    });
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      // Snapshot files skip the app's stack when they exist (http/snapshot-fast-path.ts).
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer(
+          options,
+          config.MAINTENANCE ? listener : withSnapshotFastPath(catalogue.snapshots, listener),
+        )) as typeof createServer,
+    },
+    (info) => {
+      log.info('listening', {
+        url: config.publicUrl,
+        port: info.port,
+        database: database.kind,
+        maintenance: config.MAINTENANCE,
+      });
+    },
+  );
   server.on('error', (error) => {
     log.error('server error', { error });
     process.exit(1);

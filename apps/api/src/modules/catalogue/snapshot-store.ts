@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** A JSON body ready to send: its text and the strong ETag of that text. */
 export type TJsonBody = { json: string; etag: string };
@@ -18,8 +19,34 @@ const SAFE_PATH = /^(?:[a-zA-Z0-9_-]+\/)*[a-zA-Z0-9_-]+\.json$/;
  * atomic (temporary file then rename) so a reader never sees half a file. Reads check the file on
  * disk every time (a removed file is a 404 at once) and reuse the bytes while size and mtime hold.
  */
+export type TSnapshotFile = {
+  mtimeMs: number;
+  size: number;
+  body: Buffer;
+  etag: string;
+  /** The body compressed once per file version, on first demand. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+};
+
+function snapshotFile(mtimeMs: number, size: number, body: Buffer): TSnapshotFile {
+  const encodings: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return {
+    mtimeMs,
+    size,
+    body,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    encoded(encoding) {
+      encodings[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : gzipSync(body, { level: 6 });
+      return encodings[encoding];
+    },
+  };
+}
+
 export function createSnapshotStore(root: string) {
-  const cache = new Map<string, { mtimeMs: number; size: number; body: Buffer; etag: string }>();
+  const cache = new Map<string, TSnapshotFile>();
 
   return {
     root,
@@ -38,7 +65,7 @@ export function createSnapshotStore(root: string) {
       await mkdir(root, { recursive: true });
     },
     /** The file at `relative` (already URL-decoded), or undefined when absent or not a snapshot path. */
-    read(relative: string): { body: Buffer; etag: string } | undefined {
+    read(relative: string): TSnapshotFile | undefined {
       if (!SAFE_PATH.test(relative)) return undefined;
       const file = path.join(root, relative);
       const stat = statSync(file, { throwIfNoEntry: false });
@@ -54,12 +81,7 @@ export function createSnapshotStore(root: string) {
       } catch {
         return undefined;
       }
-      const entry = {
-        mtimeMs: stat.mtimeMs,
-        size: stat.size,
-        body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      };
+      const entry = snapshotFile(stat.mtimeMs, stat.size, body);
       cache.set(relative, entry);
       return entry;
     },
