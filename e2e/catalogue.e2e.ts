@@ -26,6 +26,8 @@ describe('catalogue journeys', () => {
   const open = async (target: string, options = {}) => {
     page = await newPage(browser, options);
     const response = await page.goto(server.url + target);
+    // Pages paint first and hydrate right after: act once they are interactive.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     return response!;
   };
 

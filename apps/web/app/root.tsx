@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
+import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -49,6 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
+  // Hydration starts after the first paint (defer-hydration.server.ts); this marks its end,
+  // for browser tests and anything else that must wait for the page to be interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="page">
       <Header user={data.user} site={data.site} />

@@ -1,5 +1,9 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
-import { getEventTickets, getSellingPoints } from '~/features/catalogue/api/catalogue.server.ts';
+import {
+  getEventTickets,
+  getSellingPoints,
+  posterMarkup,
+} from '~/features/catalogue/api/catalogue.server.ts';
 import { longDate } from '~/features/catalogue/dates.ts';
 import styles from '~/features/catalogue/event.module.css';
 import { EventHero } from '~/features/catalogue/event-hero.tsx';
@@ -41,7 +45,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     siteName: site.brandName,
     jsonLd: eventJsonLd(event, canonical, image),
   };
-  return { event: toEventView(event, new Date()), sellingPoints: await getSellingPoints(api, event.id), seo };
+  const [sellingPoints, posterSvg] = await Promise.all([
+    getSellingPoints(api, event.id),
+    posterMarkup(api, event.images.poster),
+  ]);
+  return { event: { ...toEventView(event, new Date()), posterSvg }, sellingPoints, seo };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -5,18 +5,23 @@ import styles from './event.module.css';
 import type { TEventView } from './event-view.server.ts';
 
 /** Poster and the facts a buyer checks first: what, when, where, and any condition of entry. */
-export function EventHero({ event }: { event: TEventView }) {
+export function EventHero({ event }: { event: TEventView & { posterSvg: string | null } }) {
   const { t, locale } = useI18n();
   return (
     <header className={styles.hero}>
-      <img
-        className={styles.poster}
-        src={event.poster}
-        alt={t('event.posterAlt', { name: event.name })}
-        width={300}
-        height={400}
-        fetchPriority="high"
-      />
+      {event.posterSvg ? (
+        // Our own generated SVG (see posterMarkup): it carries role="img" and the event's name.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated markup with escaped texts
+        <div className={styles.poster} dangerouslySetInnerHTML={{ __html: event.posterSvg }} />
+      ) : (
+        <img
+          className={styles.poster}
+          src={event.poster}
+          alt={t('event.posterAlt', { name: event.name })}
+          width={300}
+          height={400}
+        />
+      )}
       <div className={styles.facts}>
         <p className={styles.category}>{event.category}</p>
         <h1>{event.name}</h1>

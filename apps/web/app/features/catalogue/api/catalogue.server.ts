@@ -45,3 +45,17 @@ export async function getSellingPoints(
   if (!response.ok) return [];
   return ((await response.json()) as TSellingPointsResponse).sellingPoints;
 }
+
+/**
+ * The poster's SVG markup, to draw inline: it is the largest element of the event page, and inline
+ * it paints with the first frame instead of waiting for a request (or an image decode) on a slow
+ * connection. Our own generated SVG (texts escaped by the server); null when it cannot be read.
+ */
+export async function posterMarkup(api: TApi, posterUrl: string): Promise<string | null> {
+  const response = await api(posterUrl);
+  if (!response.ok) {
+    await response.body?.cancel();
+    return null;
+  }
+  return response.text();
+}
