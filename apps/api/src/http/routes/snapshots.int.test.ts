@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCatalogue } from '../../modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from '../../modules/catalogue/snapshot-store.ts';
+import { touchEvents } from '../../modules/catalogue/touch-events.ts';
 import { DEMO_SLUGS } from '../../modules/demo/demo-catalogue.ts';
 import { seedDemoData } from '../../modules/demo/seed-demo-data.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -53,9 +54,7 @@ describe.each(testDatabases())('snapshot files on %s', (kind) => {
       update ticket_lots set sold = capacity where number = 2 and ticket_id in (
         select t.id from event_tickets t join event_sections s on s.id = t.section_id
         join events e on e.id = s.event_id where e.slug = ${DEMO_SLUGS.festival} and s.name = 'Pista')`);
-    await t.database.db.execute(
-      sql`update events set revision = revision + 1 where slug = ${DEMO_SLUGS.festival}`,
-    );
+    await touchEvents(t.database.db, [t.catalogue.eventId(DEMO_SLUGS.festival)!]);
     await t.catalogue.refresh();
     const body = (await (await t.request(festivalFile)).json()) as TEventTicketsResponse;
     const inteira = body.sections[0]!.tickets[0]!;

@@ -42,6 +42,8 @@ export const snapshotPath = {
 
 /** Next-events drops an event a day after it starts: rebuilding it this often keeps that on time. */
 const NEXT_EVENTS_MAX_AGE_MS = 60_000;
+/** A safety net: everything is rebuilt this often even if a change forgot to bump a revision. */
+const FULL_REBUILD_MS = 5 * 60_000;
 
 /**
  * This process's copy of the published catalogue: the answers of the event calls, ready to send,
@@ -60,6 +62,7 @@ export function createCatalogue(options: TCatalogueOptions) {
   const groupsBySlug = new Map<string, TGroupEntry>();
   let nextEvents: TJsonBody = jsonBody({ generatedAt: now().toISOString(), events: [] });
   let nextEventsBuiltAt = 0;
+  let fullBuiltAt = 0;
   let timer: NodeJS.Timeout | undefined;
   // One rebuild at a time: a poll and a local refresh never interleave their writes.
   let queue: Promise<void> = Promise.resolve();
@@ -188,10 +191,12 @@ export function createCatalogue(options: TCatalogueOptions) {
       .where(eq(events.published, true));
     const seen = new Set<number>();
     const changed: number[] = [];
+    const full = now().getTime() - fullBuiltAt >= FULL_REBUILD_MS;
     for (const row of rows) {
       seen.add(row.id);
-      if (byId.get(row.id)?.revision !== row.revision) changed.push(row.id);
+      if (full || byId.get(row.id)?.revision !== row.revision) changed.push(row.id);
     }
+    if (full) fullBuiltAt = now().getTime();
     const removed = [...byId.keys()].filter((id) => !seen.has(id));
     await applyChanges(changed, removed);
     if (now().getTime() - nextEventsBuiltAt >= NEXT_EVENTS_MAX_AGE_MS) await rebuildNextEvents(now());
