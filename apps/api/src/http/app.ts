@@ -73,6 +73,9 @@ export function createApp(options: TAppOptions) {
   }
 
   app.route('/healthz', healthRoutes(database));
+  // The hottest reads, mounted before the generic body limit: they limit their own bodies
+  // (parse-json.ts) and read them without materialising a Web stream.
+  app.route('/', catalogueRoutes(options.catalogue, database.db));
 
   // API: bodies are small JSON; anything larger is refused before it is read whole.
   for (const prefix of API_PREFIXES) {
@@ -85,7 +88,6 @@ export function createApp(options: TAppOptions) {
     );
   }
   app.route('/api/pages', pagesRoutes(pages));
-  app.route('/', catalogueRoutes(options.catalogue, database.db));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   // Before the build's /assets/*: snapshots change, hashed assets never do.
   app.route('/', snapshotRoutes(options.catalogue.snapshots));
