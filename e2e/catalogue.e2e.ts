@@ -191,6 +191,15 @@ describe('catalogue journeys', () => {
     expect(robots).toContain('Disallow: /carrinho');
   });
 
+  it('speaks English to English visitors, with the same pt-BR money format', async () => {
+    await open(`/events/${FESTIVAL}`, { locale: 'en-US' });
+    expect(await page.getByRole('heading', { name: 'Tickets' }).isVisible()).toBe(true);
+    const inteira = page.locator('li', { hasText: 'Inteira' }).first();
+    expect(await inteira.textContent()).toContain('Batch 2');
+    expect(await inteira.textContent()).toContain('R$\u00a0220,00');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
   it('has no serious accessibility violations on the event page and the map', async () => {
     for (const target of [`/events/${FESTIVAL}`, `/eventmap/${THEATRE}`, '/']) {
       await open(target);
