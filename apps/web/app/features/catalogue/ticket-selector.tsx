@@ -31,7 +31,7 @@ export function TicketSelector({ event }: { event: TEventView }) {
             {section.tickets.map((ticket) => (
               <li key={ticket.id} className={styles.ticket}>
                 <TicketInfo ticket={ticket} currency={event.currency} perSeat={section.kind !== 'ticket'} />
-                {section.kind === 'ticket' && onSale(ticket) && (
+                {!section.hasMap && onSale(ticket) && (
                   <QuantityPicker
                     label={`${section.name} — ${ticket.name}`}
                     value={quantities[ticket.id] ?? 0}
