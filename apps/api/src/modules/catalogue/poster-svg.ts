@@ -88,7 +88,9 @@ export function posterSvg(input: TPosterInput): string {
     })
     .join('');
   const lines = wrapTitle(input.name.toUpperCase(), 14);
-  const size = lines.length > 3 ? 50 : 60;
+  // Bold capitals are about 0.68 em wide: the longest line must fit the 504 units inside the margins.
+  const longest = Math.max(...lines.map((line) => line.length));
+  const size = Math.min(lines.length > 3 ? 50 : 60, Math.floor(504 / (longest * 0.68)));
   const firstY = 560 - (lines.length - 1) * (size + 6);
   const title = lines
     .map((line, i) => `<tspan x="48" y="${firstY + i * (size + 6)}">${escapeXml(line)}</tspan>`)
