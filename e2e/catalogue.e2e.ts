@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage } from './support/browser.ts';
+import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const THEATRE = 'o-auto-da-compadecida-teatro-renault';
@@ -26,8 +26,7 @@ describe('catalogue journeys', () => {
   const open = async (target: string, options = {}) => {
     page = await newPage(browser, options);
     const response = await page.goto(server.url + target);
-    // Pages paint first and hydrate right after: act once they are interactive.
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await waitForHydration(page);
     return response!;
   };
 
