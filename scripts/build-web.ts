@@ -42,7 +42,13 @@ function precompress(dir: string) {
 
 export function buildWeb(): void {
   const bin = path.join(repoRoot, 'node_modules/.bin/react-router');
-  const result = spawnSync(process.execPath, [bin, 'build'], { cwd: webDir, stdio: 'inherit' });
+  // Always a production build, even when called from a test runner that sets NODE_ENV=test
+  // (React's development build is a different, larger bundle).
+  const result = spawnSync(process.execPath, [bin, 'build'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('The web build failed (see above).');
   precompress(path.join(webDir, 'build/client/assets'));
 }

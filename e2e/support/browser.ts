@@ -40,3 +40,11 @@ export const MOBILE: BrowserContextOptions = {
   isMobile: true,
   deviceScaleFactor: 2,
 };
+
+/**
+ * Pages paint before they hydrate (apps/web/app/defer-hydration.server.ts): a click that lands
+ * before hydration does nothing. Call this after page.goto before interacting.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+}

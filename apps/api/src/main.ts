@@ -1,3 +1,4 @@
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -5,7 +6,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
+import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
+import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
+import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
@@ -26,6 +30,13 @@ async function main() {
     await migrateDatabase(database);
     if (config.DEMO_DATA) await seedDemoData(database, log);
   }
+  // Each process keeps its own snapshot files, rebuilt from the database (docs/catalogue-snapshots.md).
+  const catalogue = createCatalogue({
+    database,
+    log,
+    snapshots: createSnapshotStore(path.join(config.dataDir, 'snapshots')),
+  });
+  if (!config.MAINTENANCE) await catalogue.start();
 
   const app = createApp({
     config,
@@ -34,15 +45,29 @@ async function main() {
     web,
     clientDir: path.join(webBuildDir, 'client'),
     contentDir: path.join(repoRoot, 'content/pages'),
+    catalogue,
   });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    log.info('listening', {
-      url: config.publicUrl,
-      port: info.port,
-      database: database.kind,
-      maintenance: config.MAINTENANCE,
-    });
-  });
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      // Snapshot files skip the app's stack when they exist (http/snapshot-fast-path.ts).
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer(
+          options,
+          config.MAINTENANCE ? listener : withSnapshotFastPath(catalogue.snapshots, listener),
+        )) as typeof createServer,
+    },
+    (info) => {
+      log.info('listening', {
+        url: config.publicUrl,
+        port: info.port,
+        database: database.kind,
+        maintenance: config.MAINTENANCE,
+      });
+    },
+  );
   server.on('error', (error) => {
     log.error('server error', { error });
     process.exit(1);
@@ -55,6 +80,7 @@ async function main() {
     log.info('shutting down', { signal });
     // Requests in flight finish; idle keep-alive sockets close now; a stuck one cannot hold us.
     setTimeout(() => process.exit(1), 10_000).unref();
+    catalogue.stop();
     server.close(async () => {
       await database.close().catch(() => {});
       log.info('stopped');

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { deferHydrationStream } from './defer-hydration.server.ts';
 import { requestServices } from './server-context.ts';
 
 // The hosting server reads this key to hand services to loaders (see apps/api/src/web/ssr.ts).
@@ -42,7 +43,10 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          // Paint first, then hydrate (defer-hydration.server.ts).
+          const lowered = deferHydrationStream();
+          lowered.pipe(body);
+          pipe(lowered);
         },
         onShellError: reject,
         onError(error: unknown) {

@@ -40,7 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {data ? (
-          <I18nProvider locale={locale}>
+          <I18nProvider locale={locale} messages={data.messages}>
             <Shell data={data}>{children}</Shell>
           </I18nProvider>
         ) : (
@@ -54,8 +54,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
-  // Marks the page interactive, so browser tests type into hydrated forms.
-  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
+  // Hydration starts after the first paint (defer-hydration.server.ts); this marks its end,
+  // for browser tests and anything else that must wait for the page to be interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="page">
       <Header user={data.user} site={data.site} />
@@ -91,7 +94,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<TShellData>('root');
-  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
-  // Without the root's data (the root loader itself failed) there is no shell to render into.
-  return data ? body : <I18nProvider locale={DEFAULT_LOCALE}>{body}</I18nProvider>;
+  // Without the root's data (the root loader itself failed) there is no shell nor catalogue.
+  if (!data) return <p>Ocorreu um erro inesperado, tente novamente mais tarde</p>;
+  return isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ErrorPage />;
 }

@@ -12,9 +12,9 @@ export default [
 
   ...Object.keys(STATIC_PAGES).map((path) => route(path, 'routes/static-page.tsx', { id: `static${path}` })),
 
-  frame('events/:slug', 'event'),
-  frame('eventmap/:slug', 'eventMap'),
-  frame('eventgroup/:slug', 'eventGroup'),
+  route('events/:slug', 'routes/event.tsx', { id: 'event' }),
+  route('eventmap/:slug', 'routes/event-map.tsx'),
+  route('eventgroup/:slug', 'routes/event-group.tsx'),
   protectedFrame('meus-ingressos', 'myTickets'),
   protectedFrame('Home/MyShops', 'myShops'),
   route('minha-conta', 'routes/my-account.tsx'),
@@ -28,7 +28,7 @@ export default [
   route('cadastrar', 'routes/register.tsx', { id: 'register' }),
   route('cadastrar-mobile', 'routes/register.tsx', { id: 'registerMobile' }),
   route('sair', 'routes/logout.ts'),
-  frame('resultados', 'results'),
+  route('resultados', 'routes/search.tsx'),
   frame('carrinho', 'cart'),
   frame('reconhecimento-facial', 'facialRecognition'),
   route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
@@ -39,6 +39,6 @@ export default [
   frame('checkout_status', 'checkoutStatus'),
 
   // Last: any other single segment may be an event slug; deeper unknown paths are 404.
-  frame(':slug', 'eventBySlug'),
+  route(':slug', 'routes/event.tsx', { id: 'eventBySlug' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

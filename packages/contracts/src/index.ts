@@ -1,3 +1,5 @@
+export * from './catalog-import.ts';
+export * from './catalogue.ts';
 export * from './errors.ts';
 export * from './pages.ts';
 export * from './site.ts';

@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
+import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
@@ -19,10 +20,13 @@ import { accountRoutes } from './routes/account.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
+import { seoRoutes } from './routes/seo.ts';
+import { snapshotRoutes } from './routes/snapshots.ts';
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */
@@ -30,6 +34,8 @@ export type TAppOptions = TAppDeps & {
   /** apps/web/build/client: hashed assets and public files. */
   clientDir?: string;
   contentDir: string;
+  /** The published catalogue of this process, with its snapshot files. */
+  catalogue: TCatalogue;
 };
 
 /** Prefixes the spec gives to API hosts; all are served here (their base URLs are configurable). */
@@ -88,6 +94,9 @@ export function createApp(options: TAppOptions) {
   }
 
   app.route('/healthz', healthRoutes(database));
+  // The hottest reads, mounted before the generic body limit: they limit their own bodies
+  // (parse-json.ts) and read them without materialising a Web stream.
+  app.route('/', catalogueRoutes(options.catalogue, database.db));
 
   // API: bodies are small JSON; anything larger is refused before it is read whole.
   for (const prefix of API_PREFIXES) {
@@ -108,6 +117,17 @@ export function createApp(options: TAppOptions) {
   app.route('/api/captcha', captchaRoutes(accounts));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   app.route('/_dev', devOutboxRoutes(accounts));
+  // Before the build's /assets/*: snapshots change, hashed assets never do.
+  app.route('/', snapshotRoutes(options.catalogue.snapshots));
+  app.route(
+    '/',
+    seoRoutes({
+      catalogue: options.catalogue,
+      publicUrl: config.publicUrl,
+      contentDir: options.contentDir,
+      clientDir: options.clientDir,
+    }),
+  );
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || '.';

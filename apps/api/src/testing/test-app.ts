@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -6,6 +8,8 @@ import { openDatabase, type TDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createApp, type TApp } from '../http/app.ts';
 import { createLogger, type TLogger } from '../logger.ts';
+import { createCatalogue, type TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
+import { createSnapshotStore } from '../modules/catalogue/snapshot-store.ts';
 
 export type TTestDatabaseKind = 'pglite' | 'postgres';
 
@@ -54,6 +58,8 @@ export type TTestApp = {
   database: TDatabase;
   config: TConfig;
   log: TLogger;
+  /** The app's catalogue: `await t.catalogue.refresh()` after changing the database behind its back. */
+  catalogue: TCatalogue;
   /** Sends a request to the app in-process; `path` may be relative. */
   request(path: string, init?: RequestInit): Promise<Response>;
   /** Sends JSON and parses the JSON answer. */
@@ -68,11 +74,19 @@ export async function createTestApp(
   const testDatabase = await createTestDatabase(kind);
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
   const log = createLogger(config.LOG_LEVEL);
+  const snapshotDir = mkdtempSync(path.join(tmpdir(), 'bilheto-snapshots-'));
+  const catalogue = createCatalogue({
+    database: testDatabase.database,
+    log,
+    snapshots: createSnapshotStore(snapshotDir),
+  });
+  if (!config.MAINTENANCE) await catalogue.start();
   const app = createApp({
     config,
     database: testDatabase.database,
     log,
     contentDir: path.join(repoRoot, 'content/pages'),
+    catalogue,
   });
   const request = (target: string, init?: RequestInit) =>
     Promise.resolve(app.request(new URL(target, 'http://localhost').toString(), init));
@@ -81,6 +95,7 @@ export async function createTestApp(
     database: testDatabase.database,
     config,
     log,
+    catalogue,
     request,
     async json<T>(target: string, body: unknown, init?: RequestInit) {
       const response = await request(target, {
@@ -92,6 +107,10 @@ export async function createTestApp(
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
     },
-    close: testDatabase.drop,
+    async close() {
+      catalogue.stop();
+      await testDatabase.drop();
+      rmSync(snapshotDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,30 +1,87 @@
+import type { TEventSummary } from '@ingressos/contracts';
+import { Link } from 'react-router';
+import { getNextEvents } from '~/features/catalogue/api/catalogue.server.ts';
+import { EventGrid } from '~/features/catalogue/event-card.tsx';
+import { seoMeta } from '~/features/catalogue/seo.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import type { Route } from './+types/home.ts';
 import styles from './home.module.css';
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { locale, site } = context.get(requestServices);
-  return { locale, brand: site.brandName, url: site.publicUrl };
+/** Cities with upcoming events, most events first. */
+function byCity(events: TEventSummary[]) {
+  const counts = new Map<string, { city: string; state: string; count: number }>();
+  for (const event of events) {
+    const key = `${event.city}/${event.state}`;
+    const entry = counts.get(key) ?? { city: event.city, state: event.state, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.city.localeCompare(b.city, 'pt-BR'));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api, locale, site } = context.get(requestServices);
+  const t = createTranslator(locale);
+  const result = await getNextEvents(api);
+  const events = result.ok ? result.body.events : [];
+  return {
+    featured: events.filter((e) => e.featured).slice(0, 3),
+    upcoming: events,
+    cities: byCity(events),
+    seo: {
+      title: `${site.brandName} | ${t('home.title')}`,
+      description: t('home.description'),
+      canonical: `${site.publicUrl}/`,
+      locale,
+      siteName: site.brandName,
+    },
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const t = createTranslator(loaderData.locale);
-  return [
-    { title: `${loaderData.brand} | ${t('home.title')}` },
-    { name: 'description', content: t('home.description') },
-    { tagName: 'link', rel: 'canonical', href: `${loaderData.url}/` },
-  ];
+  return loaderData ? seoMeta(loaderData.seo) : [];
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const { featured, upcoming, cities } = loaderData;
   return (
-    <section className={styles.hero}>
-      <h1>{t('home.title')}</h1>
-      <p>{t('home.description')}</p>
-    </section>
+    <>
+      <section className={styles.hero}>
+        <h1>{t('home.title')}</h1>
+        <p>{t('home.description')}</p>
+      </section>
+      {featured.length > 0 && (
+        <section className={styles.block} aria-labelledby="destaques">
+          <h2 id="destaques">{t('home.featured')}</h2>
+          <EventGrid events={featured} eagerFirst={3} />
+        </section>
+      )}
+      <section className={styles.block} aria-labelledby="proximos">
+        <h2 id="proximos">{t('home.upcoming')}</h2>
+        {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p>{t('home.empty')}</p>}
+      </section>
+      {cities.length > 0 && (
+        <section className={styles.block} aria-labelledby="cidades">
+          <h2 id="cidades">{t('home.byCity')}</h2>
+          <ul className={styles.cities}>
+            {cities.map((c) => (
+              <li key={`${c.city}/${c.state}`}>
+                <Link to={`/resultados?s=${encodeURIComponent(c.city)}`}>
+                  <strong>
+                    {c.city} — {c.state}
+                  </strong>
+                  <span>
+                    {c.count === 1 ? t('home.cityEventsOne') : t('home.cityEvents', { count: c.count })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
 import { firstName } from '@ingressos/domain/person-name';
 import { maskBrazilianPhone } from '@ingressos/domain/phone';
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { createTranslator } from '~/i18n/index.ts';
+import { catalogFor, createTranslator, type TCatalog } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { TOAST_MS, type TToast } from '~/ui/toast-store.ts';
 
@@ -23,6 +23,8 @@ export type TShellUser = {
 
 export type TShellData = {
   locale: TLocale;
+  /** The active language's UI strings: the only catalogue the browser receives. */
+  messages: TCatalog;
   nonce: string;
   site: TSiteConfig;
   user: TShellUser | null;
@@ -76,6 +78,14 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     const back = encodeURIComponent(url.pathname + url.search);
     throw redirect(`/login?redirect=${back}`, { headers });
   }
-  const shell: TShellData = { locale, nonce, site, user, toasts, year: new Date().getFullYear() };
+  const shell: TShellData = {
+    locale,
+    messages: catalogFor(locale),
+    nonce,
+    site,
+    user,
+    toasts,
+    year: new Date().getFullYear(),
+  };
   return data(shell, { headers });
 }

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue: who produces, where, when, and what is on sale. Stock lives in `ticket_lots` and
+ * `controlled_places` as capacity / sold / held counters guarded by a CHECK, so the cart can take
+ * units with one conditional UPDATE (`... set held = held + $n where id = $id and sold + held + $n
+ * <= capacity`) and the database itself refuses to oversell. Whatever changes what a buyer sees of
+ * an event bumps `events.revision` in the same transaction: that is how every process learns to
+ * rebuild its snapshots (docs/catalogue-snapshots.md).
+ */
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const producers = pgTable('producers', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+  createdAt: created(),
+});
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    addressNumber: text('address_number').notNull(),
+    district: text('district').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+  },
+  (t) => [uniqueIndex('venues_name_city').on(t.name, t.city)],
+);
+
+export const eventGroups = pgTable('event_groups', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  posterTheme: text('poster_theme'),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export type TExclusiveEmissor = { type: string; name: string };
+
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    ageRating: text('age_rating').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    currency: text('currency').notNull(),
+    producerId: integer('producer_id')
+      .notNull()
+      .references(() => producers.id),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id),
+    groupId: integer('group_id').references(() => eventGroups.id),
+    featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    posterTheme: text('poster_theme'),
+    sendPixel: boolean('send_pixel').notNull().default(false),
+    exclusiveEmissors: jsonb('exclusive_emissors').$type<TExclusiveEmissor[]>().notNull().default([]),
+    maxTicketsPerCart: smallint('max_tickets_per_cart'),
+    docType: smallint('doc_type').notNull().default(1),
+    facialIsActive: boolean('facial_is_active').notNull().default(false),
+    facialValidationIsActive: boolean('facial_validation_is_active').notNull().default(false),
+    refundSiteActive: boolean('refund_site_active').notNull().default(false),
+    refundSitePercentBp: integer('refund_site_percent_bp').notNull().default(0),
+    refundCommissionerActive: boolean('refund_commissioner_active').notNull().default(false),
+    refundCommissionerPercentBp: integer('refund_commissioner_percent_bp').notNull().default(0),
+    revision: integer('revision').notNull().default(1),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('events_starts_at').on(t.startsAt),
+    index('events_group').on(t.groupId),
+    check('events_currency', sql`${t.currency} in ('BRL', 'USD')`),
+  ],
+);
+
+export const eventSections = pgTable(
+  'event_sections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: smallint('position').notNull(),
+    minQtd: smallint('min_qtd').notNull().default(1),
+    maxQtd: smallint('max_qtd').notNull().default(8),
+    bookAsAWhole: boolean('book_as_a_whole').notNull().default(false),
+  },
+  (t) => [uniqueIndex('event_sections_event_name').on(t.eventId, t.name)],
+);
+
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => eventSections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    alias: text('alias').notNull(),
+    position: smallint('position').notNull(),
+    minQtd: smallint('min_qtd').notNull().default(1),
+    facialAtMomentOfPurchase: boolean('facial_at_moment_of_purchase').notNull().default(false),
+    ticketsPerCpf: smallint('tickets_per_cpf'),
+    ownerControl: boolean('owner_control').notNull().default(false),
+    noInterest: boolean('no_interest').notNull().default(false),
+    onlineNote: text('online_note').notNull().default(''),
+  },
+  (t) => [uniqueIndex('event_tickets_section_name').on(t.sectionId, t.name)],
+);
+
+export const ticketLots = pgTable(
+  'ticket_lots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => eventTickets.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    feeBp: integer('fee_bp').notNull().default(0),
+    appFeeBp: integer('app_fee_bp').notNull().default(0),
+    processingFeeCents: integer('processing_fee_cents').notNull().default(0),
+    processingFeeAdded: boolean('processing_fee_added').notNull().default(false),
+    capacity: integer('capacity').notNull(),
+    sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('ticket_lots_ticket_number').on(t.ticketId, t.number),
+    check(
+      'ticket_lots_stock',
+      sql`${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.capacity}`,
+    ),
+  ],
+);
+
+export const controlledPlaces = pgTable(
+  'controlled_places',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => eventSections.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    alias: text('alias').notNull(),
+    rowLabel: text('row_label'),
+    seatNumber: integer('seat_number'),
+    tableNumber: integer('table_number'),
+    x: real('x').notNull(),
+    y: real('y').notNull(),
+    minSeats: smallint('min_seats').notNull().default(1),
+    capacity: smallint('capacity').notNull().default(1),
+    sold: smallint('sold').notNull().default(0),
+    held: smallint('held').notNull().default(0),
+    disabled: boolean('disabled').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('controlled_places_section_alias').on(t.sectionId, t.alias),
+    check('controlled_places_kind', sql`${t.kind} in ('seat', 'table')`),
+    check(
+      'controlled_places_stock',
+      sql`${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.capacity}`,
+    ),
+  ],
+);
+
+export const sellingPoints = pgTable(
+  'selling_points',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    openingHours: text('opening_hours').notNull(),
+  },
+  (t) => [index('selling_points_event').on(t.eventId)],
+);

@@ -1,0 +1,78 @@
+import { jsonPath } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { HttpError } from './errors.ts';
+
+const MESSAGES: Record<TLocale, { json: string; invalid: string }> = {
+  'pt-BR': {
+    json: 'O corpo da requisição não é um JSON válido.',
+    invalid: 'Requisição inválida',
+  },
+  en: { json: 'The request body is not valid JSON.', invalid: 'Invalid request' },
+};
+
+function locale(c: Context): TLocale {
+  return (c.get('locale') as TLocale | undefined) ?? 'pt-BR';
+}
+
+/** Validates with the endpoint's schema; a failure is a 400 naming the first bad field, never a 500. */
+export function parseWith<S extends z.ZodType>(c: Context, schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: jsonPath(issue.path) || '(body)',
+    message: issue.message,
+  }));
+  const first = issues[0]!;
+  throw new HttpError(
+    400,
+    'invalid_request',
+    `${MESSAGES[locale(c)].invalid}: ${first.path}: ${first.message}`,
+    issues,
+  );
+}
+
+/** The same limit and answer as the API's global body limit (http/app.ts). */
+export const MAX_JSON_BODY = 64 * 1024;
+const tooLarge = () => new HttpError(413, 'payload_too_large', 'Requisição muito grande.');
+
+/**
+ * The body as text, refused past MAX_JSON_BODY. With a Content-Length it is read straight from the
+ * socket (the Node adapter's fast path, which a Web stream would defeat); without one, counted as it
+ * streams in.
+ */
+async function readLimitedText(c: Context): Promise<string> {
+  const length = c.req.header('content-length');
+  if (length !== undefined && !c.req.header('transfer-encoding')) {
+    if (Number(length) > MAX_JSON_BODY) throw tooLarge();
+    return c.req.text();
+  }
+  const reader = c.req.raw.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_JSON_BODY) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads a JSON body and validates it: malformed JSON or a wrong shape is a 400 with a message. */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const text = await readLimitedText(c);
+  let value: unknown;
+  try {
+    value = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_json', MESSAGES[locale(c)].json);
+  }
+  return parseWith(c, schema, value);
+}

@@ -1,0 +1,70 @@
+import {
+  ZEventGroupParam,
+  ZGetEventTicketsBySlugRequest,
+  ZGetSellingPointsByEventRequest,
+  ZSearchEventsQuery,
+} from '@ingressos/contracts';
+import { type Context, Hono } from 'hono';
+import type { TDb } from '../../db/client.ts';
+import type { TCatalogue } from '../../modules/catalogue/catalogue-read-model.ts';
+import { getSellingPoints } from '../../modules/catalogue/get-selling-points.ts';
+import { catalogueMessage, type TCatalogueErrorCode } from '../../modules/catalogue/messages.ts';
+import type { TJsonBody } from '../../modules/catalogue/snapshot-store.ts';
+import type { TAppEnv } from '../env.ts';
+import { HttpError } from '../errors.ts';
+import { parseJsonBody, parseWith } from '../parse-json.ts';
+
+/** API answers may be a few seconds old at most (see docs/catalogue-snapshots.md): say so to caches. */
+const SHORT_CACHE = 'public, max-age=2, must-revalidate';
+
+/** Sends prepared JSON with its ETag; a matching If-None-Match gets a 304 with no body. */
+export function sendPrepared(c: Context, body: TJsonBody, cacheControl: string) {
+  c.header('ETag', body.etag);
+  c.header('Cache-Control', cacheControl);
+  if (c.req.header('if-none-match') === body.etag) return c.body(null, 304);
+  c.header('Content-Type', 'application/json; charset=utf-8');
+  return c.body(body.json);
+}
+
+function notFound(c: Context<TAppEnv>, code: TCatalogueErrorCode): never {
+  throw new HttpError(404, code, catalogueMessage(code, c.get('locale')));
+}
+
+/** The event calls of commerce §7, answered from this process's catalogue (never a 500 on bad input). */
+export function catalogueRoutes(catalogue: TCatalogue, db: TDb) {
+  return new Hono<TAppEnv>()
+    .get('/api/v3/nextEvents', (c) => sendPrepared(c, catalogue.nextEvents(), SHORT_CACHE))
+    .post('/api/v2/getEventTicketsBySlug', async (c) => {
+      const { eventSlug } = await parseJsonBody(c, ZGetEventTicketsBySlugRequest);
+      const body = catalogue.eventTickets(eventSlug);
+      if (!body) notFound(c, 'event_not_found');
+      return sendPrepared(c, body, 'no-cache');
+    })
+    .get('/api/eventgroup/:id', (c) => {
+      const id = parseWith(c, ZEventGroupParam, c.req.param('id'));
+      const body = catalogue.group(id);
+      if (!body) notFound(c, 'group_not_found');
+      return sendPrepared(c, body, SHORT_CACHE);
+    })
+    .post('/api/v2/website/GetSellingPointsByEvent', async (c) => {
+      const { eventId } = await parseJsonBody(c, ZGetSellingPointsByEventRequest);
+      if (!catalogue.hasEvent(eventId)) notFound(c, 'event_not_found');
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await getSellingPoints(db, eventId));
+    })
+    .get('/api/events/search', (c) => {
+      const { s } = parseWith(c, ZSearchEventsQuery, { s: c.req.query('s') ?? '' });
+      c.header('Cache-Control', SHORT_CACHE);
+      return c.json({ query: s, events: catalogue.search(s) });
+    })
+    .get('/api/posters/:file', (c) => {
+      const match = /^([a-z0-9-]{1,120})\.svg$/.exec(c.req.param('file'));
+      const poster = match ? catalogue.poster(match[1]!) : undefined;
+      if (!poster) notFound(c, 'event_not_found');
+      c.header('ETag', poster.etag);
+      c.header('Cache-Control', 'public, max-age=3600');
+      if (c.req.header('if-none-match') === poster.etag) return c.body(null, 304);
+      c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+      return c.body(poster.svg);
+    });
+}

@@ -1,0 +1,254 @@
+import type { TEventGroupResponse, TEventSummary, TNextEventsResponse } from '@ingressos/contracts';
+import { isEventPast, isoInTimeZone, matchesSearch, normalizeSearchText } from '@ingressos/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+import { eventGroups, events } from '../../db/schema/index.ts';
+import type { TLogger } from '../../logger.ts';
+import { buildEvents, posterUrl, type TBuiltEvent } from './build-event-tickets.ts';
+import { loadCatalogueRows } from './load-catalogue-rows.ts';
+import { posterSvg } from './poster-svg.ts';
+import { jsonBody, type TJsonBody, type TSnapshotStore } from './snapshot-store.ts';
+
+type TEntry = {
+  id: number;
+  slug: string;
+  revision: number;
+  groupId: number | null;
+  startsAt: Date;
+  updatedAt: Date;
+  summary: TEventSummary;
+  search: string;
+  tickets: TJsonBody;
+  poster: { svg: string; etag: string };
+};
+
+type TGroupEntry = { id: number; slug: string; body: TJsonBody; updatedAt: Date };
+
+export type TCatalogueOptions = {
+  database: TDatabase;
+  log: TLogger;
+  snapshots: TSnapshotStore;
+  /** How often to look for changes made by other processes (the import CLI, other servers). */
+  pollMs?: number;
+  now?: () => Date;
+};
+
+/** Files under the snapshot root, as the spec names them (served at /assets/api/...). */
+export const snapshotPath = {
+  nextEvents: () => 'nextEvents.json',
+  eventTickets: (slug: string) => `getEventTicketsBySlug/${slug}.json`,
+  eventGroup: (idOrSlug: number | string) => `eventgroup/${idOrSlug}.json`,
+};
+
+/** Next-events drops an event a day after it starts: rebuilding it this often keeps that on time. */
+const NEXT_EVENTS_MAX_AGE_MS = 60_000;
+/** A safety net: everything is rebuilt this often even if a change forgot to bump a revision. */
+const FULL_REBUILD_MS = 5 * 60_000;
+
+/**
+ * This process's copy of the published catalogue: the answers of the event calls, ready to send,
+ * and the snapshot files written from the very same bytes. It rebuilds an event when that event's
+ * `revision` moves in the database: at once after a change made here (`refresh()`), and within
+ * `pollMs` for a change made by any other process. See docs/catalogue-snapshots.md.
+ */
+export function createCatalogue(options: TCatalogueOptions) {
+  const { database, log, snapshots } = options;
+  const now = options.now ?? (() => new Date());
+  const pollMs = options.pollMs ?? 1_000;
+
+  const byId = new Map<number, TEntry>();
+  const bySlug = new Map<string, TEntry>();
+  const groupsById = new Map<number, TGroupEntry>();
+  const groupsBySlug = new Map<string, TGroupEntry>();
+  let nextEvents: TJsonBody = jsonBody({ generatedAt: now().toISOString(), events: [] });
+  let nextEventsBuiltAt = 0;
+  let fullBuiltAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  // One rebuild at a time: a poll and a local refresh never interleave their writes.
+  let queue: Promise<void> = Promise.resolve();
+
+  async function applyChanges(changed: number[], removed: number[]) {
+    const generatedAt = now();
+    const built =
+      changed.length > 0 ? buildEvents(await loadCatalogueRows(database.db, changed), generatedAt) : [];
+    const touchedGroups = new Set<number>();
+    for (const id of removed) {
+      const entry = byId.get(id);
+      if (!entry) continue;
+      byId.delete(id);
+      bySlug.delete(entry.slug);
+      if (entry.groupId) touchedGroups.add(entry.groupId);
+      await snapshots.remove(snapshotPath.eventTickets(entry.slug));
+    }
+    for (const event of built) {
+      const previous = byId.get(event.row.event.id);
+      if (previous?.groupId) touchedGroups.add(previous.groupId);
+      const entry = toEntry(event);
+      if (entry.groupId) touchedGroups.add(entry.groupId);
+      byId.set(entry.id, entry);
+      bySlug.set(entry.slug, entry);
+      await snapshots.write(snapshotPath.eventTickets(entry.slug), entry.tickets);
+    }
+    if (changed.length > 0 || removed.length > 0) {
+      await rebuildGroups(touchedGroups, generatedAt);
+      await rebuildNextEvents(generatedAt);
+    }
+  }
+
+  function toEntry(event: TBuiltEvent): TEntry {
+    const { row } = event;
+    return {
+      id: row.event.id,
+      slug: row.event.slug,
+      revision: row.event.revision,
+      groupId: row.event.groupId,
+      startsAt: row.event.startsAt,
+      updatedAt: row.event.updatedAt,
+      summary: event.summary,
+      search: normalizeSearchText(
+        [row.event.name, row.venue.city, row.venue.state, row.venue.name, row.group?.name ?? ''].join(' '),
+      ),
+      tickets: jsonBody(event.tickets),
+      poster: poster(event),
+    };
+  }
+
+  function poster(event: TBuiltEvent) {
+    const { row, tickets } = event;
+    const localDate = isoInTimeZone(row.event.startsAt, row.event.timeZone)
+      .slice(0, 10)
+      .split('-')
+      .map(Number) as [number, number, number];
+    const svg = posterSvg({
+      slug: row.event.slug,
+      name: row.event.name,
+      category: row.event.category,
+      theme: row.event.posterTheme,
+      localDate,
+      hour: tickets.hour,
+      city: row.venue.city,
+      state: row.venue.state,
+    });
+    return { svg, etag: jsonBody(svg).etag };
+  }
+
+  async function rebuildGroups(ids: Set<number>, generatedAt: Date) {
+    if (ids.size === 0) return;
+    const rows = await database.db.select().from(eventGroups).orderBy(asc(eventGroups.id));
+    for (const group of rows) {
+      if (!ids.has(group.id)) continue;
+      const members = [...byId.values()]
+        .filter((entry) => entry.groupId === group.id)
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      const old = groupsById.get(group.id);
+      if (members.length === 0) {
+        groupsById.delete(group.id);
+        groupsBySlug.delete(group.slug);
+        await snapshots.remove(snapshotPath.eventGroup(group.id));
+        await snapshots.remove(snapshotPath.eventGroup(group.slug));
+        continue;
+      }
+      const answer: TEventGroupResponse = {
+        generatedAt: generatedAt.toISOString(),
+        id: group.id,
+        slug: group.slug,
+        name: group.name,
+        description: group.description,
+        images: { poster: posterUrl(members[0]!.slug) },
+        events: members.map((m) => m.summary),
+      };
+      const entry = { id: group.id, slug: group.slug, body: jsonBody(answer), updatedAt: group.updatedAt };
+      if (old && old.slug !== group.slug) groupsBySlug.delete(old.slug);
+      groupsById.set(group.id, entry);
+      groupsBySlug.set(group.slug, entry);
+      await snapshots.write(snapshotPath.eventGroup(group.id), entry.body);
+      await snapshots.write(snapshotPath.eventGroup(group.slug), entry.body);
+    }
+  }
+
+  async function rebuildNextEvents(generatedAt: Date) {
+    const answer: TNextEventsResponse = {
+      generatedAt: generatedAt.toISOString(),
+      events: upcoming(generatedAt),
+    };
+    nextEvents = jsonBody(answer);
+    nextEventsBuiltAt = generatedAt.getTime();
+    await snapshots.write(snapshotPath.nextEvents(), nextEvents);
+  }
+
+  function upcoming(at: Date): TEventSummary[] {
+    return [...byId.values()]
+      .filter((entry) => !isEventPast(entry.startsAt, at))
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id - b.id)
+      .map((entry) => entry.summary);
+  }
+
+  /** Compares every published event's revision with ours and rebuilds what moved. */
+  async function sync() {
+    const rows = await database.db
+      .select({ id: events.id, revision: events.revision })
+      .from(events)
+      .where(eq(events.published, true));
+    const seen = new Set<number>();
+    const changed: number[] = [];
+    const full = now().getTime() - fullBuiltAt >= FULL_REBUILD_MS;
+    for (const row of rows) {
+      seen.add(row.id);
+      if (full || byId.get(row.id)?.revision !== row.revision) changed.push(row.id);
+    }
+    if (full) fullBuiltAt = now().getTime();
+    const removed = [...byId.keys()].filter((id) => !seen.has(id));
+    await applyChanges(changed, removed);
+    if (now().getTime() - nextEventsBuiltAt >= NEXT_EVENTS_MAX_AGE_MS) await rebuildNextEvents(now());
+  }
+
+  function enqueue(task: () => Promise<void>): Promise<void> {
+    const run = queue.then(task);
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  return {
+    snapshots,
+    /** Writes every snapshot afresh (files left by an earlier run may be stale), then polls. */
+    async start() {
+      await snapshots.clear();
+      await enqueue(sync);
+      await rebuildNextEvents(now());
+      timer = setInterval(() => {
+        enqueue(sync).catch((error: unknown) => log.warn('catalogue poll failed', { error }));
+      }, pollMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+    /** Picks up changes now; call it after a change made in this process. */
+    refresh: () => enqueue(sync),
+    eventTickets: (slug: string) => bySlug.get(slug)?.tickets,
+    eventId: (slug: string) => bySlug.get(slug)?.id,
+    poster: (slug: string) => bySlug.get(slug)?.poster,
+    nextEvents: () => nextEvents,
+    group: (idOrSlug: string) =>
+      (/^\d+$/.test(idOrSlug) ? groupsById.get(Number(idOrSlug)) : groupsBySlug.get(idOrSlug))?.body,
+    hasEvent: (id: number) => byId.has(id),
+    /** Upcoming events whose name, city, state, venue or group holds every word of the query. */
+    search(query: string): TEventSummary[] {
+      const at = now();
+      return [...byId.values()]
+        .filter((entry) => !isEventPast(entry.startsAt, at) && matchesSearch(entry.search, query))
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .map((entry) => entry.summary);
+    },
+    /** Every published event and group, for the sitemap. */
+    sitemapEntries() {
+      return {
+        events: [...byId.values()].map((e) => ({ slug: e.slug, updatedAt: e.updatedAt })),
+        groups: [...groupsById.values()].map((g) => ({ slug: g.slug, updatedAt: g.updatedAt })),
+      };
+    },
+  };
+}
+
+export type TCatalogue = ReturnType<typeof createCatalogue>;

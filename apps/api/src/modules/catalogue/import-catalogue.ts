@@ -1,0 +1,217 @@
+import {
+  jsonPath,
+  type TCatalogImportFile,
+  type TImportEvent,
+  ZCatalogImportFile,
+} from '@ingressos/contracts';
+import { DOC_TYPE } from '@ingressos/domain';
+import { inArray, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { eventGroups, events, producers, sellingPoints, venues } from '../../db/schema/index.ts';
+import { syncSections } from './sync-sections.ts';
+
+export type TImportIssue = { path: string; message: string };
+export type TImportResult =
+  | { ok: true; created: string[]; updated: string[]; unchanged: string[] }
+  | { ok: false; errors: TImportIssue[] };
+
+/** Thrown inside the transaction to roll it back with every problem found. */
+class ImportRefused extends Error {
+  readonly errors: TImportIssue[];
+  constructor(errors: TImportIssue[]) {
+    super('catalogue import refused');
+    this.errors = errors;
+  }
+}
+
+const toBp = (percent: number) => Math.round(percent * 100);
+
+/**
+ * Loads a catalogue file: all of it in one transaction, or none of it with every error and its JSON
+ * path. Events are matched by slug, so importing the same file twice changes nothing the second
+ * time. Sales counters are never written here: a lot or seat that has sold or held units can be
+ * changed but neither removed nor shrunk below what it has sold and held.
+ */
+export async function importCatalogue(db: TDb, input: unknown): Promise<TImportResult> {
+  const parsed = ZCatalogImportFile.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => ({
+        path: jsonPath(issue.path) || '(file)',
+        message: issue.message,
+      })),
+    };
+  }
+  try {
+    return await db.transaction((tx) => applyCatalogue(tx as unknown as TDb, parsed.data));
+  } catch (error) {
+    if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
+    throw error;
+  }
+}
+
+async function applyCatalogue(db: TDb, file: TCatalogImportFile): Promise<TImportResult> {
+  const errors: TImportIssue[] = [];
+  const groupIds = await upsertGroups(db, file);
+  const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[] };
+
+  for (const [index, event] of file.events.entries()) {
+    const base = `events[${index}]`;
+    let groupId: number | null = null;
+    if (event.group) {
+      const id = groupIds.get(event.group);
+      if (id === undefined) {
+        errors.push({ path: `${base}.group`, message: `unknown group "${event.group}"` });
+        continue;
+      }
+      groupId = id;
+    }
+    const { id, outcome } = await upsertEvent(db, event, groupId);
+    const childrenChanged = await syncSections(db, id, event.sections, base, errors);
+    const pointsChanged = await replaceSellingPoints(db, id, event);
+    const changed = outcome === 'created' || outcome === 'updated' || childrenChanged || pointsChanged;
+    if (changed && outcome !== 'created') {
+      await db.execute(sql`update events set revision = revision + 1, updated_at = now() where id = ${id}`);
+    }
+    const list = outcome === 'created' ? result.created : changed ? result.updated : result.unchanged;
+    list.push(event.slug);
+  }
+  if (errors.length > 0) throw new ImportRefused(errors);
+  return { ok: true, ...result };
+}
+
+async function upsertGroups(db: TDb, file: TCatalogImportFile): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const group of file.groups) {
+    const values = {
+      slug: group.slug,
+      name: group.name,
+      description: group.description,
+      posterTheme: group.posterTheme ?? null,
+    };
+    const [existing] = await db
+      .select()
+      .from(eventGroups)
+      .where(inArray(eventGroups.slug, [group.slug]));
+    if (!existing) {
+      const [row] = await db.insert(eventGroups).values(values).returning({ id: eventGroups.id });
+      ids.set(group.slug, row!.id);
+      continue;
+    }
+    ids.set(group.slug, existing.id);
+    if (
+      existing.name !== values.name ||
+      existing.description !== values.description ||
+      existing.posterTheme !== values.posterTheme
+    ) {
+      await db
+        .update(eventGroups)
+        .set({ ...values, updatedAt: new Date() })
+        .where(inArray(eventGroups.id, [existing.id]));
+      // Members show the group's name: they must be rebuilt too.
+      await db.execute(
+        sql`update events set revision = revision + 1, updated_at = now() where group_id = ${existing.id}`,
+      );
+    }
+  }
+  // Events may point at groups imported earlier.
+  const wanted = [...new Set(file.events.map((e) => e.group).filter((g): g is string => !!g && !ids.has(g)))];
+  if (wanted.length > 0) {
+    const rows = await db.select().from(eventGroups).where(inArray(eventGroups.slug, wanted));
+    for (const row of rows) ids.set(row.slug, row.id);
+  }
+  return ids;
+}
+
+async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null) {
+  const [producer] = await db
+    .insert(producers)
+    .values({ name: event.producer })
+    .onConflictDoUpdate({ target: producers.name, set: { name: event.producer } })
+    .returning({ id: producers.id });
+  const venueValues = {
+    name: event.venue.name,
+    address: event.venue.address,
+    addressNumber: event.venue.number,
+    district: event.venue.district,
+    city: event.venue.city,
+    state: event.venue.state,
+    postalCode: event.venue.postalCode ?? '',
+  };
+  const [venue] = await db
+    .insert(venues)
+    .values(venueValues)
+    .onConflictDoUpdate({ target: [venues.name, venues.city], set: venueValues })
+    .returning({ id: venues.id });
+
+  const values = {
+    slug: event.slug,
+    name: event.name,
+    description: event.description,
+    category: event.category,
+    ageRating: event.ageRating,
+    startsAt: new Date(event.startsAt),
+    timeZone: event.timeZone,
+    currency: event.currency,
+    producerId: producer!.id,
+    venueId: venue!.id,
+    groupId,
+    featured: event.featured,
+    published: event.published,
+    posterTheme: event.posterTheme ?? null,
+    sendPixel: event.sendPixel,
+    exclusiveEmissors: event.exclusiveAccess,
+    maxTicketsPerCart: event.maxTicketsPerCart ?? null,
+    docType: DOC_TYPE[event.docType],
+    facialIsActive: event.facial?.active ?? false,
+    facialValidationIsActive: event.facial?.validation ?? false,
+    refundSiteActive: event.refundService?.site?.active ?? false,
+    refundSitePercentBp: toBp(event.refundService?.site?.percent ?? 0),
+    refundCommissionerActive: event.refundService?.commissioner?.active ?? false,
+    refundCommissionerPercentBp: toBp(event.refundService?.commissioner?.percent ?? 0),
+  };
+  const [existing] = await db
+    .select()
+    .from(events)
+    .where(inArray(events.slug, [event.slug]));
+  if (!existing) {
+    const [row] = await db.insert(events).values(values).returning({ id: events.id });
+    return { id: row!.id, outcome: 'created' as const };
+  }
+  const same = (Object.keys(values) as (keyof typeof values)[]).every((key) =>
+    key === 'startsAt'
+      ? existing.startsAt.getTime() === values.startsAt.getTime()
+      : JSON.stringify(existing[key]) === JSON.stringify(values[key]),
+  );
+  if (!same)
+    await db
+      .update(events)
+      .set(values)
+      .where(inArray(events.id, [existing.id]));
+  return { id: existing.id, outcome: same ? ('unchanged' as const) : ('updated' as const) };
+}
+
+/** Selling points carry no sales: the file's list replaces the old one. */
+async function replaceSellingPoints(db: TDb, eventId: number, event: TImportEvent): Promise<boolean> {
+  const wanted = event.sellingPoints.map((point, position) => ({ eventId, position, ...point }));
+  const current = await db
+    .select()
+    .from(sellingPoints)
+    .where(inArray(sellingPoints.eventId, [eventId]));
+  const key = (p: {
+    position: number;
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    openingHours: string;
+  }) => JSON.stringify([p.position, p.name, p.address, p.city, p.state, p.openingHours]);
+  const same =
+    current.length === wanted.length &&
+    current.sort((a, b) => a.position - b.position).every((row, i) => key(row) === key(wanted[i]!));
+  if (same) return false;
+  await db.delete(sellingPoints).where(inArray(sellingPoints.eventId, [eventId]));
+  if (wanted.length > 0) await db.insert(sellingPoints).values(wanted);
+  return true;
+}

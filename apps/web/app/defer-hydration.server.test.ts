@@ -1,0 +1,33 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { deferHydration, deferHydrationStream } from './defer-hydration.server.ts';
+
+const page = (extra = '') =>
+  `<head><link rel="modulepreload" href="/a.js" nonce="n1"/><link rel="stylesheet" href="/a.css"/></head>` +
+  `<body><h1>Olá, São Paulo</h1>${extra}<script nonce="n1" type="module" async="">import * as r from "/r.js";\nimport("/e.js");</script></body>`;
+
+describe('defer hydration', () => {
+  it('drops module preloads, keeps stylesheets, and boots the module after the first frame with its nonce', () => {
+    const out = deferHydration(page());
+    expect(out).not.toContain('modulepreload');
+    expect(out).toContain('<link rel="stylesheet" href="/a.css"/>');
+    expect(out).toContain('<script nonce="n1">requestAnimationFrame(');
+    expect(out).toContain('s.nonce="n1"');
+    // The module's source survives, as a JSON string that cannot close the script early.
+    const source = /s\.textContent=("(?:[^"\\]|\\.)*")/.exec(out)![1]!;
+    expect(JSON.parse(source)).toBe('import * as r from "/r.js";\nimport("/e.js");');
+    expect(out).not.toMatch(/type="module" async/);
+  });
+
+  it('gives the same result when the stream cuts tags, scripts and characters anywhere', async () => {
+    const source = page('<p>Ingressos à venda</p>');
+    const bytes = Buffer.from(source);
+    for (const size of [1, 7, 50, 200]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      const out = await text(Readable.from(chunks).pipe(deferHydrationStream()));
+      expect(out, `chunks of ${size}`).toBe(deferHydration(source));
+    }
+  });
+});

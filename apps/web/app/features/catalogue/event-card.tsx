@@ -1,0 +1,57 @@
+import type { TEventSummary } from '@ingressos/contracts';
+import { currencyCode } from '@ingressos/domain';
+import { Link } from 'react-router';
+import { formatMoney } from '~/i18n/format.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import styles from './card.module.css';
+import { shortDate } from './dates.ts';
+
+/** One event in a list: the whole card is the link to its page. */
+export function EventCard({ event, eager = false }: { event: TEventSummary; eager?: boolean }) {
+  const { t, locale } = useI18n();
+  const price =
+    event.soldOut || event.minValue === null
+      ? t('event.soldOut')
+      : event.minValue === 0
+        ? t('event.free')
+        : t('event.from', { price: formatMoney(event.minValue, currencyCode(event.currency)) });
+  return (
+    <article className={styles.card}>
+      <img
+        src={event.images.poster}
+        alt=""
+        width={300}
+        height={400}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className={styles.body}>
+        <p className={styles.date}>
+          <time dateTime={event.date}>
+            {shortDate(event.date, event.timeZone, locale)} · {event.hour}
+          </time>
+        </p>
+        <h3 className={styles.title}>
+          <Link to={`/events/${event.slug}`}>{event.name}</Link>
+        </h3>
+        <p className={styles.where}>
+          {event.place} · {event.city}/{event.state}
+        </p>
+        <p className={event.soldOut ? styles.soldOut : styles.price}>{price}</p>
+        {event.exclusive && <p className={styles.tag}>{t('event.exclusive')}</p>}
+      </div>
+    </article>
+  );
+}
+
+export function EventGrid({ events, eagerFirst = 0 }: { events: TEventSummary[]; eagerFirst?: number }) {
+  return (
+    <ul className={styles.grid}>
+      {events.map((event, index) => (
+        <li key={event.id}>
+          <EventCard event={event} eager={index < eagerFirst} />
+        </li>
+      ))}
+    </ul>
+  );
+}

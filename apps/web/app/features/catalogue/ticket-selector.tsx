@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatMoney } from '~/i18n/format.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import type { TEventView, TSectionView, TTicketView } from './event-view.server.ts';
+import { QuantityPicker } from './quantity-picker.tsx';
+import styles from './tickets.module.css';
+
+const onSale = (ticket: TTicketView) =>
+  (ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente') && ticket.available > 0;
+
+/** Sections and their tickets with the lot on sale, its price and fee, and a quantity for each. */
+export function TicketSelector({ event }: { event: TEventView }) {
+  const { t } = useI18n();
+  const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const tickets = event.sections.flatMap((s) => s.tickets);
+  const count = tickets.reduce((sum, ticket) => sum + (quantities[ticket.id] ?? 0), 0);
+  const total = tickets.reduce(
+    (sum, ticket) => sum + (quantities[ticket.id] ?? 0) * (ticket.value + ticket.taxTotal),
+    0,
+  );
+  const room = event.maxPerCart - count;
+
+  return (
+    <>
+      {event.sections.map((section) => (
+        <section key={section.id} className={styles.section} aria-labelledby={`section-${section.id}`}>
+          <h3 id={`section-${section.id}`}>{section.name}</h3>
+          <MapNote section={section} slug={event.slug} />
+          <ul className={styles.tickets}>
+            {section.tickets.map((ticket) => (
+              <li key={ticket.id} className={styles.ticket}>
+                <TicketInfo ticket={ticket} currency={event.currency} perSeat={section.kind !== 'ticket'} />
+                {!section.hasMap && onSale(ticket) && (
+                  <QuantityPicker
+                    label={`${section.name} — ${ticket.name}`}
+                    value={quantities[ticket.id] ?? 0}
+                    min={ticket.minQtd}
+                    max={Math.min(ticket.maxQtd, ticket.available, (quantities[ticket.id] ?? 0) + room)}
+                    onChange={(value) => setQuantities((q) => ({ ...q, [ticket.id]: value }))}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <div className={styles.summary}>
+        <p>
+          <strong>{t('event.total', { total: formatMoney(total, event.currency) })}</strong>{' '}
+          <span>{t('event.count', { count })}</span>
+        </p>
+        {room <= 0 && <p role="status">{t('event.cartLimit', { n: event.maxPerCart })}</p>}
+        <button type="button" disabled aria-describedby="cart-soon">
+          {t('event.addToCart')}
+        </button>
+        <p id="cart-soon" className={styles.muted}>
+          {t('event.cartSoon')}
+        </p>
+      </div>
+    </>
+  );
+}
+
+function MapNote({ section, slug }: { section: TSectionView; slug: string }) {
+  const { t } = useI18n();
+  if (!section.hasMap) return null;
+  return (
+    <p className={styles.mapNote}>
+      {section.kind === 'table' && <span>{t('event.tableWhole', { seats: section.maxQtd })} · </span>}
+      <Link to={`/eventmap/${slug}#section-${section.id}`}>
+        {section.kind === 'table' ? t('event.chooseTable') : t('event.chooseSeats')}
+      </Link>
+    </p>
+  );
+}
+
+function TicketInfo({
+  ticket,
+  currency,
+  perSeat,
+}: {
+  ticket: TTicketView;
+  currency: 'BRL' | 'USD';
+  perSeat: boolean;
+}) {
+  const { t } = useI18n();
+  const sold = ticket.availability === 'Indisponivel' || ticket.availability === 'Desativado';
+  return (
+    <div className={styles.info}>
+      <p className={styles.name}>
+        {ticket.name} <span className={styles.lot}>{t('event.lot', { number: ticket.lotNumber })}</span>
+      </p>
+      <p className={styles.price}>
+        {ticket.value === 0 ? t('event.free') : formatMoney(ticket.value, currency)}
+        {perSeat && <span className={styles.muted}> {t('event.perSeat')}</span>}
+        {ticket.taxTotal > 0 && (
+          <span className={styles.muted}>
+            {' '}
+            {t('event.fee', { fee: formatMoney(ticket.taxTotal, currency) })}
+          </span>
+        )}
+      </p>
+      <p className={sold ? styles.soldOut : styles.status} data-availability={ticket.availability}>
+        {t(`event.status.${ticket.availability}`)}
+        {ticket.minQtd > 1 && ` · ${t('event.minimum', { min: ticket.minQtd })}`}
+      </p>
+      {ticket.lots.length > 1 && (
+        <p className={styles.lots}>
+          {ticket.lots.map((lot) => (
+            <span key={lot.number} data-lot={lot.number}>
+              {t('event.lot', { number: lot.number })}
+              {lot.number < ticket.lotNumber && `: ${t('event.lotSoldOut')}`}
+              {lot.number > ticket.lotNumber && `: ${t('event.lotSoon')}`}
+            </span>
+          ))}
+        </p>
+      )}
+      {ticket.onlineNote && <p className={styles.muted}>{ticket.onlineNote}</p>}
+    </div>
+  );
+}

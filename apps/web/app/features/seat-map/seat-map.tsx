@@ -1,0 +1,247 @@
+import type { TAvailability } from '@ingressos/domain';
+import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
+import { useI18n } from '~/ui/i18n.tsx';
+import {
+  fitBox,
+  nextPlace,
+  panBox,
+  type TDirection,
+  type TPoint,
+  type TViewBox,
+  zoomBox,
+} from './geometry.ts';
+import styles from './seat-map.module.css';
+
+export type TMapPlace = {
+  id: number;
+  alias: string;
+  location: string;
+  x: number;
+  y: number;
+  status: TAvailability;
+  table: boolean;
+  seats: number;
+};
+export type TMapSection = { id: number; name: string; places: TMapPlace[] };
+
+const selectable = (place: TMapPlace) => place.status === 'Disponivel' || place.status === 'Remanescente';
+const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+/** Movement, in screen pixels, past which a press is a drag and not a click on a seat. */
+const DRAG_PX = 6;
+
+/**
+ * The SVG map of an event: seats and tables coloured by status. Free places are checkboxes:
+ * click or tap, or walk them with the arrow keys and press Enter or Space. Sold, held and blocked
+ * places cannot be chosen. Drag to pan and pinch (or the buttons) to zoom.
+ */
+export function SeatMap({ sections, readOnly }: { sections: TMapSection[]; readOnly: boolean }) {
+  const { t } = useI18n();
+  const places = useMemo(() => sections.flatMap((s) => s.places), [sections]);
+  const home = useMemo(() => {
+    const box = fitBox(places, 50);
+    return { ...box, y: box.y - 70, h: box.h + 70 };
+  }, [places]);
+  const [box, setBox] = useState<TViewBox>(home);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [focused, setFocused] = useState<number>(() => (places.find(selectable) ?? places[0])?.id ?? 0);
+  const [message, setMessage] = useState('');
+  const svg = useRef<SVGSVGElement>(null);
+  const nodes = useRef(new Map<number, SVGElement>());
+  const pointers = useRef(new Map<number, TPoint>());
+  const dragged = useRef(0);
+
+  const statusText = (place: TMapPlace) =>
+    selected.includes(place.id) ? t('map.selected') : t(`map.status.${place.status}`);
+
+  function toggle(place: TMapPlace) {
+    if (readOnly || !selectable(place)) {
+      setMessage(t('map.unavailable', { place: place.location, status: t(`map.status.${place.status}`) }));
+      return;
+    }
+    setMessage('');
+    setSelected((list) =>
+      list.includes(place.id) ? list.filter((id) => id !== place.id) : [...list, place.id],
+    );
+  }
+
+  function onKeyDown(event: KeyboardEvent, place: TMapPlace) {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      toggle(place);
+    } else if (ARROWS.has(event.key)) {
+      event.preventDefault();
+      const next = nextPlace(places, place, event.key as TDirection);
+      if (next) {
+        setFocused(next.id);
+        nodes.current.get(next.id)?.focus();
+      }
+    }
+  }
+
+  /** Screen pixels to map units at the current zoom. */
+  const scale = () => box.w / (svg.current?.getBoundingClientRect().width || box.w);
+
+  function onPointerMove(event: PointerEvent<SVGSVGElement>) {
+    const last = pointers.current.get(event.pointerId);
+    if (!last) return;
+    const now = { x: event.clientX, y: event.clientY };
+    const others = [...pointers.current.entries()].filter(([id]) => id !== event.pointerId);
+    pointers.current.set(event.pointerId, now);
+    if (others.length === 1) {
+      // Pinch: the change in distance between two fingers zooms around their midpoint.
+      const other = others[0]![1];
+      const before = Math.hypot(last.x - other.x, last.y - other.y);
+      const after = Math.hypot(now.x - other.x, now.y - other.y);
+      if (before > 0 && after > 0) {
+        const rect = svg.current!.getBoundingClientRect();
+        const mid = {
+          x: box.x + (((now.x + other.x) / 2 - rect.left) * box.w) / rect.width,
+          y: box.y + (((now.y + other.y) / 2 - rect.top) * box.h) / rect.height,
+        };
+        setBox((b) => zoomBox(b, before / after, mid, home));
+      }
+      dragged.current = DRAG_PX;
+      return;
+    }
+    dragged.current += Math.abs(now.x - last.x) + Math.abs(now.y - last.y);
+    if (dragged.current >= DRAG_PX) {
+      const k = scale();
+      setBox((b) => panBox(b, (last.x - now.x) * k, (last.y - now.y) * k, home));
+    }
+  }
+
+  const center = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
+  const chosen = places.filter((p) => selected.includes(p.id));
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.toolbar}>
+        <button type="button" onClick={() => setBox((b) => zoomBox(b, 0.7, center, home))}>
+          {t('map.zoomIn')}
+        </button>
+        <button type="button" onClick={() => setBox((b) => zoomBox(b, 1 / 0.7, center, home))}>
+          {t('map.zoomOut')}
+        </button>
+        <button type="button" onClick={() => setBox(home)}>
+          {t('map.reset')}
+        </button>
+      </div>
+      <p id="map-help" className={styles.help}>
+        {t('map.instructions')}
+      </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: an SVG cannot be a fieldset; the group holds the seat checkboxes */}
+      <svg
+        ref={svg}
+        className={styles.map}
+        viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
+        role="group"
+        aria-describedby="map-help"
+        onPointerDown={(e) => {
+          pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+          if (pointers.current.size === 1) dragged.current = 0;
+        }}
+        onPointerMove={onPointerMove}
+        onPointerUp={(e) => pointers.current.delete(e.pointerId)}
+        onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
+        onPointerLeave={(e) => pointers.current.delete(e.pointerId)}
+      >
+        <title>{t('map.legend')}</title>
+        <rect
+          className={styles.stage}
+          x={home.x + home.w * 0.2}
+          y={home.y + 10}
+          width={home.w * 0.6}
+          height={36}
+          rx={8}
+        />
+        <text className={styles.stageText} x={home.x + home.w / 2} y={home.y + 34} textAnchor="middle">
+          {t('map.stage')}
+        </text>
+        {sections.map((section) => (
+          <g key={section.id} id={`section-${section.id}`}>
+            <text
+              className={styles.sectionName}
+              x={fitBox(section.places, 0).x}
+              y={fitBox(section.places, 0).y - 18}
+            >
+              {section.name}
+            </text>
+            {section.places.map((place) => {
+              const isSelected = selected.includes(place.id);
+              const common = {
+                ref: (node: SVGElement | null) => {
+                  if (node) nodes.current.set(place.id, node);
+                  else nodes.current.delete(place.id);
+                },
+                className: styles.place,
+                role: 'checkbox',
+                'aria-checked': isSelected,
+                'aria-disabled': readOnly || !selectable(place),
+                'aria-label': t('map.place', { location: place.location, status: statusText(place) }),
+                'data-status': isSelected ? 'selected' : place.status,
+                'data-alias': place.alias,
+                tabIndex: place.id === focused ? 0 : -1,
+                onFocus: () => setFocused(place.id),
+                onClick: () => {
+                  if (dragged.current < DRAG_PX) toggle(place);
+                },
+                onKeyDown: (event: KeyboardEvent) => onKeyDown(event, place),
+              };
+              return place.table ? (
+                <g key={place.id} {...common}>
+                  <circle cx={place.x} cy={place.y} r={34} />
+                  <text x={place.x} y={place.y + 5} textAnchor="middle">
+                    {place.alias}
+                  </text>
+                </g>
+              ) : (
+                <circle key={place.id} {...common} cx={place.x} cy={place.y} r={11} />
+              );
+            })}
+          </g>
+        ))}
+      </svg>
+      <Legend />
+      <p role="status" className={styles.message}>
+        {message}
+      </p>
+      <section aria-labelledby="escolhidos" className={styles.selection}>
+        <h2 id="escolhidos">{t('map.selection')}</h2>
+        {chosen.length === 0 ? (
+          <p>{t('map.none')}</p>
+        ) : (
+          <ul>
+            {chosen.map((place) => (
+              <li key={place.id}>
+                {place.location}
+                <button
+                  type="button"
+                  onClick={() => toggle(place)}
+                  aria-label={t('map.remove', { place: place.location })}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className={styles.help}>{t('event.cartSoon')}</p>
+      </section>
+    </div>
+  );
+}
+
+function Legend() {
+  const { t } = useI18n();
+  const items = ['Disponivel', 'selected', 'Reservado', 'Indisponivel', 'Desativado'] as const;
+  return (
+    <ul className={styles.legend} aria-label={t('map.legend')}>
+      {items.map((item) => (
+        <li key={item}>
+          <span className={styles.swatch} data-status={item} aria-hidden="true" />
+          {item === 'selected' ? t('map.selected') : t(`map.status.${item}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,42 @@
+import type { TCatalog, TMessageKey } from './pt-BR.ts';
+
+/**
+ * What the browser needs to speak: a translator over one catalogue and the pt-BR formats. No
+ * catalogue is imported here, so client code that uses this ships none: the active language's
+ * catalogue arrives with the root loader's data (see root.tsx).
+ */
+export type TVars = Record<string, string | number>;
+export type TTranslate = (key: TMessageKey, vars?: TVars) => string;
+
+/** Replaces `{name}` placeholders; an unknown placeholder stays visible so it gets noticed. */
+export function interpolate(template: string, vars?: TVars): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export function translatorFor(catalog: TCatalog): TTranslate {
+  return (key, vars) => interpolate(catalog[key], vars);
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** R$ for BRL and U$ for USD, both in pt-BR digits as the spec asks. */
+export function formatMoney(value: number, currency: 'BRL' | 'USD' = 'BRL'): string {
+  const key = currency;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('pt-BR', { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  const text = format.format(value);
+  return currency === 'USD' ? text.replace('US$', 'U$') : text;
+}
+
+export function formatDate(
+  value: Date | string,
+  locale: string,
+  options?: Intl.DateTimeFormatOptions,
+): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat(locale, { timeZone: 'America/Sao_Paulo', ...options }).format(date);
+}

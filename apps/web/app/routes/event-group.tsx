@@ -1,0 +1,53 @@
+import { isEventPast } from '@ingressos/domain';
+import { data } from 'react-router';
+import { getEventGroup } from '~/features/catalogue/api/catalogue.server.ts';
+import { EventGrid } from '~/features/catalogue/event-card.tsx';
+import { clip, seoMeta } from '~/features/catalogue/seo.ts';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/event-group.ts';
+
+/** /eventgroup/:slug: a tour or season, with its dates still ahead. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api, locale, site } = context.get(requestServices);
+  const result = await getEventGroup(api, params.slug);
+  if (!result.ok) throw data(null, { status: result.status === 404 ? 404 : 502 });
+  const group = result.body;
+  const t = createTranslator(locale);
+  const now = new Date();
+  const events = group.events.filter((e) => !isEventPast(e.date, now));
+  return {
+    group: { name: group.name, description: group.description },
+    events,
+    seo: {
+      title: pageTitle(group.name, site.brandName),
+      description: clip(
+        group.description ||
+          t('group.metaDescription', { name: group.name, count: events.length, brand: site.brandName }),
+      ),
+      canonical: `${site.publicUrl}/eventgroup/${group.slug}`,
+      image: `${site.publicUrl}${group.images.poster}`,
+      locale,
+      siteName: site.brandName,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? seoMeta(loaderData.seo) : [];
+}
+
+export default function EventGroup({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { group, events } = loaderData;
+  return (
+    <PageFrame title={group.name}>
+      {group.description && <p>{group.description}</p>}
+      <h2>{t('group.events')}</h2>
+      {events.length > 0 ? <EventGrid events={events} eagerFirst={2} /> : <p>{t('home.empty')}</p>}
+    </PageFrame>
+  );
+}

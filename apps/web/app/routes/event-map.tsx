@@ -1,0 +1,74 @@
+import { isEventPast, type TAvailability } from '@ingressos/domain';
+import { data, Link } from 'react-router';
+import { getEventTickets } from '~/features/catalogue/api/catalogue.server.ts';
+import { seoMeta } from '~/features/catalogue/seo.ts';
+import { SeatMap, type TMapSection } from '~/features/seat-map/seat-map.tsx';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/event-map.ts';
+
+/** /eventmap/:slug: the seat and table map of an event, in its own route so the event page stays light. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api, locale, site } = context.get(requestServices);
+  const result = await getEventTickets(api, params.slug);
+  if (!result.ok) throw data(null, { status: result.status === 404 ? 404 : 502 });
+  const event = result.body;
+  const t = createTranslator(locale);
+  const sections: TMapSection[] = event.sections
+    .filter((section) => section.controlledPlaces.length > 0)
+    .map((section) => ({
+      id: section.id,
+      name: section.name,
+      places: section.controlledPlaces.map((place) => ({
+        id: place.controlledPlaceId,
+        alias: place.alias,
+        location: place.SeatsLocation,
+        x: place.x,
+        y: place.y,
+        status: place.status as TAvailability,
+        table: place.SeatsTable,
+        seats: place.max,
+      })),
+    }));
+  return {
+    event: { slug: event.slug, name: event.name, past: isEventPast(event.date, new Date()) },
+    sections,
+    seo: {
+      title: pageTitle(t('map.title', { name: event.name }), site.brandName),
+      description: t('map.instructions'),
+      canonical: `${site.publicUrl}/eventmap/${event.slug}`,
+      locale,
+      siteName: site.brandName,
+      noindex: true,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? seoMeta(loaderData.seo) : [];
+}
+
+export default function EventMap({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { event, sections } = loaderData;
+  return (
+    <PageFrame title={t('map.title', { name: event.name })}>
+      <p>
+        <Link to={`/events/${event.slug}`}>{t('map.back')}</Link>
+      </p>
+      {event.past && (
+        <p role="status">
+          <strong>{t('event.past')}</strong> {t('event.pastText')}
+        </p>
+      )}
+      {sections.length === 0 ? (
+        <p>{t('map.noMap')}</p>
+      ) : (
+        <SeatMap sections={sections} readOnly={event.past} />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,108 @@
+import { data, isRouteErrorResponse, useRouteError } from 'react-router';
+import {
+  getEventTickets,
+  getSellingPoints,
+  posterMarkup,
+} from '~/features/catalogue/api/catalogue.server.ts';
+import { longDate } from '~/features/catalogue/dates.ts';
+import styles from '~/features/catalogue/event.module.css';
+import { EventHero } from '~/features/catalogue/event-hero.tsx';
+import { EventNotFound } from '~/features/catalogue/event-not-found.tsx';
+import { eventJsonLd, toEventView } from '~/features/catalogue/event-view.server.ts';
+import { clip, seoMeta, type TSeo } from '~/features/catalogue/seo.ts';
+import { TicketSelector } from '~/features/catalogue/ticket-selector.tsx';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { ErrorPage } from '~/ui/error-page.tsx';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import type { Route } from './+types/event.ts';
+
+/** /events/:slug and the catch-all /:slug (whose canonical URL is the first). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api, locale, site } = context.get(requestServices);
+  const result = await getEventTickets(api, params.slug);
+  if (!result.ok) throw data({ notFound: 'event' }, { status: result.status === 404 ? 404 : 502 });
+  const event = result.body;
+  const t = createTranslator(locale);
+  const canonical = `${site.publicUrl}/events/${event.slug}`;
+  const image = `${site.publicUrl}${event.images.poster}`;
+  const seo: TSeo = {
+    title: pageTitle(t('event.titleIn', { name: event.name, city: event.city }), site.brandName),
+    description: clip(
+      t('event.metaDescription', {
+        date: longDate(event.date, event.timeZone, locale),
+        hour: event.hour,
+        place: event.place,
+        city: event.city,
+        state: event.state,
+        brand: site.brandName,
+      }),
+    ),
+    canonical,
+    image,
+    locale,
+    siteName: site.brandName,
+    jsonLd: eventJsonLd(event, canonical, image),
+  };
+  const [sellingPoints, posterSvg] = await Promise.all([
+    getSellingPoints(api, event.id),
+    posterMarkup(api, event.images.poster),
+  ]);
+  return { event: { ...toEventView(event, new Date()), posterSvg }, sellingPoints, seo };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (loaderData) return seoMeta(loaderData.seo);
+  const shell = matches[0]?.loaderData as { messages?: Record<string, string>; site?: { brandName: string } };
+  return shell?.messages
+    ? [{ title: pageTitle(shell.messages['event.notFound']!, shell.site?.brandName ?? '') }]
+    : [];
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { event, sellingPoints } = loaderData;
+  return (
+    <article>
+      <EventHero event={event} />
+      {!event.past && (
+        <section className={styles.block} aria-labelledby="ingressos">
+          <h2 id="ingressos">{t('event.tickets')}</h2>
+          <TicketSelector event={event} />
+        </section>
+      )}
+      {event.description && (
+        <section className={styles.block} aria-labelledby="sobre">
+          <h2 id="sobre">{t('event.about')}</h2>
+          <p className={styles.description}>{event.description}</p>
+        </section>
+      )}
+      {sellingPoints.length > 0 && (
+        <section className={styles.block} aria-labelledby="pontos">
+          <h2 id="pontos">{t('event.sellingPoints')}</h2>
+          <ul className={styles.points}>
+            {sellingPoints.map((point) => (
+              <li key={point.id}>
+                <strong>{point.name}</strong>
+                <br />
+                {point.address}, {point.city} — {point.state}
+                {point.openingHours && (
+                  <>
+                    <br />
+                    {point.openingHours}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return isRouteErrorResponse(error) && error.status === 404 ? <EventNotFound /> : <ErrorPage />;
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { ZExclusiveEmissorType, ZSlug } from './catalogue.ts';
+
+/**
+ * The file `npm run catalog:import -- file.json` loads (docs/catalog-import.md). Events are keyed
+ * by slug; inside an event, sections by name, tickets by name within their section, lots by number
+ * within their ticket, seats and tables by alias within their section. Money is in the event's
+ * currency with at most two decimals; percentages allow two decimals.
+ */
+
+const BR_STATES = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const money = z.number().min(0).max(1_000_000).refine(hasCents, 'must have at most two decimals');
+const percent = z.number().min(0).max(100).refine(hasCents, 'must have at most two decimals');
+const quantity = z.number().int().min(1).max(1_000);
+
+const validTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const ZImportLot = z.object({
+  number: z.number().int().min(1).max(99),
+  price: money,
+  convenienceFeePercent: percent.default(0),
+  appConvenienceFeePercent: percent.optional(),
+  processingFee: money.default(0),
+  processingFeeAdded: z.boolean().default(false),
+  quantity: z.number().int().min(0).max(1_000_000),
+  disabled: z.boolean().default(false),
+});
+
+export const ZImportTicket = z
+  .object({
+    name: text(80),
+    alias: z.string().trim().max(40).optional(),
+    minQtd: quantity.default(1),
+    facialAtMomentOfPurchase: z.boolean().default(false),
+    /** Tickets one CPF may hold; absent means no per-CPF control (individualTicketControl 'Não'). */
+    ticketsPerCpf: quantity.optional(),
+    ownerControl: z.boolean().default(false),
+    noInterest: z.boolean().default(false),
+    onlineNote: z.string().trim().max(500).default(''),
+    lots: z.array(ZImportLot).min(1).max(20),
+  })
+  .superRefine((ticket, ctx) => uniqueBy(ticket.lots, (lot) => String(lot.number), 'number', 'lots', ctx));
+
+export const ZImportPlace = z.object({
+  kind: z.enum(['seat', 'table']),
+  alias: text(40),
+  row: z.string().trim().max(10).optional(),
+  number: z.number().int().min(0).max(100_000).optional(),
+  tableNumber: z.number().int().min(0).max(100_000).optional(),
+  /** Position on the seat map, in map units (the map scales to fit). */
+  x: z.number().min(0).max(10_000),
+  y: z.number().min(0).max(10_000),
+  /** Seats at a table; a seat is always 1. */
+  seats: quantity.default(1),
+  minSeats: quantity.optional(),
+  disabled: z.boolean().default(false),
+});
+
+export const ZImportSection = z
+  .object({
+    name: text(80),
+    minQtd: quantity.default(1),
+    maxQtd: quantity.default(8),
+    bookAsAWhole: z.boolean().default(false),
+    tickets: z.array(ZImportTicket).min(1).max(30),
+    places: z.array(ZImportPlace).max(20_000).default([]),
+  })
+  .superRefine((section, ctx) => {
+    if (section.minQtd > section.maxQtd) {
+      ctx.addIssue({ code: 'custom', path: ['minQtd'], message: 'must not exceed maxQtd' });
+    }
+    uniqueBy(section.tickets, (t) => t.name, 'name', 'tickets', ctx);
+    uniqueBy(section.places, (p) => p.alias, 'alias', 'places', ctx);
+    section.places.forEach((place, index) => {
+      if (place.kind === 'seat' && place.seats !== 1) {
+        ctx.addIssue({ code: 'custom', path: ['places', index, 'seats'], message: 'a seat has 1 seat' });
+      }
+    });
+    if (section.bookAsAWhole && !section.places.some((p) => p.kind === 'table')) {
+      ctx.addIssue({ code: 'custom', path: ['bookAsAWhole'], message: 'needs tables in places' });
+    }
+  });
+
+export const ZImportVenue = z.object({
+  name: text(120),
+  address: text(160),
+  number: z.string().trim().max(20).default('s/n'),
+  district: z.string().trim().max(80).default(''),
+  city: text(80),
+  state: z.enum(BR_STATES),
+  postalCode: z
+    .string()
+    .regex(/^\d{5}-?\d{3}$/, 'must be a CEP like 01310-100')
+    .optional(),
+});
+
+export const ZImportEvent = z
+  .object({
+    slug: ZSlug,
+    name: text(160),
+    description: z.string().trim().max(5_000).default(''),
+    category: z.enum(['show', 'festival', 'teatro', 'samba', 'esporte', 'stand-up', 'infantil', 'feira']),
+    ageRating: z.enum(['L', '10', '12', '14', '16', '18']).default('L'),
+    /** Start, with its UTC offset: 2027-03-14T21:00:00-03:00. */
+    startsAt: z.iso.datetime({ offset: true }),
+    timeZone: z.string().refine(validTimeZone, 'must be an IANA time zone').default('America/Sao_Paulo'),
+    currency: z.enum(['BRL', 'USD']).default('BRL'),
+    producer: text(120),
+    venue: ZImportVenue,
+    group: ZSlug.optional(),
+    featured: z.boolean().default(false),
+    published: z.boolean().default(true),
+    posterTheme: z.enum(['sunset', 'ocean', 'forest', 'night', 'carnival', 'gold']).optional(),
+    maxTicketsPerCart: quantity.optional(),
+    docType: z.enum(['CPF', 'ESTRANGEIRO']).default('CPF'),
+    facial: z.object({ active: z.boolean(), validation: z.boolean().default(false) }).optional(),
+    refundService: z
+      .object({
+        site: z.object({ active: z.boolean(), percent: percent.default(0) }).optional(),
+        commissioner: z.object({ active: z.boolean(), percent: percent.default(0) }).optional(),
+      })
+      .optional(),
+    exclusiveAccess: z
+      .array(z.object({ type: ZExclusiveEmissorType, name: text(80) }))
+      .max(10)
+      .default([]),
+    sendPixel: z.boolean().default(false),
+    sellingPoints: z
+      .array(
+        z.object({
+          name: text(120),
+          address: text(160),
+          city: text(80),
+          state: z.enum(BR_STATES),
+          openingHours: z.string().trim().max(120).default(''),
+        }),
+      )
+      .max(50)
+      .default([]),
+    sections: z.array(ZImportSection).min(1).max(50),
+  })
+  .superRefine((event, ctx) => uniqueBy(event.sections, (s) => s.name, 'name', 'sections', ctx));
+
+export const ZImportGroup = z.object({
+  slug: ZSlug,
+  name: text(160),
+  description: z.string().trim().max(5_000).default(''),
+  posterTheme: z.enum(['sunset', 'ocean', 'forest', 'night', 'carnival', 'gold']).optional(),
+});
+
+export const ZCatalogImportFile = z
+  .object({
+    groups: z.array(ZImportGroup).max(1_000).default([]),
+    events: z.array(ZImportEvent).min(1).max(5_000),
+  })
+  .superRefine((file, ctx) => {
+    uniqueBy(file.groups, (g) => g.slug, 'slug', 'groups', ctx);
+    uniqueBy(file.events, (e) => e.slug, 'slug', 'events', ctx);
+  });
+export type TCatalogImportFile = z.infer<typeof ZCatalogImportFile>;
+export type TCatalogImportInput = z.input<typeof ZCatalogImportFile>;
+export type TImportEvent = z.infer<typeof ZImportEvent>;
+
+function uniqueBy<T>(
+  items: readonly T[],
+  key: (item: T) => string,
+  field: string,
+  list: string,
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const value = key(item);
+    if (seen.has(value)) {
+      ctx.addIssue({ code: 'custom', path: [list, index, field], message: `repeats "${value}"` });
+    }
+    seen.add(value);
+  });
+}
+
+/** `events[2].sections[0].name`: the JSON path of an issue, as the importer reports it. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, part) => {
+    if (typeof part === 'number') return `${out}[${part}]`;
+    return out ? `${out}.${String(part)}` : String(part);
+  }, '');
+}
