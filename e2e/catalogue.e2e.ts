@@ -164,8 +164,8 @@ describe('catalogue journeys', () => {
 
   it('gives search engines a title, description, canonical, Open Graph and an Event with offers', async () => {
     await open(`/${FESTIVAL}`);
-    // Absolute URLs use PUBLIC_URL (here the default, http://localhost:PORT).
-    const site = `http://localhost:${server.port}`;
+    // Absolute URLs use PUBLIC_URL, which the test server sets to its own address.
+    const site = server.url;
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical).toBe(`${site}/events/${FESTIVAL}`);
     expect(await page.title()).toBe('Festival Sons do Cerrado em Brasília | Bilheto');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage } from './support/browser.ts';
+import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 let server: TRunningServer;
@@ -123,6 +123,7 @@ describe('the app shell', () => {
   it('opens the side menu at 375 px and closes it with a swipe right', async () => {
     const page = await newPage(browser, MOBILE);
     await page.goto(server.url);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
@@ -148,6 +149,7 @@ describe('the app shell', () => {
   it('keeps the side menu open on a vertical scroll gesture, and closes it with Escape', async () => {
     const page = await newPage(browser, MOBILE);
     await page.goto(server.url);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
