@@ -7,11 +7,16 @@ import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/static-page.ts';
 import styles from './static-page.module.css';
 
-/** Paths match case-insensitively (/home/privacy is /Home/Privacy), as the route table does. */
+/**
+ * Paths match case-insensitively (/home/privacy is /Home/Privacy), as the route table does.
+ * Client navigations fetch `{path}.data`, and the loader sees that suffix.
+ */
 function slugFor(pathname: string) {
-  const path = Object.keys(STATIC_PAGES).find(
-    (p) => p.toLowerCase() === pathname.replace(/\/$/, '').toLowerCase(),
-  );
+  const wanted = pathname
+    .replace(/\.data$/, '')
+    .replace(/\/$/, '')
+    .toLowerCase();
+  const path = Object.keys(STATIC_PAGES).find((p) => p.toLowerCase() === wanted);
   return path ? STATIC_PAGES[path as TStaticPath] : undefined;
 }
 

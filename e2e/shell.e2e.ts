@@ -1,0 +1,246 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, newPage } from './support/browser.ts';
+import { startServer, type TRunningServer } from './support/server.ts';
+
+let server: TRunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const STATIC_PATHS = [
+  '/termos-de-consentimento-para-produtores',
+  '/politicas-de-privacidade',
+  '/direitos-dos-titulares',
+  '/ingresso-reembolsavel',
+  '/termos-de-uso',
+  '/termos-de-transferencia',
+  '/institucional',
+  '/acessibilidade-pcd',
+  '/meia-entrada',
+  '/compliance',
+  '/documentos-legais',
+  '/termodecessao',
+  '/whatsapp',
+  '/manual-da-marca',
+];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the app shell', () => {
+  it('is in the HTML the server sends, footer included, before any script runs', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="pt-BR"');
+    for (const heading of [
+      'Segurança',
+      'Institucional',
+      'Precisa de ajuda?',
+      'É produtor?',
+      'Faça o download do nosso aplicativo!',
+    ]) {
+      expect(html).toContain(heading);
+    }
+    expect(html).toContain(`© ${new Date().getFullYear()} Bilheto Tecnologia em Ingressos Ltda.`);
+    expect(html).toContain('12.345.678/0001-95');
+    expect(html).toContain('Tire suas duvidas');
+  });
+
+  it('follows every footer link to a page that answers', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    const links = await page.locator('footer a').evaluateAll((anchors) =>
+      anchors.map((a) => ({
+        href: (a as HTMLAnchorElement).href,
+        target: (a as HTMLAnchorElement).target,
+      })),
+    );
+    const internal = links.filter((link) => link.href.startsWith(server.url));
+    const external = links.filter((link) => !link.href.startsWith(server.url));
+    expect(internal.length).toBeGreaterThanOrEqual(8);
+    // Outside sites open in a new tab, and so does /institucional, as the spec asks.
+    for (const link of external) expect(link.target, link.href).toBe('_blank');
+    expect(internal.find((link) => link.href.endsWith('/institucional'))?.target).toBe('_blank');
+
+    for (const link of internal) {
+      await page.goto(server.url);
+      const anchor = page.locator(`footer a[href="${new URL(link.href).pathname}"]`).first();
+      if (link.target === '_blank') {
+        const [popup] = await Promise.all([page.context().waitForEvent('page'), anchor.click()]);
+        await popup.waitForLoadState();
+        expect(await popup.locator('h1').textContent(), link.href).toBeTruthy();
+        await popup.close();
+      } else {
+        await anchor.click();
+        await page.waitForURL(link.href);
+        const title = await page.locator('main h1').textContent();
+        expect(title, link.href).toBeTruthy();
+        expect(title).not.toContain('Página não encontrada');
+      }
+    }
+    await page.context().close();
+  });
+
+  it('switches to English and back, and remembers the choice', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/termos-de-uso`);
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Termos de Uso');
+    await page.locator('header').getByRole('link', { name: 'EN', exact: true }).click();
+    await page.waitForURL(`${server.url}/termos-de-uso`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('main h1').textContent()).toMatch(/Terms of Use/i);
+    expect(await page.locator('footer').textContent()).toContain('Need help?');
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.locator('header').getByRole('link', { name: 'PT', exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
+    expect(await page.locator('footer').textContent()).toContain('Precisa de ajuda?');
+    await page.context().close();
+  });
+
+  it('follows Accept-Language on a first visit', async () => {
+    const page = await newPage(browser, { locale: 'en-US' });
+    await page.goto(server.url);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.context().close();
+  });
+
+  it('opens the side menu at 375 px and closes it with a swipe right', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await menu.getByRole('link', { name: 'Meu carrinho' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: /Ajuda/ }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: /Cadastre seu evento/ }).isVisible()).toBe(true);
+
+    const box = (await menu.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x + 20, y }] });
+    for (const dx of [40, 80, 120, 160]) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: box.x + 20 + dx, y: y + 4 }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await menu.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('keeps the side menu open on a vertical scroll gesture, and closes it with Escape', async () => {
+    const page = await newPage(browser, MOBILE);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    const box = (await menu.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: box.x + 40, y: 200 }],
+    });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: box.x + 50, y: 500 }],
+    });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('shows both validationEmail messages on any page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/?validationEmail=true`);
+    expect(
+      await page.getByRole('status').filter({ hasText: 'E-mail validado com sucesso.' }).isVisible(),
+    ).toBe(true);
+    await page.goto(`${server.url}/meia-entrada?validationEmail=false`);
+    expect(await page.getByRole('alert').filter({ hasText: 'Falha ao validar e-mail.' }).isVisible()).toBe(
+      true,
+    );
+    await page.context().close();
+  });
+
+  it('answers 404 with a page that leads home for a path that is no route and no event', async () => {
+    for (const path of ['/nao-existe-este-evento', '/a/b/c']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+    }
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/a/b/c`);
+    expect(await page.locator('main h1').textContent()).toBe('Página não encontrada');
+    await page.getByRole('link', { name: 'Voltar para a página inicial' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.context().close();
+  });
+
+  it('resolves every route of the route table, the /Home aliases included', async () => {
+    const paths = [
+      '/',
+      '/meus-ingressos',
+      '/Home/MyShops',
+      '/minha-conta',
+      '/dados-da-conta',
+      '/pagamento',
+      '/identificacao',
+      '/detalhes-do-ingresso/1',
+      '/transferencia-ingresso',
+      '/transferencias',
+      '/login',
+      '/cadastrar',
+      '/cadastrar-mobile',
+      '/resultados?s=samba',
+      '/carrinho',
+      '/reconhecimento-facial',
+      '/Home/Privacy',
+      '/Home/TermsOfUse',
+      '/Home/TermsOfTransfer',
+      '/home/confirmpasswordreset',
+      '/home/PrintTickets',
+      '/Home/WebsiteTickets',
+      '/Home/Website/1',
+      '/whatsapp-mobile',
+      '/mpexport',
+      '/checkout_status',
+      ...STATIC_PATHS,
+    ];
+    for (const path of paths) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('</footer>');
+    }
+  });
+
+  it('has no serious or critical accessibility violation on home and the static pages', async () => {
+    const page = await newPage(browser);
+    for (const path of ['/', ...STATIC_PATHS]) {
+      await page.goto(`${server.url}${path}`);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    const mobile = await newPage(browser, MOBILE);
+    await mobile.goto(server.url);
+    expect(await seriousViolations(mobile)).toEqual([]);
+    await page.context().close();
+    await mobile.context().close();
+  });
+});

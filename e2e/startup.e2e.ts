@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { appMeta } from '../apps/api/src/db/schema/index.ts';
+import { launchBrowser, MOBILE, newPage } from './support/browser.ts';
+import { repoRoot, startServer } from './support/server.ts';
+
+function startWith(env: Record<string, string>) {
+  return spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+describe('starting the server', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['MAINTENANCE', 'sometimes'],
+    ['DATABASE_URL', 'mysql://nope'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    const result = startWith({ [name]: value });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    expect(result.stdout).not.toContain('listening');
+  });
+
+  it('keeps the data across a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-restart-'));
+    const readInstalledAt = async () => {
+      const database = await openDatabase({ dataDir });
+      const [row] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'installed_at'));
+      await database.close();
+      return row?.value;
+    };
+    try {
+      const first = await startServer({}, dataDir);
+      expect(await first.stop()).toBe(0);
+      const installedAt = await readInstalledAt();
+      expect(installedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+      const second = await startServer({}, dataDir);
+      expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+      expect(await second.stop()).toBe(0);
+      expect(await readInstalledAt()).toBe(installedAt);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops cleanly on SIGTERM, finishing with exit code 0', async () => {
+    const server = await startServer();
+    expect((await fetch(server.url)).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).not.toMatch(/"level":"error"/);
+  });
+});
+
+describe('maintenance mode', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('shows the maintenance page on every route', async () => {
+    const server = await startServer({ MAINTENANCE: 'true' });
+    try {
+      const page = await newPage(browser);
+      for (const route of [
+        '/',
+        '/events/festival',
+        '/login',
+        '/carrinho',
+        '/politicas-de-privacidade',
+        '/x/y',
+      ]) {
+        const response = await page.goto(`${server.url}${route}`);
+        expect(response?.status(), route).toBe(503);
+        expect(await page.locator('h1').textContent(), route).toBe('Site em manutenção');
+        expect(await page.locator('body').textContent(), route).toContain('em manutenção');
+      }
+      const mobile = await newPage(browser, { ...MOBILE, locale: 'en-US' });
+      await mobile.goto(server.url);
+      expect(await mobile.locator('h1').textContent()).toBe('Site under maintenance');
+    } finally {
+      await server.stop();
+    }
+  });
+});

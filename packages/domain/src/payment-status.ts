@@ -1,0 +1,86 @@
+/**
+ * Payment states of commerce §4: the gateway's payment status values, the transaction status
+ * the pages show, the order statuses, and which outcomes clear the cart.
+ */
+
+export const PAYMENT_STATUSES = [
+  'pending',
+  'approved',
+  'authorized',
+  'in_process',
+  'in_mediation',
+  'rejected',
+  'cancelled',
+  'refunded',
+  'charged_back',
+  'pre_authorized',
+  'failed',
+  'voided',
+  'refund_pending',
+  'capture_pending',
+  'created',
+  'verified',
+  'expired',
+] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export function isPaymentStatus(value: unknown): value is TPaymentStatus {
+  return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
+
+export const TRANSACTION_STATUSES = ['success', 'error', 'processing', 'pending', 'to_start'] as const;
+export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Spec §4: gateway pending maps to pending, approved to success, everything else to error. */
+export function transactionStatusOf(status: TPaymentStatus): TTransactionStatus {
+  if (status === 'pending') return 'pending';
+  if (status === 'approved') return 'success';
+  return 'error';
+}
+
+/** Spec §4: approved, authorized, in process and pending clear the cart; a rejection keeps it. */
+export function clearsCart(status: TPaymentStatus): boolean {
+  return status === 'approved' || status === 'authorized' || status === 'in_process' || status === 'pending';
+}
+
+/** Spec §4 order status: 1 AGUARDANDO_PAGAMENTO, 3 PAGO, 4 PRE_AUTORIZADO, 6 ESTORNADO, 7 NAO_AUTORIZADO, 8 CANCELADO. */
+export const ORDER_STATUS = {
+  AGUARDANDO_PAGAMENTO: 1,
+  PAGO: 3,
+  PRE_AUTORIZADO: 4,
+  ESTORNADO: 6,
+  NAO_AUTORIZADO: 7,
+  CANCELADO: 8,
+} as const;
+export type TOrderStatusName = keyof typeof ORDER_STATUS;
+export type TOrderStatus = (typeof ORDER_STATUS)[TOrderStatusName];
+
+/** The order status a payment status leaves the order in. */
+export function orderStatusOf(status: TPaymentStatus): TOrderStatus {
+  switch (status) {
+    case 'approved':
+      return ORDER_STATUS.PAGO;
+    case 'authorized':
+    case 'pre_authorized':
+    case 'capture_pending':
+      return ORDER_STATUS.PRE_AUTORIZADO;
+    case 'refunded':
+    case 'charged_back':
+    case 'refund_pending':
+      return ORDER_STATUS.ESTORNADO;
+    case 'rejected':
+    case 'failed':
+      return ORDER_STATUS.NAO_AUTORIZADO;
+    case 'cancelled':
+    case 'voided':
+    case 'expired':
+      return ORDER_STATUS.CANCELADO;
+    default:
+      return ORDER_STATUS.AGUARDANDO_PAGAMENTO;
+  }
+}
+
+/** Tickets exist only for paid orders: approval issues them, and nothing else does. */
+export function issuesTickets(status: TPaymentStatus): boolean {
+  return status === 'approved';
+}
