@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
 import { createLogger } from './logger.ts';
+import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
@@ -35,6 +36,14 @@ async function main() {
     clientDir: path.join(webBuildDir, 'client'),
     contentDir: path.join(repoRoot, 'content/pages'),
   });
+  if (config.TEST_UNSAFE_CART_STOCK) {
+    log.warn('TEST_UNSAFE_CART_STOCK is on: carts can oversell. Never use it outside the concurrency tests.');
+  }
+  const sweeper = setInterval(() => {
+    sweepExpiredHolds(database.db).catch((error: unknown) => log.warn('hold sweep failed', { error }));
+  }, config.CART_SWEEP_SECONDS * 1000);
+  sweeper.unref();
+
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log.info('listening', {
       url: config.publicUrl,
@@ -55,6 +64,7 @@ async function main() {
     log.info('shutting down', { signal });
     // Requests in flight finish; idle keep-alive sockets close now; a stuck one cannot hold us.
     setTimeout(() => process.exit(1), 10_000).unref();
+    clearInterval(sweeper);
     server.close(async () => {
       await database.close().catch(() => {});
       log.info('stopped');

@@ -11,6 +11,7 @@ import type { TAppDeps, TAppEnv } from './env.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
 
@@ -79,6 +80,16 @@ export function createApp(options: TAppOptions) {
     );
   }
   app.route('/api/pages', pagesRoutes(pages));
+  app.route(
+    '/api',
+    cartRoutes({
+      db: database.db,
+      holdSeconds: config.CART_HOLD_SECONDS,
+      maxRenewals: config.CART_MAX_RENEWALS,
+      stockMode: config.TEST_UNSAFE_CART_STOCK ? 'unsafeReadThenWrite' : 'conditional',
+      secureCookies: config.secureCookies,
+    }),
+  );
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
 
   if (options.clientDir) {

@@ -1,2 +1,3 @@
+export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './meta.ts';
