@@ -35,25 +35,33 @@ export function createApp(options: TAppOptions) {
   const app = new Hono<TAppEnv>();
 
   app.use(requestContext(log));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean)],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  const common = {
+    strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  } as const;
+  // Pages get a CSP whose scripts need this response's nonce; API answers are data and never
+  // run anything, so they get a fixed CSP and skip generating a nonce on every call.
+  const pageHeaders = secureHeaders({
+    ...common,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'", ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean)],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  });
+  const apiHeaders = secureHeaders({
+    ...common,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  });
+  app.use((c, next) => (isApiPath(c.req.path) ? apiHeaders(c, next) : pageHeaders(c, next)));
   app.use(compress());
 
   if (config.MAINTENANCE) {
@@ -83,7 +91,7 @@ export function createApp(options: TAppOptions) {
   app.route(
     '/api',
     cartRoutes({
-      db: database.db,
+      db: database.relaxedDb,
       holdSeconds: config.CART_HOLD_SECONDS,
       maxRenewals: config.CART_MAX_RENEWALS,
       stockMode: config.TEST_UNSAFE_CART_STOCK ? 'unsafeReadThenWrite' : 'conditional',

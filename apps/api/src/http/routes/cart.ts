@@ -60,12 +60,14 @@ export function cartRoutes(options: TCartRouteOptions) {
     .post('/v4/addtocart', async (c) => {
       const body = await parseJsonBody(c, ZAddToCartRequest);
       const locale = c.get('locale');
-      const { sessionId } = await addToCart(
+      const added = await addToCart(
         { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale },
         { ...body, sessionId: sessionOf(c, body.sessionId) },
       );
-      remember(c, sessionId);
-      return answer(c, sessionId);
+      remember(c, added.sessionId);
+      if (added.cart)
+        return c.json({ status: 'success', message: '', sessionID: added.sessionId, cart: added.cart });
+      return answer(c, added.sessionId);
     })
     .post('/:version{v[1-4]}/removefromcart', async (c) => {
       const body = await parseJsonBody(c, ZRemoveFromCartRequest.partial({ sessionId: true }));

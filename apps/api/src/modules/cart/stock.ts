@@ -20,6 +20,87 @@ async function rows<T>(tx: TDb, query: ReturnType<typeof sql>): Promise<T[]> {
   return result.rows;
 }
 
+export type THoldLine = {
+  cartId: string;
+  ticketId: number;
+  lotId: number;
+  controlledPlaceId: number | null;
+  quantity: number;
+  expiresAt: Date;
+};
+
+/**
+ * Takes the units of a lot and records the hold in ONE statement, so the lot's row lock is held
+ * for a single round trip before the commit. False when the lot has not that many free.
+ */
+export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): Promise<boolean> {
+  if (mode === 'unsafeReadThenWrite') {
+    if (!(await takeLotUnits(tx, line.lotId, line.quantity, mode))) return false;
+    await insertHold(tx, line);
+    return true;
+  }
+  const attempt = async () =>
+    (
+      await rows<{ id: number }>(
+        tx,
+        sql`with taken as (
+              update ticket_lots set held = held + ${line.quantity}
+              where id = ${line.lotId} and not disabled and sold + held + ${line.quantity} <= capacity
+              returning id
+            )
+            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
+            select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
+                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz
+            from taken
+            returning id`,
+      )
+    ).length === 1;
+  if (await attempt()) return true;
+  if ((await reclaimExpiredHolds(tx, { lotId: line.lotId })) === 0) return false;
+  return attempt();
+}
+
+/**
+ * A new buyer's first plain tickets, in ONE autocommitted statement: take the units, create the
+ * cart and record the hold, or do nothing at all when the lot has not that many free. This is
+ * the on-sale rush's path, so it costs one round trip and holds the lot's lock only for it.
+ */
+export async function holdForNewCart(
+  tx: TDb,
+  cart: { id: string; sessionId: string; eventId: number },
+  line: Omit<THoldLine, 'cartId' | 'controlledPlaceId'>,
+): Promise<{ holdId: number; sold: number; held: number } | null> {
+  const inserted = await rows<{ hold_id: number; sold: number; held: number }>(
+    tx,
+    sql`with taken as (
+          update ticket_lots set held = held + ${line.quantity}
+          where id = ${line.lotId} and not disabled and sold + held + ${line.quantity} <= capacity
+          returning id, sold, held
+        ), cart as (
+          insert into carts (id, session_id, event_id, expires_at)
+          select ${cart.id}::text, ${cart.sessionId}::text, ${cart.eventId}::int, ${line.expiresAt.toISOString()}::timestamptz
+          from taken
+          returning id
+        ), hold as (
+          insert into cart_holds (cart_id, ticket_id, lot_id, quantity, expires_at)
+          select cart.id, ${line.ticketId}::int, taken.id, ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz
+          from taken, cart
+          returning id
+        )
+        select hold.id as hold_id, taken.sold, taken.held from hold, taken`,
+  );
+  const row = inserted[0];
+  return row ? { holdId: row.hold_id, sold: row.sold, held: row.held } : null;
+}
+
+async function insertHold(tx: TDb, line: THoldLine) {
+  await tx.execute(
+    sql`insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
+        values (${line.cartId}, ${line.ticketId}, ${line.lotId}, ${line.controlledPlaceId}, ${line.quantity},
+                ${line.expiresAt.toISOString()}::timestamptz)`,
+  );
+}
+
 /** Takes `quantity` units of a lot; false when it has not that many free (or is disabled). */
 export async function takeLotUnits(
   tx: TDb,
