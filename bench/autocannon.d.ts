@@ -1,0 +1,21 @@
+/** The part of autocannon's API the benchmarks use (the package ships no types). */
+declare module 'autocannon' {
+  namespace autocannon {
+    type Options = {
+      url: string;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      connections?: number;
+      duration?: number;
+    };
+    type Result = {
+      requests: { average: number };
+      latency: { p99: number; average: number };
+      non2xx: number;
+      errors: number;
+    };
+  }
+  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  export default autocannon;
+}
