@@ -42,6 +42,43 @@ export const ZActivateCartRequest = z.object({
 /** POST /api/v3/leaveCart */
 export const ZLeaveCartRequest = z.object({ sessionId: ZSessionId });
 
+/** Spec §9 channel: 0 APP, 1 SITE, 2 COMMISSIONER. */
+export const CHANNEL = { APP: 0, SITE: 1, COMMISSIONER: 2 } as const;
+
+/**
+ * POST /api/validatepromotion (spec "Coupon validation request"). The four messages are the
+ * spec's client-side ones; the page checks them before sending and the server again on arrival.
+ */
+export const ZValidatePromotionRequest = z.object({
+  lotRequesteds: z
+    .array(z.object({ lotId: ZId, quantity: z.coerce.number().int().min(1).max(100) }), {
+      error: 'Nenhum lote para validar o cupom.',
+    })
+    .min(1, 'Nenhum lote para validar o cupom.')
+    .max(50),
+  eventId: z
+    .number({ error: 'Nenhum evento para validar o cupom.' })
+    .int({ error: 'Nenhum evento para validar o cupom.' })
+    .positive({ error: 'Nenhum evento para validar o cupom.' })
+    .max(2_147_483_647),
+  promoCode: z
+    .string({ error: 'Nenhum cupom para validar.' })
+    .trim()
+    .min(1, 'Nenhum cupom para validar.')
+    .max(40, 'Nenhum cupom para validar.'),
+  channel: z.union([z.literal(0), z.literal(1), z.literal(2)], {
+    error: 'Nenhum canal para validar o cupom.',
+  }),
+  sessionId: ZSessionId.nullish(),
+});
+export type TValidatePromotionRequest = z.infer<typeof ZValidatePromotionRequest>;
+
+/** POST /api/cart/protection: the refund-protection choice ('none' declines it). */
+export const ZChooseProtectionRequest = z.object({
+  sessionId: ZSessionId.nullish(),
+  provider: z.enum(['bilheto', 'none']),
+});
+
 /** Error codes of the cart, each with the spec's message (§8 "Cart add", "Cart and events"). */
 export const CART_MESSAGES = {
   limit_reached: {
@@ -79,6 +116,14 @@ export const CART_MESSAGES = {
   renewal_limit: {
     'pt-BR': 'Erro ao renovar tempo do carrinho.',
     en: 'Could not renew the cart time.',
+  },
+  promo_invalid: {
+    'pt-BR': 'Cupom inválido, expirado ou esgotado para este evento.',
+    en: 'This coupon is invalid, expired or used up for this event.',
+  },
+  protection_required: {
+    'pt-BR': 'Uma selecao obrigatoria nao foi preenchida.',
+    en: 'A required choice was not made.',
   },
   already_in_cart: {
     'pt-BR': 'Este lugar já está no seu carrinho.',
@@ -143,6 +188,27 @@ export type TCartItem = {
   facialAtMomentOfPurchase: boolean;
   onlineNote: string;
   coordinates: TCartCoordinates | null;
+  /** Distinguishes the two parts of a line a coupon split (`{id}` and `{id}:full`). */
+  lineId: string;
+  promoTicket: boolean;
+  promoTicketQuantity: number;
+  /** Discount of one unit, and the unit price after it. */
+  discountValue: number;
+  valuePromo: number;
+  promoCode: string | null;
+  promotionCodeId: number | null;
+  quantityCuponsApplied: number;
+};
+
+/** What the buyer pays, computed by the server (spec §5 "Totals"); summaryTotal leaves out the processing fee. */
+export type TCartTotals = {
+  subtotal: number;
+  convenienceFee: number;
+  processingFee: number;
+  protection: number;
+  discount: number;
+  total: number;
+  summaryTotal: number;
 };
 
 /** Spec "Cart". `exp` is the ISO instant the holds end; the page counts down from it. */
@@ -159,6 +225,9 @@ export type TCart = {
   refund: { IsActive: boolean; percent: number };
   items: TCartItem[];
   incompleteTables: number[];
+  /** Spec "Protection": the chosen provider, or null while the buyer has not chosen. */
+  protection: { provider: 'bilheto' | 'none'; quoteId: string; value: number } | null;
+  totals: TCartTotals;
 };
 
 export type TCartAnswer = {

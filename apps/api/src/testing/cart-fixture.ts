@@ -31,7 +31,14 @@ let counter = 0;
  */
 export async function createCartFixture(
   db: TDb,
-  options: { lotCapacity?: number; seats?: number; tables?: number; maxPerCart?: number | null } = {},
+  options: {
+    lotCapacity?: number;
+    seats?: number;
+    tables?: number;
+    maxPerCart?: number | null;
+    /** Refund protection on sale, as basis points of the price (1000 = 10 %). */
+    refundBp?: number;
+  } = {},
 ): Promise<TCartFixture> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
@@ -67,6 +74,8 @@ export async function createCartFixture(
         producerId: producer!.id,
         venueId: venue!.id,
         maxTicketsPerCart: options.maxPerCart === undefined ? 6 : options.maxPerCart,
+        refundSiteActive: options.refundBp !== undefined,
+        refundSitePercentBp: options.refundBp ?? 0,
       })
       .returning();
     return event!;

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -68,5 +69,34 @@ export const cartHolds = pgTable(
     index('cart_holds_place_expiry').on(t.controlledPlaceId, t.expiresAt),
     index('cart_holds_expiry').on(t.expiresAt),
     check('cart_holds_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Promotion codes of an event. `quantity` is how many units the code may discount in all;
+ * `used` counts units paid with it (the checkout consumes them), so what remains is
+ * quantity - used. An empty `lot_ids` means every lot of the event.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    percentBp: integer('percent_bp').notNull().default(0),
+    amountCents: integer('amount_cents').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    used: integer('used').notNull().default(0),
+    lotIds: jsonb('lot_ids').$type<number[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_event_code').on(t.eventId, t.code),
+    check('promo_codes_kind', sql`${t.kind} in ('percent', 'fixed')`),
+    check('promo_codes_used', sql`${t.used} >= 0 and ${t.used} <= ${t.quantity}`),
   ],
 );

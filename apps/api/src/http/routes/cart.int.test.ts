@@ -1,7 +1,7 @@
 import type { TCartAnswer } from '@ingressos/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartHolds, carts, controlledPlaces, ticketLots } from '../../db/schema/index.ts';
+import { cartHolds, carts, controlledPlaces, promoCodes, ticketLots } from '../../db/schema/index.ts';
 import { sweepExpiredHolds } from '../../modules/cart/sweep-expired-holds.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -341,5 +341,105 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
     expect(intruder.status).toBe(404);
     const stock = await t.database.db.execute(sql`select held from ticket_lots where id = ${f.lotId}`);
     expect((stock as unknown as { rows: { held: number }[] }).rows[0]!.held).toBe(2);
+  });
+
+  describe('coupons, protection and totals', () => {
+    const promo = (values: Partial<typeof promoCodes.$inferInsert> = {}) =>
+      t.database.db
+        .insert(promoCodes)
+        .values({
+          eventId: f.eventId,
+          code: 'SAMBA10',
+          kind: 'percent',
+          percentBp: 1_000,
+          quantity: 2,
+          ...values,
+        });
+    const validate = (body: Record<string, unknown>) =>
+      t.json<TCartAnswer & TError & { quantityCuponsApplied: number }>('/api/validatepromotion', body);
+
+    it.each([
+      ['no lot', { lotRequesteds: [] }, 'Nenhum lote para validar o cupom.'],
+      ['no event', { eventId: null }, 'Nenhum evento para validar o cupom.'],
+      ['no code', { promoCode: '' }, 'Nenhum cupom para validar.'],
+      ['no channel', { channel: undefined }, 'Nenhum canal para validar o cupom.'],
+    ])('refuses a request with %s with the spec message', async (_name, patch, message) => {
+      await fixture();
+      const response = await validate({
+        lotRequesteds: [{ lotId: f.lotId, quantity: 1 }],
+        eventId: f.eventId,
+        promoCode: 'SAMBA10',
+        channel: 1,
+        ...patch,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.Message).toContain(message);
+    });
+
+    it('discounts as many units as coupons remain, splitting the line, and totals follow', async () => {
+      await fixture();
+      await promo();
+      const cart = await add({ lotId: f.lotId, quantity: 3 });
+      const applied = await validate({
+        lotRequesteds: [{ lotId: f.lotId, quantity: 3 }],
+        eventId: f.eventId,
+        promoCode: 'samba10 ',
+        channel: 1,
+        sessionId: cart.body.sessionID,
+      });
+      expect(applied.status).toBe(200);
+      expect(applied.body.quantityCuponsApplied).toBe(2);
+      const items = applied.body.cart!.items;
+      expect(items.map((i) => [i.quantity, i.promoTicket, i.discountValue, i.valuePromo])).toEqual([
+        [2, true, 10, 90],
+        [1, false, 0, 100],
+      ]);
+      expect(items[0]!.promoCode).toBe('SAMBA10');
+      expect(items[0]!.lineId).not.toBe(items[1]!.lineId);
+      // 3 x R$ 100 + 3 x R$ 10 fee + 3 x R$ 2,50 processing - 2 x R$ 10 discount
+      expect(applied.body.cart!.totals).toMatchObject({
+        subtotal: 300,
+        convenienceFee: 30,
+        processingFee: 0,
+        discount: 20,
+        total: 310,
+        summaryTotal: 310,
+      });
+    });
+
+    it('refuses an unknown, used-up or expired code', async () => {
+      await fixture();
+      await promo({ code: 'ESGOTADO', quantity: 1, used: 1 });
+      await promo({ code: 'VENCIDO', expiresAt: new Date(Date.now() - 1000) });
+      for (const code of ['NAOEXISTE', 'ESGOTADO', 'VENCIDO']) {
+        const response = await validate({
+          lotRequesteds: [{ lotId: f.lotId, quantity: 1 }],
+          eventId: f.eventId,
+          promoCode: code,
+          channel: 1,
+        });
+        expect(response.status, code).toBe(422);
+        expect(response.body.Message).toBe('Cupom inválido, expirado ou esgotado para este evento.');
+      }
+    });
+
+    it('asks for the protection choice and adds its value once chosen', async () => {
+      await fixture({ refundBp: 1_000 });
+      const cart = await add({ lotId: f.lotId, quantity: 2 });
+      expect(cart.body.cart!.refund.IsActive).toBe(true);
+      expect(cart.body.cart!.protection).toBeNull();
+      const chosen = await t.json<TCartAnswer>('/api/cart/protection', {
+        sessionId: cart.body.sessionID,
+        provider: 'bilheto',
+      });
+      expect(chosen.body.cart!.protection).toMatchObject({ provider: 'bilheto', value: 20 });
+      expect(chosen.body.cart!.totals.protection).toBe(20);
+      expect(chosen.body.cart!.totals.total).toBe(200 + 20 + 20);
+      const declined = await t.json<TCartAnswer>('/api/cart/protection', {
+        sessionId: cart.body.sessionID,
+        provider: 'none',
+      });
+      expect(declined.body.cart!.totals.protection).toBe(0);
+    });
   });
 });

@@ -1,9 +1,11 @@
 import {
   ZActivateCartRequest,
   ZAddToCartRequest,
+  ZChooseProtectionRequest,
   ZGetCartRequest,
   ZLeaveCartRequest,
   ZRemoveFromCartRequest,
+  ZValidatePromotionRequest,
 } from '@ingressos/contracts';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -13,6 +15,7 @@ import { addToCart } from '../../modules/cart/add-to-cart.ts';
 import { cartError } from '../../modules/cart/cart-error.ts';
 import { getCart } from '../../modules/cart/get-cart.ts';
 import { leaveCart } from '../../modules/cart/leave-cart.ts';
+import { chooseProtection, validatePromotion } from '../../modules/cart/promotions.ts';
 import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
 import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
@@ -98,6 +101,25 @@ export function cartRoutes(options: TCartRouteOptions) {
       const sessionId = sessionOf(c, body.sessionId);
       if (sessionId) await leaveCart(db, sessionId);
       return c.json({ status: 'success', message: '' });
+    })
+    .post('/validatepromotion', async (c) => {
+      const body = await parseJsonBody(c, ZValidatePromotionRequest);
+      const sessionId = sessionOf(c, body.sessionId);
+      const result = await validatePromotion(
+        db,
+        { ...body, eventId: body.eventId! },
+        sessionId,
+        c.get('locale'),
+      );
+      const cart = sessionId ? await getCart(db, sessionId, c.get('locale')) : null;
+      return c.json({ status: 'success', message: '', ...result, cart });
+    })
+    .post('/cart/protection', async (c) => {
+      const body = await parseJsonBody(c, ZChooseProtectionRequest);
+      const sessionId = sessionOf(c, body.sessionId);
+      if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
+      await chooseProtection(db, sessionId, body.provider, c.get('locale'));
+      return answer(c, sessionId);
     })
     .put('/refresh-expiration/:cartId', async (c) => {
       const sessionId = sessionOf(c);

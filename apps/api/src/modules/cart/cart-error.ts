@@ -18,6 +18,8 @@ const STATUS: Record<TCartErrorCode, ContentfulStatusCode> = {
   // The only 409: the page ignores it without a toast (spec §8), e.g. a seat clicked twice.
   already_in_cart: 409,
   renewal_limit: 422,
+  promo_invalid: 422,
+  protection_required: 422,
   event_over: 422,
 };
 

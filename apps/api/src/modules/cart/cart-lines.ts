@@ -1,10 +1,14 @@
 import type { TCart, TCartItem } from '@ingressos/contracts';
 import {
+  applyCoupon,
+  cartTotals,
   centsToAmount,
   hourInTimeZone,
   incompleteTables,
   percentOfCents,
   placeStatus,
+  type TCartLine,
+  type TCoupon,
   TICKET_TYPE,
   ticketKind,
 } from '@ingressos/domain';
@@ -92,7 +96,33 @@ export const LINE_JOINS = sql`
 
 export const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-function toCartItem(row: TCartRow): TCartItem {
+/** A promotion code as the cart applies it. */
+export type TPromo = { id: number; code: string; remaining: number; lotIds: number[] } & (
+  | { kind: 'percent'; basisPoints: number }
+  | { kind: 'fixed'; cents: number }
+);
+
+export type TCartExtras = { promo: TPromo | null; protection: 'bilheto' | 'none' | null };
+
+/** The money of one unit of a line, in cents: what the domain rules compute with. */
+function lineOf(row: TCartRow): TCartLine {
+  return {
+    id: String(row.hold_id),
+    lotId: String(row.lot_id),
+    quantity: row.quantity,
+    unitCents: row.price_cents,
+    convenienceCents: percentOfCents(row.price_cents, row.fee_bp),
+    // The processing fee reaches the buyer only when the lot adds it on top of the price.
+    processingCents: row.processing_fee_added ? row.processing_fee_cents : 0,
+  };
+}
+
+const refundCents = (row: TCartRow) =>
+  row.refund_site_active ? percentOfCents(row.price_cents, row.refund_site_percent_bp) : 0;
+
+function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCartItem {
+  const discountCents = line.discountCents ?? 0;
+  const promoted = discountCents > 0 || line.promoCode !== undefined;
   const hasPlace = row.place_id !== null;
   const kind = ticketKind({
     seated: row.book_as_a_whole || hasPlace,
@@ -103,6 +133,7 @@ function toCartItem(row: TCartRow): TCartItem {
   const startsAt = toDate(row.starts_at);
   return {
     id: row.hold_id,
+    lineId: line.id,
     ticketId: row.ticket_id,
     eventId: row.event_id,
     eventName: row.event_name,
@@ -118,7 +149,7 @@ function toCartItem(row: TCartRow): TCartItem {
     images: { poster: `/api/posters/${row.slug}.svg` },
     lotId: row.lot_id,
     lotNumber: row.lot_number,
-    quantity: row.quantity,
+    quantity: line.quantity,
     value: centsToAmount(row.price_cents),
     available: Math.max(0, row.lot_capacity - row.lot_sold - row.lot_held),
     bookAsAWhole: row.book_as_a_whole,
@@ -131,9 +162,14 @@ function toCartItem(row: TCartRow): TCartItem {
     taxAppTotal: centsToAmount(percentOfCents(row.price_cents, row.app_fee_bp)),
     LotProcessingFeeAdd: row.processing_fee_added,
     LotProcessingFeeValue: centsToAmount(row.processing_fee_cents),
-    valueRefundServiceSite: row.refund_site_active
-      ? centsToAmount(percentOfCents(row.price_cents, row.refund_site_percent_bp))
-      : 0,
+    valueRefundServiceSite: centsToAmount(refundCents(row)),
+    promoTicket: promoted,
+    promoTicketQuantity: promoted ? line.quantity : 0,
+    discountValue: centsToAmount(discountCents),
+    valuePromo: centsToAmount(row.price_cents - discountCents),
+    promoCode: promoted ? (line.promoCode ?? null) : null,
+    promotionCodeId: promoted && promo ? promo.id : null,
+    quantityCuponsApplied: promoted ? line.quantity : 0,
     minQtd: row.section_min,
     ownerControl: row.owner_control,
     individualTicketControl: row.tickets_per_cpf === null ? 'Não' : 'Sim',
@@ -167,9 +203,27 @@ function toCartItem(row: TCartRow): TCartItem {
   };
 }
 
-/** The spec's Cart from its lines (at least one). */
-export function cartAnswer(cartId: string, expiresAt: Date, rows: readonly TCartRow[]): TCart {
+/**
+ * The spec's Cart from its lines (at least one): a coupon discounts as many units as it has left,
+ * splitting a line (spec §5), and the totals are computed here, never taken from the browser.
+ */
+export function cartAnswer(
+  cartId: string,
+  expiresAt: Date,
+  rows: readonly TCartRow[],
+  extras: TCartExtras = { promo: null, protection: null },
+): TCart {
   const first = rows[0]!;
+  const byHold = new Map(rows.map((row) => [String(row.hold_id), row]));
+  const { promo } = extras;
+  const coupon: TCoupon | null = promo && { ...promo, lotIds: promo.lotIds.map(String) };
+  const lines = coupon ? applyCoupon(rows.map(lineOf), coupon).lines : rows.map(lineOf);
+  const rowOf = (line: TCartLine) => byHold.get(line.id.replace(/:full$/, ''))!;
+  const protectionCents =
+    extras.protection === 'bilheto'
+      ? lines.reduce((sum, line) => sum + refundCents(rowOf(line)) * line.quantity, 0)
+      : 0;
+  const totals = cartTotals(lines, protectionCents);
   return {
     id: cartId,
     exp: expiresAt.toISOString(),
@@ -181,7 +235,7 @@ export function cartAnswer(cartId: string, expiresAt: Date, rows: readonly TCart
     pixPaymentMethod: true,
     multiplePaymentMethod: false,
     refund: { IsActive: first.refund_site_active, percent: first.refund_site_percent_bp / 100 },
-    items: rows.map(toCartItem),
+    items: lines.map((line) => toCartItem(rowOf(line), line, promo)),
     incompleteTables: incompleteTables(
       rows
         .filter((row) => row.place_kind === 'table')
@@ -194,5 +248,21 @@ export function cartAnswer(cartId: string, expiresAt: Date, rows: readonly TCart
           leftover: row.place_sold! > 0,
         })),
     ).map(Number),
+    protection: extras.protection
+      ? {
+          provider: extras.protection,
+          quoteId: `${cartId}:${rows.length}`,
+          value: centsToAmount(protectionCents),
+        }
+      : null,
+    totals: {
+      subtotal: centsToAmount(totals.subtotalCents),
+      convenienceFee: centsToAmount(totals.convenienceCents),
+      processingFee: centsToAmount(totals.processingCents),
+      protection: centsToAmount(totals.protectionCents),
+      discount: centsToAmount(totals.discountCents),
+      total: centsToAmount(totals.totalCents),
+      summaryTotal: centsToAmount(totals.summaryTotalCents),
+    },
   };
 }

@@ -4,10 +4,16 @@ import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TCartRow, toDate } from './cart-lines.ts';
+import { findPromo } from './promotions.ts';
 import { reclaimExpiredHolds } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
-type TRow = TCartRow & { cart_id: string; cart_expires_at: Date | string };
+type TRow = TCartRow & {
+  cart_id: string;
+  cart_expires_at: Date | string;
+  promo_code: string | null;
+  protection_provider: string | null;
+};
 
 /**
  * The session's cart in the spec's Cart shape (one query), or null when the session has none or
@@ -16,7 +22,7 @@ type TRow = TCartRow & { cart_id: string; cart_expires_at: Date | string };
  */
 export async function getCart(db: TDb, sessionId: string, locale: TLocale): Promise<TCart | null> {
   const result = (await db.execute(sql`
-    select c.id as cart_id, c.expires_at as cart_expires_at, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
+    select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
     from carts c
     join cart_holds h on h.cart_id = c.id
     join ticket_lots l on l.id = h.lot_id
@@ -32,5 +38,10 @@ export async function getCart(db: TDb, sessionId: string, locale: TLocale): Prom
     await withTransaction(db, (tx) => reclaimExpiredHolds(tx, { cartId: first.cart_id }));
     throw cartError('cart_expired', locale);
   }
-  return cartAnswer(first.cart_id, expiresAt, rows);
+  const promo = first.promo_code ? await findPromo(db, first.event_id, first.promo_code) : null;
+  const protection =
+    first.protection_provider === 'bilheto' || first.protection_provider === 'none'
+      ? first.protection_provider
+      : null;
+  return cartAnswer(first.cart_id, expiresAt, rows, { promo, protection });
 }
