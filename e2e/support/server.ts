@@ -16,6 +16,8 @@ export type TRunningServer = {
   output(): string;
   /** SIGTERM and wait for the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL: the process dies at once, mid-request, as in a crash. */
+  crash(): Promise<void>;
 };
 
 export async function freePort(): Promise<number> {
@@ -72,6 +74,12 @@ export async function startServer(
     dataDir: dir,
     output: () => output,
     stop: () => stopProcess(child, dataDir ? undefined : dir),
+    crash: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
   };
 }
 
@@ -97,7 +105,7 @@ function stopProcess(child: ChildProcess, removeDir?: string): Promise<number | 
       if (removeDir && existsSync(removeDir)) rmSync(removeDir, { recursive: true, force: true });
       resolve(child.exitCode);
     };
-    if (child.exitCode !== null) return done();
+    if (child.exitCode !== null || child.signalCode !== null) return done();
     child.once('exit', done);
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 15_000).unref();

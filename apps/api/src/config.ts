@@ -29,6 +29,14 @@ export const ZConfigSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     MAINTENANCE: flag.default(false),
     DEMO_DATA: flag.default(true),
+    /** How long a cart holds its tickets (the spec leaves it unshown; 15 minutes is the norm). */
+    CART_HOLD_SECONDS: z.coerce.number().int().min(5).max(7200).default(900),
+    /** How many times a buyer may renew the cart timer. */
+    CART_MAX_RENEWALS: z.coerce.number().int().min(0).max(20).default(3),
+    /** How often the sweeper gives expired holds back for good. */
+    CART_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
+    TEST_UNSAFE_CART_STOCK: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     PUBLIC_URL: url.optional(),
     API_BASE_URL: z.string().default(''),

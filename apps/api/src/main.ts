@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
 import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
+import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
@@ -47,6 +48,14 @@ async function main() {
     contentDir: path.join(repoRoot, 'content/pages'),
     catalogue,
   });
+  if (config.TEST_UNSAFE_CART_STOCK) {
+    log.warn('TEST_UNSAFE_CART_STOCK is on: carts can oversell. Never use it outside the concurrency tests.');
+  }
+  const sweeper = setInterval(() => {
+    sweepExpiredHolds(database.db).catch((error: unknown) => log.warn('hold sweep failed', { error }));
+  }, config.CART_SWEEP_SECONDS * 1000);
+  sweeper.unref();
+
   const server = serve(
     {
       fetch: app.fetch,
@@ -81,6 +90,7 @@ async function main() {
     // Requests in flight finish; idle keep-alive sockets close now; a stuck one cannot hold us.
     setTimeout(() => process.exit(1), 10_000).unref();
     catalogue.stop();
+    clearInterval(sweeper);
     server.close(async () => {
       await database.close().catch(() => {});
       log.info('stopped');

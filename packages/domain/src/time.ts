@@ -1,15 +1,27 @@
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall-clock parts of an instant in a time zone (Intl, no library). */
 function parts(date: Date, timeZone: string) {
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
+  const fields = formatFor(timeZone).formatToParts(date);
   const get = (type: string) => fields.find((f) => f.type === type)?.value ?? '00';
   return {
     date: `${get('year')}-${get('month')}-${get('day')}`,

@@ -12,6 +12,13 @@ export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
 
 export type TDatabase = {
   db: TDb;
+  /**
+   * The same database, but commits return without waiting for the disk (PostgreSQL's
+   * synchronous_commit=off). Only for state a database crash may forget without harm: cart holds,
+   * which expire in minutes anyway. Atomicity is unchanged, so nothing can be half-written; orders
+   * and payments always use `db`. On PGlite it is `db`.
+   */
+  relaxedDb: TDb;
   kind: 'pglite' | 'postgres';
   /** Runs `fn` while holding a session-level advisory lock, so two processes never do it at once. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
@@ -28,11 +35,20 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
 
 async function openPostgres(url: string, max: number): Promise<TDatabase> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  const relaxedPool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 10_000,
+    options: '-c synchronous_commit=off',
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  relaxedPool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as TDb;
+  const relaxedDb = drizzleNodePg(relaxedPool, { schema }) as unknown as TDb;
   return {
     db,
+    relaxedDb,
     kind: 'postgres',
     async withLock(key, fn) {
       const client = await pool.connect();
@@ -47,7 +63,9 @@ async function openPostgres(url: string, max: number): Promise<TDatabase> {
     async ping() {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), relaxedPool.end()]);
+    },
   };
 }
 
@@ -57,6 +75,7 @@ async function openPglite(dataDir: string | undefined): Promise<TDatabase> {
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
     db,
+    relaxedDb: db,
     kind: 'pglite',
     // PGlite is one connection owned by this process: nothing else can race it.
     withLock: (_key, fn) => fn(),

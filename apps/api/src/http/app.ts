@@ -20,6 +20,7 @@ import { accountRoutes } from './routes/account.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -55,30 +56,38 @@ export function createApp(options: TAppOptions) {
   const app = new Hono<TAppEnv>();
 
   app.use(requestContext(log));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE, ...captchaOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: [
-          "'self'",
-          ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
-          ...captchaOrigins,
-        ],
-        frameSrc: captchaOrigins.length ? captchaOrigins : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  const common = {
+    strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  } as const;
+  // Pages get a CSP whose scripts need this response's nonce; API answers are data and never
+  // run anything, so they get a fixed CSP and skip generating a nonce on every call.
+  const pageHeaders = secureHeaders({
+    ...common,
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE, ...captchaOrigins],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: [
+        "'self'",
+        ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
+        ...captchaOrigins,
+      ],
+      frameSrc: captchaOrigins.length ? captchaOrigins : ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  });
+  const apiHeaders = secureHeaders({
+    ...common,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  });
+  app.use((c, next) => (isApiPath(c.req.path) ? apiHeaders(c, next) : pageHeaders(c, next)));
   app.use(compress());
   app.use(csrfProtection(config.publicUrl));
 
@@ -97,6 +106,17 @@ export function createApp(options: TAppOptions) {
   // The hottest reads, mounted before the generic body limit: they limit their own bodies
   // (parse-json.ts) and read them without materialising a Web stream.
   app.route('/', catalogueRoutes(options.catalogue, database.db));
+  // The on-sale path too: its bodies are limited by parseJsonBody as they are read.
+  app.route(
+    '/api',
+    cartRoutes({
+      db: database.relaxedDb,
+      holdSeconds: config.CART_HOLD_SECONDS,
+      maxRenewals: config.CART_MAX_RENEWALS,
+      stockMode: config.TEST_UNSAFE_CART_STOCK ? 'unsafeReadThenWrite' : 'conditional',
+      secureCookies: config.secureCookies,
+    }),
+  );
 
   // API: bodies are small JSON; anything larger is refused before it is read whole.
   for (const prefix of API_PREFIXES) {

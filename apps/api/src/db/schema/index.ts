@@ -1,3 +1,4 @@
 export * from './accounts.ts';
+export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './meta.ts';

@@ -16,6 +16,9 @@ export function csrfProtection(publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
     // A page on another site cannot set Authorization without a preflight: Bearer calls pass.
     if (c.req.header('authorization')) return next();
+    // Only POST is a "simple" write a foreign page can send without a preflight, and only a
+    // request carrying cookies has ambient credentials to abuse.
+    if (c.req.method !== 'POST' || !c.req.header('cookie')) return next();
     try {
       await check(c, next);
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { TEventGroupResponse, TEventSummary, TNextEventsResponse } from '@ingressos/contracts';
 import { isEventPast, isoInTimeZone, matchesSearch, normalizeSearchText } from '@ingressos/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { eventGroups, events } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
@@ -13,6 +13,8 @@ type TEntry = {
   id: number;
   slug: string;
   revision: number;
+  /** Sold, held and expired units over the event's lots when it was built: carts move these. */
+  stock: string;
   groupId: number | null;
   startsAt: Date;
   updatedAt: Date;
@@ -69,6 +71,8 @@ export function createCatalogue(options: TCatalogueOptions) {
 
   async function applyChanges(changed: number[], removed: number[]) {
     const generatedAt = now();
+    // Read before the rows: a cart that moves stock in between shows as a mismatch next poll.
+    const stock = changed.length > 0 ? await stockFingerprints() : new Map<number, string>();
     const built =
       changed.length > 0 ? buildEvents(await loadCatalogueRows(database.db, changed), generatedAt) : [];
     const touchedGroups = new Set<number>();
@@ -83,7 +87,7 @@ export function createCatalogue(options: TCatalogueOptions) {
     for (const event of built) {
       const previous = byId.get(event.row.event.id);
       if (previous?.groupId) touchedGroups.add(previous.groupId);
-      const entry = toEntry(event);
+      const entry = toEntry(event, stock.get(event.row.event.id) ?? '');
       if (entry.groupId) touchedGroups.add(entry.groupId);
       byId.set(entry.id, entry);
       bySlug.set(entry.slug, entry);
@@ -95,12 +99,28 @@ export function createCatalogue(options: TCatalogueOptions) {
     }
   }
 
-  function toEntry(event: TBuiltEvent): TEntry {
+  /** `sold:held:expired` per event, over its lots (seat and table holds take lot units too). */
+  async function stockFingerprints(): Promise<Map<number, string>> {
+    const result = (await database.db.execute(sql`
+      select s.event_id, sum(l.sold)::int as sold, sum(l.held)::int as held,
+        coalesce(sum((select sum(h.quantity) from cart_holds h
+          where h.lot_id = l.id and not h.released and h.expires_at <= now())), 0)::int as expired
+      from ticket_lots l
+      join event_tickets t on t.id = l.ticket_id
+      join event_sections s on s.id = t.section_id
+      group by s.event_id`)) as unknown as {
+      rows: { event_id: number; sold: number; held: number; expired: number }[];
+    };
+    return new Map(result.rows.map((r) => [r.event_id, `${r.sold}:${r.held}:${r.expired}`]));
+  }
+
+  function toEntry(event: TBuiltEvent, stock: string): TEntry {
     const { row } = event;
     return {
       id: row.event.id,
       slug: row.event.slug,
       revision: row.event.revision,
+      stock,
       groupId: row.event.groupId,
       startsAt: row.event.startsAt,
       updatedAt: row.event.updatedAt,
@@ -183,18 +203,26 @@ export function createCatalogue(options: TCatalogueOptions) {
       .map((entry) => entry.summary);
   }
 
-  /** Compares every published event's revision with ours and rebuilds what moved. */
+  /**
+   * Compares every published event's revision and stock with ours and rebuilds what moved. Carts
+   * change stock without bumping the revision (an event row updated by every hold would make it as
+   * hot as the lot), so the stock fingerprint is read here, once a poll, for all events at once.
+   */
   async function sync() {
     const rows = await database.db
       .select({ id: events.id, revision: events.revision })
       .from(events)
       .where(eq(events.published, true));
+    const stock = await stockFingerprints();
     const seen = new Set<number>();
     const changed: number[] = [];
     const full = now().getTime() - fullBuiltAt >= FULL_REBUILD_MS;
     for (const row of rows) {
       seen.add(row.id);
-      if (full || byId.get(row.id)?.revision !== row.revision) changed.push(row.id);
+      const entry = byId.get(row.id);
+      if (full || entry?.revision !== row.revision || entry.stock !== (stock.get(row.id) ?? '')) {
+        changed.push(row.id);
+      }
     }
     if (full) fullBuiltAt = now().getTime();
     const removed = [...byId.keys()].filter((id) => !seen.has(id));

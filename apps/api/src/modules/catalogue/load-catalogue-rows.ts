@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.ts';
 import {
@@ -61,12 +61,43 @@ export async function loadCatalogueRows(db: TDb, eventIds: readonly number[] | '
     .where(only(eventSections.eventId))
     .orderBy(asc(controlledPlaces.id));
 
+  // A cart hold counts only until it expires, even before anyone reclaims its units: what
+  // expired is taken off the counters here, so no page shows it as held (docs/cart-holds.md).
+  const expired = (await db.execute(sql`
+    select h.lot_id, h.controlled_place_id, sum(h.quantity)::int as units
+    from cart_holds h
+    join ticket_lots l on l.id = h.lot_id
+    join event_tickets t on t.id = l.ticket_id
+    join event_sections s on s.id = t.section_id
+    where not h.released and h.expires_at <= now() ${
+      eventIds === 'all'
+        ? sql``
+        : sql`and s.event_id in (${sql.join(
+            eventIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+    }
+    group by h.lot_id, h.controlled_place_id`)) as unknown as {
+    rows: { lot_id: number; controlled_place_id: number | null; units: number }[];
+  };
+  const expiredByLot = new Map<number, number>();
+  const expiredByPlace = new Map<number, number>();
+  for (const row of expired.rows) {
+    expiredByLot.set(row.lot_id, (expiredByLot.get(row.lot_id) ?? 0) + row.units);
+    if (row.controlled_place_id !== null) {
+      expiredByPlace.set(
+        row.controlled_place_id,
+        (expiredByPlace.get(row.controlled_place_id) ?? 0) + row.units,
+      );
+    }
+  }
+
   return {
     events: eventRows,
     sections,
     tickets: tickets.map((row) => row.ticket),
-    lots: lots.map((row) => row.lot),
-    places: places.map((row) => row.place),
+    lots: lots.map(({ lot }) => ({ ...lot, held: lot.held - (expiredByLot.get(lot.id) ?? 0) })),
+    places: places.map(({ place }) => ({ ...place, held: place.held - (expiredByPlace.get(place.id) ?? 0) })),
   };
 }
 

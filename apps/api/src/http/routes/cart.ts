@@ -1,0 +1,134 @@
+import {
+  ZActivateCartRequest,
+  ZAddToCartRequest,
+  ZChooseProtectionRequest,
+  ZGetCartRequest,
+  ZLeaveCartRequest,
+  ZRemoveFromCartRequest,
+  ZValidatePromotionRequest,
+} from '@ingressos/contracts';
+import { type Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { TDb } from '../../db/client.ts';
+import { activateCart } from '../../modules/cart/activate-cart.ts';
+import { addToCart } from '../../modules/cart/add-to-cart.ts';
+import { cartError } from '../../modules/cart/cart-error.ts';
+import { getCart } from '../../modules/cart/get-cart.ts';
+import { leaveCart } from '../../modules/cart/leave-cart.ts';
+import { chooseProtection, validatePromotion } from '../../modules/cart/promotions.ts';
+import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
+import { renewCart } from '../../modules/cart/renew-cart.ts';
+import type { TStockMode } from '../../modules/cart/stock.ts';
+import type { TAppEnv } from '../env.ts';
+import { parseJsonBody } from '../parse-json.ts';
+
+export type TCartRouteOptions = {
+  db: TDb;
+  holdSeconds: number;
+  maxRenewals: number;
+  stockMode: TStockMode;
+  secureCookies: boolean;
+};
+
+/** The cookie that carries the cart's session for the browser (spec §9: cart cookie 86400 s). */
+export const CART_SESSION_COOKIE = 'cart_session';
+const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The session that owns the cart: from the body (spec clients), a header (the app) or the cookie (pages). */
+function sessionOf(c: Context<TAppEnv>, fromBody?: string | null): string | undefined {
+  const candidate = fromBody ?? c.req.header('x-session-id') ?? getCookie(c, CART_SESSION_COOKIE);
+  return candidate && SESSION.test(candidate) ? candidate : undefined;
+}
+
+/** Commerce §7 "Cart". Each handler parses with the contract, calls one use-case and shapes the answer. */
+export function cartRoutes(options: TCartRouteOptions) {
+  const { db } = options;
+  const remember = (c: Context<TAppEnv>, sessionId: string) =>
+    setCookie(c, CART_SESSION_COOKIE, sessionId, {
+      path: '/',
+      maxAge: 86_400,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: options.secureCookies,
+    });
+  const answer = async (c: Context<TAppEnv>, sessionId: string, message = '') =>
+    c.json({
+      status: 'success',
+      message,
+      sessionID: sessionId,
+      cart: await getCart(db, sessionId, c.get('locale')),
+    });
+
+  return new Hono<TAppEnv>()
+    .post('/v4/addtocart', async (c) => {
+      const body = await parseJsonBody(c, ZAddToCartRequest);
+      const locale = c.get('locale');
+      const added = await addToCart(
+        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale },
+        { ...body, sessionId: sessionOf(c, body.sessionId) },
+      );
+      remember(c, added.sessionId);
+      if (added.cart)
+        return c.json({ status: 'success', message: '', sessionID: added.sessionId, cart: added.cart });
+      return answer(c, added.sessionId);
+    })
+    .post('/:version{v[1-4]}/removefromcart', async (c) => {
+      const body = await parseJsonBody(c, ZRemoveFromCartRequest.partial({ sessionId: true }));
+      const sessionId = sessionOf(c, body.sessionId);
+      if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
+      await removeFromCart(db, { ...body, sessionId }, c.get('locale'));
+      return answer(c, sessionId);
+    })
+    .post('/v3/getcart', async (c) => {
+      const body = await parseJsonBody(c, ZGetCartRequest.partial({ sessionId: true }));
+      const sessionId = sessionOf(c, body.sessionId);
+      if (!sessionId) return c.json({ status: 'success', message: '', sessionID: null, cart: null });
+      return answer(c, sessionId);
+    })
+    .post('/v4/activatecart', async (c) => {
+      const body = await parseJsonBody(c, ZActivateCartRequest);
+      const sessionId = sessionOf(c, body.sessionId);
+      if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
+      const result = await activateCart(
+        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale: c.get('locale') },
+        body.id,
+        sessionId,
+      );
+      return c.json({ ...result, cart: await getCart(db, sessionId, c.get('locale')) });
+    })
+    .post('/v3/leaveCart', async (c) => {
+      const body = await parseJsonBody(c, ZLeaveCartRequest.partial({ sessionId: true }));
+      const sessionId = sessionOf(c, body.sessionId);
+      if (sessionId) await leaveCart(db, sessionId);
+      return c.json({ status: 'success', message: '' });
+    })
+    .post('/validatepromotion', async (c) => {
+      const body = await parseJsonBody(c, ZValidatePromotionRequest);
+      const sessionId = sessionOf(c, body.sessionId);
+      const result = await validatePromotion(
+        db,
+        { ...body, eventId: body.eventId! },
+        sessionId,
+        c.get('locale'),
+      );
+      const cart = sessionId ? await getCart(db, sessionId, c.get('locale')) : null;
+      return c.json({ status: 'success', message: '', ...result, cart });
+    })
+    .post('/cart/protection', async (c) => {
+      const body = await parseJsonBody(c, ZChooseProtectionRequest);
+      const sessionId = sessionOf(c, body.sessionId);
+      if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
+      await chooseProtection(db, sessionId, body.provider, c.get('locale'));
+      return answer(c, sessionId);
+    })
+    .put('/refresh-expiration/:cartId', async (c) => {
+      const sessionId = sessionOf(c);
+      if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
+      const renewed = await renewCart(
+        { db, holdSeconds: options.holdSeconds, maxRenewals: options.maxRenewals, locale: c.get('locale') },
+        c.req.param('cartId'),
+        sessionId,
+      );
+      return c.json(renewed);
+    });
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import {
+  cartHolds,
+  carts,
+  controlledPlaces,
+  eventSections,
+  eventTickets,
+  ticketLots,
+} from '../../db/schema/index.ts';
+import type { TCartOptions } from './add-to-cart.ts';
+import { cartError } from './cart-error.ts';
+import { reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
+import { withTransaction } from './with-transaction.ts';
+
+/** Which modal the page shows after activation (commerce §2 cart-session modal). */
+export type TActivationOutcome = 'ok' | 'lotPartiallySold' | 'lotSoldOut' | 'multipleLotsSoldOut';
+
+export type TActivation = {
+  decreasedQuantity: number;
+  outcome: TActivationOutcome;
+  soldOutLots: number[];
+  partiallySoldLots: number[];
+};
+
+/**
+ * POST /api/v4/activatecart: brings a cart back to life with a fresh timer. While it is live,
+ * that is all. Once expired, each line is taken again from what is free now: a line may come
+ * back whole, in part (plain tickets only), or not at all, and the answer says how many units
+ * were lost and in which lots.
+ */
+export async function activateCart(
+  options: TCartOptions,
+  cartId: string,
+  sessionId: string,
+): Promise<TActivation> {
+  const { db, locale } = options;
+  return withTransaction(db, async (tx) => {
+    const [cart] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.sessionId, sessionId)))
+      .for('update');
+    if (!cart) throw cartError('cart_not_found', locale);
+    const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
+    const expired = cart.expiresAt.getTime() <= Date.now();
+    await tx.update(carts).set({ expiresAt, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+    const holds = await tx
+      .select({ hold: cartHolds, bookAsAWhole: eventSections.bookAsAWhole, placeKind: controlledPlaces.kind })
+      .from(cartHolds)
+      .innerJoin(eventTickets, eq(eventTickets.id, cartHolds.ticketId))
+      .innerJoin(eventSections, eq(eventSections.id, eventTickets.sectionId))
+      .leftJoin(controlledPlaces, eq(controlledPlaces.id, cartHolds.controlledPlaceId))
+      .where(eq(cartHolds.cartId, cart.id))
+      .orderBy(asc(cartHolds.lotId), asc(cartHolds.id));
+    if (!expired) {
+      await tx.update(cartHolds).set({ expiresAt }).where(eq(cartHolds.cartId, cart.id));
+      return { decreasedQuantity: 0, outcome: 'ok', soldOutLots: [], partiallySoldLots: [] };
+    }
+
+    // Give everything back first, then take again in lot order, as any other buyer would.
+    await reclaimExpiredHolds(tx, { cartId: cart.id });
+    const lost = new Map<number, { wanted: number; got: number }>();
+    for (const { hold, bookAsAWhole, placeKind } of holds) {
+      const tally = lost.get(hold.lotId) ?? { wanted: 0, got: 0 };
+      tally.wanted += hold.quantity;
+      lost.set(hold.lotId, tally);
+      const got = await retake(tx, options, hold, placeKind === 'table' && bookAsAWhole);
+      tally.got += got;
+      if (got > 0) {
+        await tx
+          .update(cartHolds)
+          .set({ released: false, quantity: got, expiresAt })
+          .where(eq(cartHolds.id, hold.id));
+      } else {
+        await tx.delete(cartHolds).where(eq(cartHolds.id, hold.id));
+      }
+    }
+    const soldOutLots = [...lost].filter(([, t]) => t.got === 0).map(([lotId]) => lotId);
+    const partiallySoldLots = [...lost]
+      .filter(([, t]) => t.got > 0 && t.got < t.wanted)
+      .map(([lotId]) => lotId);
+    const decreasedQuantity = [...lost.values()].reduce((sum, t) => sum + t.wanted - t.got, 0);
+    const outcome: TActivationOutcome =
+      soldOutLots.length > 1
+        ? 'multipleLotsSoldOut'
+        : soldOutLots.length === 1
+          ? 'lotSoldOut'
+          : partiallySoldLots.length > 0
+            ? 'lotPartiallySold'
+            : 'ok';
+    if (soldOutLots.length === lost.size && lost.size > 0) {
+      await tx.update(carts).set({ eventId: null }).where(eq(carts.id, cart.id));
+    }
+    return { decreasedQuantity, outcome, soldOutLots, partiallySoldLots };
+  });
+}
+
+/** Takes a released line again: a seat or table whole or not at all, plain tickets as many as are free. */
+async function retake(
+  tx: TDb,
+  options: TCartOptions,
+  hold: typeof cartHolds.$inferSelect,
+  wholeTable: boolean,
+): Promise<number> {
+  if (hold.controlledPlaceId === null) {
+    for (let want = hold.quantity; want > 0; want -= 1) {
+      if (await takeLotUnits(tx, hold.lotId, want, options.stockMode)) return want;
+    }
+    return 0;
+  }
+  if (!(await takeLotUnits(tx, hold.lotId, hold.quantity, options.stockMode))) return 0;
+  if (await takePlaceUnits(tx, hold.controlledPlaceId, hold.quantity, wholeTable, options.stockMode)) {
+    return hold.quantity;
+  }
+  await tx
+    .update(ticketLots)
+    .set({ held: sql`${ticketLots.held} - ${hold.quantity}` })
+    .where(eq(ticketLots.id, hold.lotId));
+  return 0;
+}

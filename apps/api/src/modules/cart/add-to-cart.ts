@@ -1,0 +1,221 @@
+import type { TAddToCartRequest, TCart } from '@ingressos/contracts';
+import { DEFAULT_MAX_TICKETS_PER_CART, exceedsCartLimit, isEventPast, type TLocale } from '@ingressos/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { cartHolds, carts } from '../../db/schema/index.ts';
+import { cartError } from './cart-error.ts';
+import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
+import { newCartId, newSessionId } from './cart-session.ts';
+import { holdForNewCart, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
+import { withTransaction } from './with-transaction.ts';
+
+export type TCartOptions = { db: TDb; holdSeconds: number; stockMode: TStockMode; locale: TLocale };
+
+/**
+ * What a lot belongs to changes rarely (an import or an edit), and every add needs it: keep it a
+ * few seconds, per database. Stock is never decided from here; the conditional updates do that.
+ */
+const TARGET_TTL_MS = 5_000;
+const targetsByDb = new WeakMap<TDb, Map<string, { at: number; target: Promise<TLineRow | null> }>>();
+
+function cachedTarget(db: TDb, lotId: number, placeId: number | null | undefined): Promise<TLineRow | null> {
+  let targets = targetsByDb.get(db);
+  if (!targets) {
+    targets = new Map();
+    targetsByDb.set(db, targets);
+  }
+  const key = `${lotId}:${placeId ?? ''}`;
+  const now = Date.now();
+  const hit = targets.get(key);
+  if (hit && now - hit.at < TARGET_TTL_MS) return hit.target;
+  if (targets.size > 10_000) targets.clear();
+  const target = loadTarget(db, lotId, placeId ?? null);
+  targets.set(key, { at: now, target });
+  target.catch(() => targets.delete(key));
+  return target;
+}
+
+async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promise<TLineRow | null> {
+  const result = (await db.execute(sql`
+    select ${LINE_COLUMNS}
+    from ticket_lots l
+    ${LINE_JOINS}
+    left join controlled_places p on p.id = ${placeId}::int
+    where l.id = ${lotId}`)) as unknown as { rows: TLineRow[] };
+  const row = result.rows[0];
+  if (!row || (placeId !== null && row.place_id === null)) return null;
+  return row;
+}
+
+export type TAddResult = { sessionId: string; cartId: string; cart?: TCart };
+
+/**
+ * Holds `quantity` units of a lot (and a seat or table) for the session's cart, creating the cart
+ * on first use. Checks run before any unit is taken, and the takes are conditional updates, so a
+ * refusal leaves every counter as it was.
+ */
+export async function addToCart(options: TCartOptions, input: TAddToCartRequest): Promise<TAddResult> {
+  const { db, locale } = options;
+  const target = await cachedTarget(db, input.lotId, input.controlledPlaceId);
+  // Spec §5: building a cart item fails when its section, ticket or controlled place is missing.
+  if (!target || !target.published) throw cartError('item_build_failed', locale);
+  if (target.place_id !== null && target.place_section_id !== target.section_id) {
+    throw cartError('item_build_failed', locale);
+  }
+  if (isEventPast(toDate(target.starts_at))) throw cartError('event_over', locale);
+  if (target.lot_disabled) throw cartError('lot_sold_out', locale);
+
+  const placeId = target.place_id;
+  const wholeTable = placeId !== null && target.place_kind === 'table' && target.book_as_a_whole;
+  // A seat is one unit; a table sold whole is all of its seats; open tables take what was asked.
+  const quantity =
+    placeId === null
+      ? input.quantity
+      : target.place_kind === 'seat'
+        ? 1
+        : wholeTable
+          ? target.place_capacity!
+          : input.quantity;
+  if (!wholeTable && quantity > target.section_max) throw cartError('limit_reached', locale);
+  // Spec §5: the event's per-cart maximum, or for whole tables the section's maximum.
+  const limit = wholeTable
+    ? target.section_max
+    : (target.max_tickets_per_cart ?? DEFAULT_MAX_TICKETS_PER_CART);
+  const sessionId = input.sessionId ?? newSessionId();
+
+  if (!input.sessionId && placeId === null && options.stockMode === 'conditional') {
+    // The rush path: a new buyer's plain tickets in one statement and no second query to answer.
+    if (exceedsCartLimit(0, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
+    const cartId = newCartId();
+    const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
+    const line = { ticketId: target.ticket_id, lotId: target.lot_id, quantity, expiresAt };
+    const held = await holdForNewCart(db, { id: cartId, sessionId, eventId: target.event_id }, line);
+    if (held) {
+      const row = {
+        ...target,
+        lot_sold: held.sold,
+        lot_held: held.held,
+        hold_id: held.holdId,
+        quantity,
+        released: false,
+      };
+      return { sessionId, cartId, cart: cartAnswer(cartId, expiresAt, [row]) };
+    }
+    const stock = await lotStock(db, target.lot_id);
+    // Nothing expired to reclaim: the refusal is final, with no transaction at all.
+    if (!stock.reclaimable) throw cartError(stock.free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
+  }
+
+  const cartId = await withTransaction(db, async (tx) => {
+    // A buyer without a session is new: the cart is created with this first line, no lookups.
+    const cart = input.sessionId
+      ? await openCart(tx, sessionId, options.holdSeconds)
+      : await createCart(tx, sessionId, target.event_id, options.holdSeconds);
+    if (cart.eventId !== null && cart.eventId !== target.event_id)
+      throw cartError('different_events', locale);
+    const inCart = input.sessionId ? await unitsInCart(tx, cart.id) : 0;
+    if (exceedsCartLimit(inCart, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
+    if (placeId !== null && input.sessionId && (await holdsPlace(tx, cart.id, placeId))) {
+      throw cartError('already_in_cart', locale);
+    }
+
+    const line = {
+      cartId: cart.id,
+      ticketId: target.ticket_id,
+      lotId: target.lot_id,
+      controlledPlaceId: placeId,
+      quantity,
+      expiresAt: cart.expiresAt,
+    };
+    if (!(await holdLotUnits(tx, line, options.stockMode))) {
+      const { free } = await lotStock(tx, target.lot_id);
+      throw cartError(free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
+    }
+    if (placeId !== null && !(await takePlaceUnits(tx, placeId, quantity, wholeTable, options.stockMode))) {
+      throw cartError('place_unavailable', locale);
+    }
+    if (cart.eventId === null) {
+      await tx
+        .update(carts)
+        .set({ eventId: target.event_id, updatedAt: new Date() })
+        .where(eq(carts.id, cart.id));
+    }
+    return cart.id;
+  });
+  return { sessionId, cartId };
+}
+
+/** Units free now, and whether expired holds wait to be reclaimed (so a retry could succeed). */
+async function lotStock(db: TDb, lotId: number): Promise<{ free: number; reclaimable: boolean }> {
+  const result = (await db.execute(
+    sql`select capacity - sold - held as free,
+          exists (select 1 from cart_holds where lot_id = ${lotId} and not released and expires_at <= now()) as reclaimable
+        from ticket_lots where id = ${lotId}`,
+  )) as unknown as { rows: { free: number; reclaimable: boolean }[] };
+  return result.rows[0] ?? { free: 0, reclaimable: false };
+}
+
+async function createCart(tx: TDb, sessionId: string, eventId: number, holdSeconds: number) {
+  const [cart] = await tx
+    .insert(carts)
+    .values({ id: newCartId(), sessionId, eventId, expiresAt: new Date(Date.now() + holdSeconds * 1000) })
+    .returning();
+  return cart!;
+}
+
+async function unitsInCart(tx: TDb, cartId: string): Promise<number> {
+  const [held] = await tx
+    .select({ units: sql<number>`coalesce(sum(${cartHolds.quantity}), 0)::int` })
+    .from(cartHolds)
+    .where(and(eq(cartHolds.cartId, cartId), eq(cartHolds.released, false)));
+  return held?.units ?? 0;
+}
+
+async function holdsPlace(tx: TDb, cartId: string, placeId: number): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: cartHolds.id })
+    .from(cartHolds)
+    .where(
+      and(
+        eq(cartHolds.cartId, cartId),
+        eq(cartHolds.controlledPlaceId, placeId),
+        eq(cartHolds.released, false),
+      ),
+    );
+  return Boolean(found);
+}
+
+/**
+ * The session's cart, locked for this transaction. A new one when none exists; an expired or
+ * empty one gives its holds back and starts over with a fresh timer.
+ */
+async function openCart(tx: TDb, sessionId: string, holdSeconds: number) {
+  const fresh = () => new Date(Date.now() + holdSeconds * 1000);
+  await tx
+    .insert(carts)
+    .values({ id: newCartId(), sessionId, expiresAt: fresh() })
+    .onConflictDoNothing({ target: carts.sessionId });
+  const [cart] = await tx.select().from(carts).where(eq(carts.sessionId, sessionId)).for('update');
+  if (!cart) throw new Error('cart vanished inside its transaction');
+  const holds = await tx.select({ id: cartHolds.id }).from(cartHolds).where(eq(cartHolds.cartId, cart.id));
+  if (holds.length === 0 || cart.expiresAt.getTime() <= Date.now()) {
+    await releaseHolds(
+      tx,
+      holds.map((hold) => hold.id),
+    );
+    const expiresAt = fresh();
+    await tx
+      .update(carts)
+      .set({
+        eventId: null,
+        expiresAt,
+        promoCode: null,
+        protectionProvider: null,
+        renewals: 0,
+        updatedAt: new Date(),
+      })
+      .where(eq(carts.id, cart.id));
+    return { ...cart, eventId: null, expiresAt };
+  }
+  return cart;
+}

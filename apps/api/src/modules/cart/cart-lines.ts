@@ -1,0 +1,268 @@
+import type { TCart, TCartItem } from '@ingressos/contracts';
+import {
+  applyCoupon,
+  cartTotals,
+  centsToAmount,
+  hourInTimeZone,
+  incompleteTables,
+  percentOfCents,
+  placeStatus,
+  type TCartLine,
+  type TCoupon,
+  TICKET_TYPE,
+  ticketKind,
+} from '@ingressos/domain';
+import { sql } from 'drizzle-orm';
+
+/** What a cart line shows of its lot, ticket, section, event, venue and seat or table. */
+export type TLineRow = {
+  lot_id: number;
+  lot_number: number;
+  lot_disabled: boolean;
+  price_cents: number;
+  fee_bp: number;
+  app_fee_bp: number;
+  processing_fee_cents: number;
+  processing_fee_added: boolean;
+  lot_capacity: number;
+  lot_sold: number;
+  lot_held: number;
+  ticket_id: number;
+  ticket_name: string;
+  ticket_alias: string;
+  no_interest: boolean;
+  owner_control: boolean;
+  tickets_per_cpf: number | null;
+  facial_at_moment_of_purchase: boolean;
+  online_note: string;
+  section_id: number;
+  section_name: string;
+  section_min: number;
+  section_max: number;
+  book_as_a_whole: boolean;
+  event_id: number;
+  event_name: string;
+  slug: string;
+  published: boolean;
+  starts_at: Date | string;
+  time_zone: string;
+  doc_type: number;
+  max_tickets_per_cart: number | null;
+  facial_is_active: boolean;
+  facial_validation_is_active: boolean;
+  refund_site_active: boolean;
+  refund_site_percent_bp: number;
+  venue_name: string;
+  venue_address: string;
+  venue_number: string;
+  city: string;
+  state: string;
+  place_id: number | null;
+  place_section_id: number | null;
+  place_kind: string | null;
+  place_alias: string | null;
+  row_label: string | null;
+  table_number: number | null;
+  min_seats: number | null;
+  place_capacity: number | null;
+  place_sold: number | null;
+  place_held: number | null;
+  place_disabled: boolean | null;
+};
+
+export type TCartRow = TLineRow & { hold_id: number; quantity: number; released: boolean };
+
+/** The columns of TLineRow, over `l` (lot), `t`, `s`, `e`, `v` and `p` (place) joined as in LINE_JOINS. */
+export const LINE_COLUMNS = sql`
+  l.id as lot_id, l.number as lot_number, l.disabled as lot_disabled, l.price_cents, l.fee_bp, l.app_fee_bp,
+  l.processing_fee_cents, l.processing_fee_added, l.capacity as lot_capacity, l.sold as lot_sold, l.held as lot_held,
+  t.id as ticket_id, t.name as ticket_name, t.alias as ticket_alias, t.no_interest, t.owner_control,
+  t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note,
+  s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
+  e.id as event_id, e.name as event_name, e.slug, e.published, e.starts_at, e.time_zone, e.doc_type,
+  e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,
+  e.refund_site_percent_bp,
+  v.name as venue_name, v.address as venue_address, v.address_number as venue_number, v.city, v.state,
+  p.id as place_id, p.section_id as place_section_id, p.kind as place_kind, p.alias as place_alias, p.row_label,
+  p.table_number, p.min_seats, p.capacity as place_capacity, p.sold as place_sold, p.held as place_held,
+  p.disabled as place_disabled`;
+
+/** From a lot (`l`) to its ticket, section, event and venue. */
+export const LINE_JOINS = sql`
+  join event_tickets t on t.id = l.ticket_id
+  join event_sections s on s.id = t.section_id
+  join events e on e.id = s.event_id
+  join venues v on v.id = e.venue_id`;
+
+export const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** A promotion code as the cart applies it. */
+export type TPromo = { id: number; code: string; remaining: number; lotIds: number[] } & (
+  | { kind: 'percent'; basisPoints: number }
+  | { kind: 'fixed'; cents: number }
+);
+
+export type TCartExtras = { promo: TPromo | null; protection: 'bilheto' | 'none' | null };
+
+/** The money of one unit of a line, in cents: what the domain rules compute with. */
+function lineOf(row: TCartRow): TCartLine {
+  return {
+    id: String(row.hold_id),
+    lotId: String(row.lot_id),
+    quantity: row.quantity,
+    unitCents: row.price_cents,
+    convenienceCents: percentOfCents(row.price_cents, row.fee_bp),
+    // The processing fee reaches the buyer only when the lot adds it on top of the price.
+    processingCents: row.processing_fee_added ? row.processing_fee_cents : 0,
+  };
+}
+
+const refundCents = (row: TCartRow) =>
+  row.refund_site_active ? percentOfCents(row.price_cents, row.refund_site_percent_bp) : 0;
+
+function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCartItem {
+  const discountCents = line.discountCents ?? 0;
+  const promoted = discountCents > 0 || line.promoCode !== undefined;
+  const hasPlace = row.place_id !== null;
+  const kind = ticketKind({
+    seated: row.book_as_a_whole || hasPlace,
+    bookAsAWhole: row.book_as_a_whole,
+    minQtd: row.section_min,
+    maxQtd: row.section_max,
+  });
+  const startsAt = toDate(row.starts_at);
+  return {
+    id: row.hold_id,
+    lineId: line.id,
+    ticketId: row.ticket_id,
+    eventId: row.event_id,
+    eventName: row.event_name,
+    eventCity: row.city,
+    eventState: row.state,
+    eventDate: startsAt.toISOString(),
+    slug: row.slug,
+    hour: hourInTimeZone(startsAt, row.time_zone),
+    place: row.venue_name,
+    address: row.venue_address,
+    addressNumber: row.venue_number,
+    docTypes: row.doc_type,
+    images: { poster: `/api/posters/${row.slug}.svg` },
+    lotId: row.lot_id,
+    lotNumber: row.lot_number,
+    quantity: line.quantity,
+    value: centsToAmount(row.price_cents),
+    available: Math.max(0, row.lot_capacity - row.lot_sold - row.lot_held),
+    bookAsAWhole: row.book_as_a_whole,
+    noInterest: row.no_interest,
+    type: TICKET_TYPE[kind],
+    sectionName: row.section_name,
+    alias: row.ticket_alias,
+    ticketName: row.ticket_name,
+    taxTotal: centsToAmount(percentOfCents(row.price_cents, row.fee_bp)),
+    taxAppTotal: centsToAmount(percentOfCents(row.price_cents, row.app_fee_bp)),
+    LotProcessingFeeAdd: row.processing_fee_added,
+    LotProcessingFeeValue: centsToAmount(row.processing_fee_cents),
+    valueRefundServiceSite: centsToAmount(refundCents(row)),
+    promoTicket: promoted,
+    promoTicketQuantity: promoted ? line.quantity : 0,
+    discountValue: centsToAmount(discountCents),
+    valuePromo: centsToAmount(row.price_cents - discountCents),
+    promoCode: promoted ? (line.promoCode ?? null) : null,
+    promotionCodeId: promoted && promo ? promo.id : null,
+    quantityCuponsApplied: promoted ? line.quantity : 0,
+    minQtd: row.section_min,
+    ownerControl: row.owner_control,
+    individualTicketControl: row.tickets_per_cpf === null ? 'Não' : 'Sim',
+    ticketByCpf: row.tickets_per_cpf,
+    facialIsActive: row.facial_is_active,
+    facialValidationIsActive: row.facial_validation_is_active,
+    facialAtMomentOfPurchase: row.facial_at_moment_of_purchase,
+    onlineNote: row.online_note,
+    coordinates: hasPlace
+      ? {
+          controlledPlaceId: row.place_id!,
+          controlledPlaceAlias: row.place_alias!,
+          alias: row.place_alias!,
+          row: row.row_label,
+          tableNumber: row.table_number,
+          SeatsLocation: row.section_name,
+          SeatsTable: row.place_kind === 'table',
+          min: row.min_seats!,
+          max: row.place_capacity!,
+          available: Math.max(0, row.place_capacity! - row.place_sold! - row.place_held!),
+          status: placeStatus({
+            capacity: row.place_capacity!,
+            sold: row.place_sold!,
+            held: row.place_held!,
+            disabled: row.place_disabled!,
+            bookAsAWhole: row.book_as_a_whole,
+          }),
+          quantity: row.quantity,
+        }
+      : null,
+  };
+}
+
+/**
+ * The spec's Cart from its lines (at least one): a coupon discounts as many units as it has left,
+ * splitting a line (spec §5), and the totals are computed here, never taken from the browser.
+ */
+export function cartAnswer(
+  cartId: string,
+  expiresAt: Date,
+  rows: readonly TCartRow[],
+  extras: TCartExtras = { promo: null, protection: null },
+): TCart {
+  const first = rows[0]!;
+  const byHold = new Map(rows.map((row) => [String(row.hold_id), row]));
+  const { promo } = extras;
+  const coupon: TCoupon | null = promo && { ...promo, lotIds: promo.lotIds.map(String) };
+  const lines = coupon ? applyCoupon(rows.map(lineOf), coupon).lines : rows.map(lineOf);
+  const rowOf = (line: TCartLine) => byHold.get(line.id.replace(/:full$/, ''))!;
+  const protectionCents =
+    extras.protection === 'bilheto'
+      ? lines.reduce((sum, line) => sum + refundCents(rowOf(line)) * line.quantity, 0)
+      : 0;
+  const totals = cartTotals(lines, protectionCents);
+  return {
+    id: cartId,
+    exp: expiresAt.toISOString(),
+    holdToken: null,
+    eventId: first.event_id,
+    docType: first.doc_type,
+    useTicketLots: true,
+    creditCardPaymentMethod: true,
+    pixPaymentMethod: true,
+    multiplePaymentMethod: false,
+    refund: { IsActive: first.refund_site_active, percent: first.refund_site_percent_bp / 100 },
+    items: lines.map((line) => toCartItem(rowOf(line), line, promo)),
+    incompleteTables: incompleteTables(
+      rows
+        .filter((row) => row.place_kind === 'table')
+        .map((row) => ({
+          controlledPlaceId: String(row.place_id),
+          seats: row.quantity,
+          min: row.min_seats!,
+          bookAsAWhole: row.book_as_a_whole,
+          // A table with seats sold already is open: what is left may be taken in any number.
+          leftover: row.place_sold! > 0,
+        })),
+    ).map(Number),
+    protection: extras.protection
+      ? {
+          provider: extras.protection,
+          quoteId: `${cartId}:${rows.length}`,
+          value: centsToAmount(protectionCents),
+        }
+      : null,
+    totals: {
+      subtotal: centsToAmount(totals.subtotalCents),
+      convenienceFee: centsToAmount(totals.convenienceCents),
+      processingFee: centsToAmount(totals.processingCents),
+      protection: centsToAmount(totals.protectionCents),
+      discount: centsToAmount(totals.discountCents),
+      total: centsToAmount(totals.totalCents),
+      summaryTotal: centsToAmount(totals.summaryTotalCents),
+    },
+  };
+}

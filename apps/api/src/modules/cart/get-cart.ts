@@ -1,0 +1,47 @@
+import type { TCart } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { cartError } from './cart-error.ts';
+import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TCartRow, toDate } from './cart-lines.ts';
+import { findPromo } from './promotions.ts';
+import { reclaimExpiredHolds } from './stock.ts';
+import { withTransaction } from './with-transaction.ts';
+
+type TRow = TCartRow & {
+  cart_id: string;
+  cart_expires_at: Date | string;
+  promo_code: string | null;
+  protection_provider: string | null;
+};
+
+/**
+ * The session's cart in the spec's Cart shape (one query), or null when the session has none or
+ * it is empty. An expired cart gives its units back at once and answers 'Carrinho expirado'
+ * until the buyer clears it (leaveCart) or brings it back (activatecart).
+ */
+export async function getCart(db: TDb, sessionId: string, locale: TLocale): Promise<TCart | null> {
+  const result = (await db.execute(sql`
+    select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
+    from carts c
+    join cart_holds h on h.cart_id = c.id
+    join ticket_lots l on l.id = h.lot_id
+    ${LINE_JOINS}
+    left join controlled_places p on p.id = h.controlled_place_id
+    where c.session_id = ${sessionId}
+    order by h.id`)) as unknown as { rows: TRow[] };
+  const rows = result.rows;
+  const first = rows[0];
+  if (!first) return null;
+  const expiresAt = toDate(first.cart_expires_at);
+  if (expiresAt.getTime() <= Date.now() || rows.some((row) => row.released)) {
+    await withTransaction(db, (tx) => reclaimExpiredHolds(tx, { cartId: first.cart_id }));
+    throw cartError('cart_expired', locale);
+  }
+  const promo = first.promo_code ? await findPromo(db, first.event_id, first.promo_code) : null;
+  const protection =
+    first.protection_provider === 'bilheto' || first.protection_provider === 'none'
+      ? first.protection_provider
+      : null;
+  return cartAnswer(first.cart_id, expiresAt, rows, { promo, protection });
+}

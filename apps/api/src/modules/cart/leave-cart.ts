@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { cartHolds, carts } from '../../db/schema/index.ts';
+import { releaseHolds } from './stock.ts';
+import { withTransaction } from './with-transaction.ts';
+
+/** POST /api/v3/leaveCart and 'Limpar carrinho': every hold of the session goes back on sale. */
+export async function leaveCart(db: TDb, sessionId: string): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.sessionId, sessionId)).for('update');
+    if (!cart) return;
+    const holds = await tx.select({ id: cartHolds.id }).from(cartHolds).where(eq(cartHolds.cartId, cart.id));
+    await releaseHolds(
+      tx,
+      holds.map((hold) => hold.id),
+    );
+    await tx
+      .update(carts)
+      .set({ eventId: null, promoCode: null, protectionProvider: null, renewals: 0, updatedAt: new Date() })
+      .where(eq(carts.id, cart.id));
+  });
+}

@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+
+/**
+ * The only code that moves units between "free" and "held". Every function runs inside the
+ * caller's transaction and locks rows in one fixed order, lot first, then seat or table, so two
+ * buyers can never wait on each other in a cycle.
+ *
+ * The protection is the conditional UPDATE (`... where sold + held + n <= capacity`): the row
+ * lock makes concurrent takers queue, and each re-checks the condition on the row as the one
+ * before left it. `unsafeReadThenWrite` exists only for the negative control of the concurrency
+ * suite: it reads, decides in JavaScript and writes an absolute value, the classic lost update.
+ */
+export type TStockMode = 'conditional' | 'unsafeReadThenWrite';
+
+type TRows<T> = { rows: T[] };
+
+async function rows<T>(tx: TDb, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as TRows<T>;
+  return result.rows;
+}
+
+export type THoldLine = {
+  cartId: string;
+  ticketId: number;
+  lotId: number;
+  controlledPlaceId: number | null;
+  quantity: number;
+  expiresAt: Date;
+};
+
+/**
+ * Takes the units of a lot and records the hold in ONE statement, so the lot's row lock is held
+ * for a single round trip before the commit. False when the lot has not that many free.
+ */
+export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): Promise<boolean> {
+  if (mode === 'unsafeReadThenWrite') {
+    if (!(await takeLotUnits(tx, line.lotId, line.quantity, mode))) return false;
+    await insertHold(tx, line);
+    return true;
+  }
+  const attempt = async () =>
+    (
+      await rows<{ id: number }>(
+        tx,
+        sql`with taken as (
+              update ticket_lots set held = held + ${line.quantity}
+              where id = ${line.lotId} and not disabled and sold + held + ${line.quantity} <= capacity
+              returning id
+            )
+            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
+            select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
+                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz
+            from taken
+            returning id`,
+      )
+    ).length === 1;
+  if (await attempt()) return true;
+  if ((await reclaimExpiredHolds(tx, { lotId: line.lotId })) === 0) return false;
+  return attempt();
+}
+
+/**
+ * A new buyer's first plain tickets, in ONE autocommitted statement: take the units, create the
+ * cart and record the hold, or do nothing at all when the lot has not that many free. This is
+ * the on-sale rush's path, so it costs one round trip and holds the lot's lock only for it.
+ */
+export async function holdForNewCart(
+  tx: TDb,
+  cart: { id: string; sessionId: string; eventId: number },
+  line: Omit<THoldLine, 'cartId' | 'controlledPlaceId'>,
+): Promise<{ holdId: number; sold: number; held: number } | null> {
+  const inserted = await rows<{ hold_id: number; sold: number; held: number }>(
+    tx,
+    sql`with taken as (
+          update ticket_lots set held = held + ${line.quantity}
+          where id = ${line.lotId} and not disabled and sold + held + ${line.quantity} <= capacity
+          returning id, sold, held
+        ), cart as (
+          insert into carts (id, session_id, event_id, expires_at)
+          select ${cart.id}::text, ${cart.sessionId}::text, ${cart.eventId}::int, ${line.expiresAt.toISOString()}::timestamptz
+          from taken
+          returning id
+        ), hold as (
+          insert into cart_holds (cart_id, ticket_id, lot_id, quantity, expires_at)
+          select cart.id, ${line.ticketId}::int, taken.id, ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz
+          from taken, cart
+          returning id
+        )
+        select hold.id as hold_id, taken.sold, taken.held from hold, taken`,
+  );
+  const row = inserted[0];
+  return row ? { holdId: row.hold_id, sold: row.sold, held: row.held } : null;
+}
+
+async function insertHold(tx: TDb, line: THoldLine) {
+  await tx.execute(
+    sql`insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
+        values (${line.cartId}, ${line.ticketId}, ${line.lotId}, ${line.controlledPlaceId}, ${line.quantity},
+                ${line.expiresAt.toISOString()}::timestamptz)`,
+  );
+}
+
+/** Takes `quantity` units of a lot; false when it has not that many free (or is disabled). */
+export async function takeLotUnits(
+  tx: TDb,
+  lotId: number,
+  quantity: number,
+  mode: TStockMode,
+): Promise<boolean> {
+  if (mode === 'unsafeReadThenWrite') {
+    const [lot] = await rows<{ capacity: number; sold: number; held: number }>(
+      tx,
+      sql`select capacity, sold, held from ticket_lots where id = ${lotId}`,
+    );
+    if (!lot || lot.sold + lot.held + quantity > lot.capacity) return false;
+    // Yield as a busy server would between the read and the write.
+    await new Promise((resolve) => setImmediate(resolve));
+    await tx.execute(
+      sql`update ticket_lots set held = ${lot.held + quantity} where id = ${lotId} and ${lot.sold + lot.held + quantity} <= capacity`,
+    );
+    return true;
+  }
+  const taken = await conditionalLotTake(tx, lotId, quantity);
+  if (taken) return true;
+  // No room among live and expired holds together: reclaim this lot's expired holds and try once more.
+  if ((await reclaimExpiredHolds(tx, { lotId })) === 0) return false;
+  return conditionalLotTake(tx, lotId, quantity);
+}
+
+async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Promise<boolean> {
+  const updated = await rows<{ id: number }>(
+    tx,
+    sql`update ticket_lots set held = held + ${quantity}
+        where id = ${lotId} and not disabled and sold + held + ${quantity} <= capacity
+        returning id`,
+  );
+  return updated.length === 1;
+}
+
+/**
+ * Takes units of a seat or table. `whole` takes the entire table and needs it untouched.
+ * False when the place has not that many free.
+ */
+export async function takePlaceUnits(
+  tx: TDb,
+  placeId: number,
+  quantity: number,
+  whole: boolean,
+  mode: TStockMode,
+): Promise<boolean> {
+  if (mode === 'unsafeReadThenWrite') {
+    const [place] = await rows<{ capacity: number; sold: number; held: number }>(
+      tx,
+      sql`select capacity, sold, held from controlled_places where id = ${placeId}`,
+    );
+    if (!place || place.sold + place.held + quantity > place.capacity) return false;
+    await new Promise((resolve) => setImmediate(resolve));
+    await tx.execute(sql`update controlled_places set held = ${place.held + quantity} where id = ${placeId}`);
+    return true;
+  }
+  const attempt = async () =>
+    (
+      await rows<{ id: number }>(
+        tx,
+        whole
+          ? sql`update controlled_places set held = held + ${quantity}
+                where id = ${placeId} and not disabled and sold = 0 and held = 0 and capacity = ${quantity}
+                returning id`
+          : sql`update controlled_places set held = held + ${quantity}
+                where id = ${placeId} and not disabled and sold + held + ${quantity} <= capacity
+                returning id`,
+      )
+    ).length === 1;
+  if (await attempt()) return true;
+  if ((await reclaimExpiredHolds(tx, { placeId })) === 0) return false;
+  return attempt();
+}
+
+/**
+ * Marks expired holds (of one lot, one place, one cart, or all) released and gives their units
+ * back, in one statement so counters and rows can never disagree. Returns how many it reclaimed.
+ */
+export async function reclaimExpiredHolds(
+  tx: TDb,
+  scope: { lotId?: number; placeId?: number; cartId?: string } = {},
+): Promise<number> {
+  const filter =
+    scope.lotId !== undefined
+      ? sql`lot_id = ${scope.lotId}`
+      : scope.placeId !== undefined
+        ? sql`controlled_place_id = ${scope.placeId}`
+        : scope.cartId !== undefined
+          ? sql`cart_id = ${scope.cartId}`
+          : sql`true`;
+  const reclaimed = await rows<{ n: number }>(
+    tx,
+    sql`with expired as (
+          update cart_holds set released = true
+          where ${filter} and not released and expires_at <= now()
+          returning lot_id, controlled_place_id, quantity
+        ), lots as (
+          update ticket_lots l set held = l.held - e.n
+          from (select lot_id, sum(quantity)::int as n from expired group by lot_id) e
+          where l.id = e.lot_id
+        ), places as (
+          update controlled_places p set held = p.held - e.n
+          from (select controlled_place_id, sum(quantity)::int as n from expired
+                where controlled_place_id is not null group by controlled_place_id) e
+          where p.id = e.controlled_place_id
+        )
+        select count(*)::int as n from expired`,
+  );
+  return reclaimed[0]?.n ?? 0;
+}
+
+/**
+ * Deletes cart lines (removal, clearing, starting over) and gives back the units of those still
+ * held; lines already released hold nothing.
+ */
+export async function releaseHolds(tx: TDb, holdIds: readonly number[]): Promise<void> {
+  if (holdIds.length === 0) return;
+  await tx.execute(
+    sql`with deleted as (
+          delete from cart_holds where id in (${sql.join(
+            holdIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          returning lot_id, controlled_place_id, quantity, released
+        ), released as (
+          select lot_id, controlled_place_id, quantity from deleted where not released
+        ), lots as (
+          update ticket_lots l set held = l.held - e.n
+          from (select lot_id, sum(quantity)::int as n from released group by lot_id) e
+          where l.id = e.lot_id
+        )
+        update controlled_places p set held = p.held - e.n
+        from (select controlled_place_id, sum(quantity)::int as n from released
+              where controlled_place_id is not null group by controlled_place_id) e
+        where p.id = e.controlled_place_id`,
+  );
+}

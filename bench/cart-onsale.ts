@@ -1,0 +1,118 @@
+/**
+ * On-sale benchmark (issue 5): many buyers adding to ONE lot through HTTP on PostgreSQL, against
+ * a baseline measured in the same run: a conditional decrement on one row
+ * (`UPDATE ... SET available = available - 1 WHERE id = $1 AND available >= 1`), durable, with as
+ * many clients. Reports holds/s, p99 and the ratio, then checks nothing was oversold.
+ * Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import { startServer } from '../e2e/support/server.ts';
+
+export type TOnSaleResult = {
+  connections: number;
+  baselineTxPerSecond: number;
+  baselineP99Ms: number;
+  holdsPerSecond: number;
+  holdsP99Ms: number;
+  ratio: number;
+  oversold: number;
+  targets: { ratio: number; p99Ms: number };
+};
+
+const CONNECTIONS = 64;
+const SECONDS = 8;
+
+async function baseline(url: string): Promise<{ perSecond: number; p99: number }> {
+  const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+  await pool.query('create table bench_stock (id int primary key, available int not null)');
+  await pool.query('insert into bench_stock values (1, 100000000)');
+  const latencies: number[] = [];
+  const end = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const started = performance.now();
+        await pool.query(
+          'update bench_stock set available = available - 1 where id = $1 and available >= 1',
+          [1],
+        );
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / SECONDS, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+export async function runOnSale(adminUrl: string): Promise<TOnSaleResult> {
+  const name = `bench_onsale_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    await migrateDatabase(database);
+    // More units than the run can take, so every request is a real hold, then a check that none is extra.
+    const fixture = await createCartFixture(database.db, { lotCapacity: 200_000, maxPerCart: 6 });
+    await database.close();
+
+    const base = await baseline(url.toString());
+    const server = await startServer({
+      DATABASE_URL: url.toString(),
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+      DATABASE_POOL_SIZE: '16',
+    });
+    const body = JSON.stringify({ lotId: fixture.lotId, quantity: 1 });
+    const run = (duration: number) =>
+      autocannon({
+        url: `${server.url}/api/v4/addtocart`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        connections: CONNECTIONS,
+        duration,
+      });
+    await run(2); // warm-up: JIT, pools, caches
+    const result = await run(SECONDS);
+    await server.stop();
+
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const { rows } = await check.query(
+      `select l.capacity, l.sold, l.held,
+         (select coalesce(sum(quantity), 0)::int from cart_holds h where h.lot_id = l.id and not h.released) as holds
+       from ticket_lots l where l.id = $1`,
+      [fixture.lotId],
+    );
+    await check.end();
+    const stock = rows[0] as { capacity: number; sold: number; held: number; holds: number };
+    const holdsPerSecond = result.requests.average;
+    return {
+      connections: CONNECTIONS,
+      baselineTxPerSecond: Math.round(base.perSecond),
+      baselineP99Ms: Math.round(base.p99 * 10) / 10,
+      holdsPerSecond: Math.round(holdsPerSecond),
+      holdsP99Ms: result.latency.p99,
+      ratio: Math.round((holdsPerSecond / base.perSecond) * 100) / 100,
+      // Units held or sold beyond capacity, or counters that disagree with the hold rows.
+      oversold: Math.max(0, stock.sold + stock.held - stock.capacity) + Math.abs(stock.held - stock.holds),
+      targets: { ratio: 0.4, p99Ms: 100 },
+    };
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await runOnSale(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  console.table([result]);
+}
