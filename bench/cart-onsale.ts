@@ -5,12 +5,14 @@
  * many clients. Reports holds/s, p99 and the ratio, then checks nothing was oversold.
  * Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { startServer } from '../e2e/support/server.ts';
+import { repoRoot, startServer } from '../e2e/support/server.ts';
 
 export type TOnSaleResult = {
   connections: number;
@@ -114,5 +116,17 @@ export async function runOnSale(adminUrl: string): Promise<TOnSaleResult> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runOnSale(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  console.table([result]);
+  const verdict =
+    result.ratio >= result.targets.ratio && result.holdsP99Ms <= result.targets.p99Ms && result.oversold === 0
+      ? 'meets targets'
+      : 'MISSED targets';
+  console.table([
+    { ...result, targets: `ratio >= ${result.targets.ratio}, p99 <= ${result.targets.p99Ms} ms`, verdict },
+  ]);
+  const out = path.join(repoRoot, 'bench/results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    path.join(out, 'cart-onsale.json'),
+    JSON.stringify({ at: new Date().toISOString(), ...result }, null, 2),
+  );
 }
