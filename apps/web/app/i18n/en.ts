@@ -239,7 +239,7 @@ export const en: TCatalog = {
   'event.status.Indisponivel': 'Sold out',
   'event.status.Desativado': 'Unavailable',
   'event.lotSoldOut': 'sold out',
-  'event.lotSoon': 'coming soon',
+  'event.lotSoon': 'next',
   'event.quantity': 'Quantity of {ticket}',
   'event.decrease': 'Decrease {ticket}',
   'event.increase': 'Increase {ticket}',

@@ -208,7 +208,7 @@ export const ptBR = {
   'home.byCity': 'Eventos por cidade',
   'home.cityEvents': '{count} eventos',
   'home.cityEventsOne': '1 evento',
-  'home.empty': 'Nenhum evento à venda no momento. Volte em breve!',
+  'home.empty': 'Nenhum evento à venda no momento. Novos eventos entram toda semana.',
 
   'event.from': 'A partir de {price}',
   'event.free': 'Grátis',
@@ -242,7 +242,7 @@ export const ptBR = {
   'event.status.Indisponivel': 'Esgotado',
   'event.status.Desativado': 'Indisponível',
   'event.lotSoldOut': 'esgotado',
-  'event.lotSoon': 'em breve',
+  'event.lotSoon': 'próximo',
   'event.quantity': 'Quantidade de {ticket}',
   'event.decrease': 'Diminuir {ticket}',
   'event.increase': 'Aumentar {ticket}',
