@@ -37,13 +37,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   const cart = answer.ok ? answer.body.cart : null;
   if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
-  const installments =
-    cart && cart.eventId
-      ? await callApi<TInstallmentOption[]>(
-          context,
-          `/api/socialEvent/${cart.eventId}/getInstallments?value=${cart.totals.total}`,
-        )
-      : null;
+  const installments = cart?.eventId
+    ? await callApi<TInstallmentOption[]>(
+        context,
+        `/api/socialEvent/${cart.eventId}/getInstallments?value=${cart.totals.total}`,
+      )
+    : null;
   return {
     ...base,
     auth: null,

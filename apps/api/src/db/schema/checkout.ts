@@ -9,7 +9,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 
 /** One unit line of an order, copied from the server's cart when the payment was created. */
 export type TOrderLine = {
@@ -36,7 +38,9 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     cartId: text('cart_id').notNull(),
     eventId: integer('event_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -105,7 +109,9 @@ export const tickets = pgTable(
       .references(() => orders.id),
     /** Position of the unit within the order: (order, unit) is unique, so a ticket is issued once. */
     unit: smallint('unit').notNull(),
-    userId: text('user_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     eventId: integer('event_id').notNull(),
     ticketId: integer('ticket_id').notNull(),
     lotId: integer('lot_id').notNull(),

@@ -45,6 +45,7 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
   });
   afterAll(async () => {
     vi.restoreAllMocks();
+    await t.app.checkout.idle();
     await t.close();
   });
 
