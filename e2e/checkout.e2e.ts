@@ -120,6 +120,9 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     const confirmation = await smtp.waitFor(person.email, /Seus ingressos/);
     expect(confirmation.text).toContain('/meus-ingressos');
+    const [attached] = confirmation.attachments;
+    expect(attached?.contentType).toBe('application/pdf');
+    expect(attached?.content.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The card number and CVV never left the gateway's form: no request the page sent carries them.
     expect(sent.length).toBeGreaterThan(2);
