@@ -97,6 +97,22 @@ export const ZConfigSchema = z
       .enum(['local', 'viacep'], { message: 'must be local or viacep' })
       .default('local'),
     VIACEP_URL: url.default('https://viacep.com.br/ws'),
+    /** Payment gateway: the local sandbox (test cards, simulated Pix) or Mercado Pago. */
+    PAYMENT_GATEWAY: z
+      .enum(['sandbox', 'mercadopago'], { message: 'must be sandbox or mercadopago' })
+      .default('sandbox'),
+    MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
+    MERCADOPAGO_PUBLIC_KEY: z.string().optional(),
+    /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
+    PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
+    PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
+    PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
+    /** How long a Pix charge may be paid; the cart's holds are kept until then. */
+    PIX_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /** Monthly card interest (basis points) for installments of lots without noInterest. */
+    CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
+    /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */
+    TICKET_SIGNING_KEY: z.string().min(40).optional(),
   })
   .superRefine((c, ctx) => {
     // A provider without its keys would fail on the first request: refuse to start instead.
@@ -106,6 +122,11 @@ export const ZConfigSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${what}` });
       }
     };
+    need(
+      c.PAYMENT_GATEWAY === 'mercadopago',
+      ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY'],
+      'PAYMENT_GATEWAY=mercadopago',
+    );
     need(
       c.SMS_PROVIDER === 'twilio',
       ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],

@@ -3,8 +3,6 @@ import { STATIC_PAGES } from './features/static-pages/pages.ts';
 
 /** A page whose own issue has not filled it yet: it shows its frame (title, layout). */
 const frame = (path: string, id: string) => route(path, 'routes/frame.tsx', { id });
-/** The same, for pages that need a login: anonymous visitors get the login and register screen. */
-const protectedFrame = (path: string, id: string) => route(path, 'routes/protected-frame.tsx', { id });
 
 export default [
   index('routes/home.tsx'),
@@ -15,13 +13,13 @@ export default [
   route('events/:slug', 'routes/event.tsx', { id: 'event' }),
   route('eventmap/:slug', 'routes/event-map.tsx'),
   route('eventgroup/:slug', 'routes/event-group.tsx'),
-  protectedFrame('meus-ingressos', 'myTickets'),
-  protectedFrame('Home/MyShops', 'myShops'),
+  route('meus-ingressos', 'routes/my-tickets.tsx', { id: 'myTickets' }),
+  route('Home/MyShops', 'routes/my-tickets.tsx', { id: 'myShops' }),
   route('minha-conta', 'routes/my-account.tsx'),
   route('dados-da-conta', 'routes/account-data.tsx'),
-  protectedFrame('pagamento', 'payment'),
-  protectedFrame('identificacao', 'identification'),
-  frame('detalhes-do-ingresso/:eventId', 'ticketDetails'),
+  route('pagamento', 'routes/payment.tsx'),
+  route('identificacao', 'routes/identification.tsx'),
+  route('detalhes-do-ingresso/:eventId', 'routes/ticket-details.tsx'),
   frame('transferencia-ingresso', 'transferTicket'),
   frame('transferencias', 'transfers'),
   route('login', 'routes/login.tsx'),
@@ -32,7 +30,7 @@ export default [
   frame('carrinho', 'cart'),
   frame('reconhecimento-facial', 'facialRecognition'),
   route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
-  frame('home/PrintTickets', 'printTickets'),
+  route('home/PrintTickets', 'routes/print-tickets.ts'),
   frame('Home/WebsiteTickets', 'commissionerTickets'),
   frame('Home/Website/:Id', 'commissionerTicket'),
   frame('mpexport', 'paymentScript'),

@@ -7,6 +7,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
+import { createCheckoutServices } from '../modules/checkout/services.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
@@ -22,10 +23,12 @@ import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
+import { sandboxGatewayRoutes } from './routes/sandbox-gateway.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
 
@@ -49,6 +52,7 @@ export function createApp(options: TAppOptions) {
   const site = siteConfig(config);
   const pages = createStaticPages(options.contentDir, pageFacts(site));
   const accounts = createAccountServices({ config, database, log });
+  const checkout = createCheckoutServices({ config, database, log });
   // A real captcha provider's widget is the one third-party script the pages may load.
   const provider = config.CAPTCHA_PROVIDER;
   const captchaOrigins: string[] =
@@ -99,7 +103,7 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return app;
+    return Object.assign(app, { checkout });
   }
 
   app.route('/healthz', healthRoutes(database));
@@ -135,8 +139,10 @@ export function createApp(options: TAppOptions) {
   app.route('/api', accountRoutes(accounts));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
+  app.route('/', checkoutRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   app.route('/_dev', devOutboxRoutes(accounts));
+  app.route('/', sandboxGatewayRoutes(checkout));
   // Before the build's /assets/*: snapshots change, hashed assets never do.
   app.route('/', snapshotRoutes(options.catalogue.snapshots));
   app.route(
@@ -204,7 +210,7 @@ export function createApp(options: TAppOptions) {
     return isApiPath(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return app;
+  return Object.assign(app, { checkout });
 }
 
 export type TApp = ReturnType<typeof createApp>;

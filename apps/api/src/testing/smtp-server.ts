@@ -1,7 +1,13 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type TReceivedMail = { to: string; subject: string; text: string; html: string };
+export type TReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 export type TTestSmtpServer = {
   url: string;
@@ -22,7 +28,17 @@ export async function startTestSmtpServer(): Promise<TTestSmtpServer> {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' });
+          received.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: mail.html || '',
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          });
           for (const wake of waiters) wake();
           callback();
         })

@@ -8,7 +8,14 @@ export function createLocalOutboxMailer(db: TDb): TMailer {
   return {
     kind: 'local-outbox',
     async send(mail) {
-      await db.insert(mailOutbox).values(mail);
+      // The outbox keeps the message, and names its attachments (their bytes stay out of the table).
+      const names = (mail.attachments ?? []).map((a) => `[${a.filename}, ${a.content.length} bytes]`);
+      await db.insert(mailOutbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: names.length ? `${mail.text}\n\n${names.join('\n')}` : mail.text,
+      });
     },
   };
 }

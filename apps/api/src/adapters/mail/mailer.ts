@@ -1,5 +1,11 @@
 /** One e-mail, already rendered. */
-export type TMail = { to: string; subject: string; html: string; text: string };
+export type TMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+};
 
 /** Sends e-mail: over SMTP in production, into a table locally. */
 export type TMailer = {

@@ -13,6 +13,7 @@ export function createSmtpMailer(url: string, from: string): TMailer {
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
     },
   };

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
+import type { TPaymentStatus } from '@ingressos/domain/payment-status';
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { sandboxCharges } from '../../db/schema/index.ts';
+import type { TCharge, TPaymentGateway } from './gateway.ts';
+
+/**
+ * The token the sandbox card form (sandbox-card-form.js) makes in the browser: the outcome the
+ * test card number stands for, the brand and the last four digits, and 16 random characters.
+ * The number itself and the CVV never leave the browser, as with a real acquirer's tokenizer.
+ */
+export const SANDBOX_TOKEN = /^sbx_(apro|rej|pend)_(visa|master|elo|amex)_(\d{4})_[A-Za-z0-9]{16}$/;
+
+const OUTCOME: Record<string, { status: TPaymentStatus; detail: string }> = {
+  apro: { status: 'approved', detail: 'accredited' },
+  rej: { status: 'rejected', detail: 'cc_rejected_other_reason' },
+  pend: { status: 'in_process', detail: 'pending_contingency' },
+};
+
+export type TSandboxGateway = TPaymentGateway & {
+  /** The 'simulate payment' control: pays a pending Pix. */
+  payPix(ref: string): Promise<TCharge | null>;
+};
+
+export function createSandboxGateway(
+  db: TDb,
+  pix: { key: string; merchantName: string; merchantCity: string },
+): TSandboxGateway {
+  const newRef = () => `sbx${randomBytes(10).toString('hex')}`;
+  /** A second charge for the same external reference answers the first one (acquirer idempotency). */
+  const record = async (values: typeof sandboxCharges.$inferInsert) => {
+    const [inserted] = await db.insert(sandboxCharges).values(values).onConflictDoNothing().returning();
+    if (inserted) return inserted;
+    const [existing] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.externalRef, values.externalRef));
+    return existing!;
+  };
+  const view = (row: typeof sandboxCharges.$inferSelect): TCharge => ({
+    ref: row.id,
+    status: row.status as TPaymentStatus,
+    statusDetail: row.statusDetail,
+  });
+  const pixPayload = (ref: string, amountCents: number) =>
+    generatePixPayload({
+      key: pix.key,
+      merchantName: pix.merchantName,
+      merchantCity: pix.merchantCity,
+      amount: amountCents / 100,
+      txid: ref.slice(0, 25),
+    }) ?? '';
+
+  return {
+    kind: 'sandbox',
+    cardFormScript: '/sandbox-gateway/card-form.js',
+    async chargeCard(input) {
+      const match = SANDBOX_TOKEN.exec(input.token);
+      const outcome = OUTCOME[match?.[1] ?? 'rej']!;
+      const row = await record({
+        id: newRef(),
+        method: 'credit_card',
+        amountCents: input.amountCents,
+        status: match ? outcome.status : 'rejected',
+        statusDetail: match ? outcome.detail : 'cc_rejected_bad_filled_other',
+        externalRef: input.externalRef,
+      });
+      return { ...view(row), brand: match?.[2] ?? 'unknown', last4: match?.[3] ?? '0000' };
+    },
+    async createPix(input) {
+      const row = await record({
+        id: newRef(),
+        method: 'pix',
+        amountCents: input.amountCents,
+        status: 'pending',
+        statusDetail: 'pending_waiting_transfer',
+        externalRef: input.externalRef,
+      });
+      return { ...view(row), payload: pixPayload(row.id, row.amountCents) };
+    },
+    async getCharge(ref) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
+      return row ? view(row) : null;
+    },
+    async refund(ref) {
+      await db
+        .update(sandboxCharges)
+        .set({ status: 'refunded', statusDetail: 'refunded' })
+        .where(eq(sandboxCharges.id, ref));
+    },
+    async payPix(ref) {
+      const [row] = await db
+        .update(sandboxCharges)
+        .set({ status: 'approved', statusDetail: 'accredited' })
+        .where(eq(sandboxCharges.id, ref))
+        .returning();
+      return row ? view(row) : null;
+    },
+  };
+}

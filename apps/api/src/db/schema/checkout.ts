@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** One unit line of an order, copied from the server's cart when the payment was created. */
+export type TOrderLine = {
+  ticketId: number;
+  lotId: number;
+  controlledPlaceId: number | null;
+  quantity: number;
+  /** Unit price the buyer pays, in cents (discounts applied). */
+  unitCents: number;
+  eventName: string;
+  sectionName: string;
+  ticketName: string;
+  placeAlias: string | null;
+  /** Holder CPFs, one per unit, from the identification (digits only). */
+  cpfs: string[];
+};
+
+/**
+ * Orders (commerce §4 "Order status": 1, 3, 4, 6, 7, 8). An order is created once per
+ * Idempotency-Key of a buyer, and at most one live order (awaiting, paid or pre-authorised) per
+ * cart. Orders, payments and tickets always live on the durable pool.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cartId: text('cart_id').notNull(),
+    eventId: integer('event_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sha256 of the meaningful request fields: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status').notNull(),
+    method: text('method').notNull(),
+    installments: smallint('installments').notNull().default(1),
+    totalCents: integer('total_cents').notNull(),
+    lines: jsonb('lines').$type<TOrderLine[]>().notNull(),
+    /** Units each promotion code discounted: counted as used when the order is paid. */
+    promo: jsonb('promo').$type<{ id: number; n: number }[]>().notNull().default([]),
+    /** The buyer's document: the holder of units that need no identification. */
+    buyerDocument: text('buyer_document').notNull(),
+    transfers: jsonb('transfers')
+      .$type<{ destinationCpf: string; indexItem: number }[]>()
+      .notNull()
+      .default([]),
+    /** Pix BR Code and its expiry (the cart's holds are kept until then). */
+    pixPayload: text('pix_payload'),
+    pixExpiresAt: timestamp('pix_expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_live_cart').on(t.cartId).where(sql`${t.status} in (1, 3, 4)`),
+    index('orders_user').on(t.userId, t.createdAt),
+    check('orders_status', sql`${t.status} in (1, 3, 4, 6, 7, 8)`),
+    check('orders_method', sql`${t.method} in ('credit_card', 'pix')`),
+  ],
+);
+
+/** The charge of an order at the gateway: one per order (the unique index makes it so). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    gateway: text('gateway').notNull(),
+    /** The gateway's id of the charge. */
+    gatewayRef: text('gateway_ref'),
+    status: text('status').notNull(),
+    statusDetail: text('status_detail'),
+    amountCents: integer('amount_cents').notNull(),
+    method: text('method').notNull(),
+    /** What a receipt may show of a card: brand and last four digits, never more. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_order').on(t.orderId), index('payments_gateway_ref').on(t.gatewayRef)],
+);
+
+/** Issued tickets: one per unit of a paid order, each with a signed QR payload. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Position of the unit within the order: (order, unit) is unique, so a ticket is issued once. */
+    unit: smallint('unit').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: integer('event_id').notNull(),
+    ticketId: integer('ticket_id').notNull(),
+    lotId: integer('lot_id').notNull(),
+    controlledPlaceId: integer('controlled_place_id'),
+    holderCpf: text('holder_cpf').notNull(),
+    qr: text('qr').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickets_order_unit').on(t.orderId, t.unit),
+    index('tickets_user').on(t.userId, t.eventId),
+    index('tickets_holder').on(t.ticketId, t.holderCpf),
+  ],
+);
+
+/** The sandbox gateway's own ledger of charges (what a real acquirer keeps on its side). */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: text('id').primaryKey(),
+  method: text('method').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').notNull(),
+  statusDetail: text('status_detail').notNull(),
+  /** Our payment id: a gateway charges once per external reference. */
+  externalRef: text('external_ref').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,114 @@
+import type { TCart, TCpfCheck } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { paymentError, paymentMessage } from './messages.ts';
+
+/** Tickets already issued per CPF for one ticket type (paid orders only). */
+async function issuedPerCpf(db: TDb, ticketId: number, cpfs: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(cpfs)].filter(Boolean);
+  if (unique.length === 0) return new Map();
+  const result = (await db.execute(sql`
+    select holder_cpf, count(*)::int as n from tickets
+    where ticket_id = ${ticketId} and holder_cpf in (${sql.join(
+      unique.map((cpf) => sql`${cpf}`),
+      sql`, `,
+    )})
+    group by holder_cpf`)) as unknown as { rows: { holder_cpf: string; n: number }[] };
+  return new Map(result.rows.map((row) => [row.holder_cpf, row.n]));
+}
+
+/**
+ * Commerce §5 "Identification" for one ticket type: each CPF is valid, appears at most
+ * `ticketByCpf` times (repeated), and together with the tickets it already holds for this ticket
+ * stays within the limit (online). The answer keeps the order of the input.
+ */
+export async function checkCpfs(
+  db: TDb,
+  input: { ticketId: number; ticketByCpf: number | null; cpfs: string[] },
+  locale: TLocale,
+): Promise<{ ok: boolean; message: string; cpfs: TCpfCheck[] }> {
+  const digits = input.cpfs.map(stripCpfMask);
+  const limit = input.ticketByCpf ?? Number.POSITIVE_INFINITY;
+  const held = await issuedPerCpf(
+    db,
+    input.ticketId,
+    digits.filter((cpf) => isValidCpf(cpf)),
+  );
+  const seen = new Map<string, number>();
+  let message = '';
+  const cpfs = digits.map((cpf) => {
+    const valid = isValidCpf(cpf);
+    const count = (seen.get(cpf) ?? 0) + 1;
+    seen.set(cpf, count);
+    const repeated = valid && count > limit;
+    const online = valid && !repeated && (held.get(cpf) ?? 0) + count > limit;
+    if (!message) {
+      if (!valid) message = paymentMessage('cpf_invalid', locale);
+      else if (repeated) message = paymentMessage('cpf_repeated', locale, { cpf: maskForMessage(cpf) });
+      else if (online) message = paymentMessage('cpf_online', locale, { cpf: maskForMessage(cpf) });
+    }
+    return { cpf, valid, repeated, online };
+  });
+  return { ok: !message, message: message || paymentMessage('cpf_ok', locale), cpfs };
+}
+
+/** Messages show a CPF masked (***.456.789-**), so it never travels whole in a toast or log. */
+function maskForMessage(cpf: string) {
+  return `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+}
+
+export type TIdentified = {
+  cpfsPerItem: string[][];
+  transfers: { destinationCpf: string; indexItem: number }[];
+};
+
+/**
+ * Validates the identification a payment carries against the server's cart: every unit of an item
+ * whose ticket limits tickets per CPF needs a CPF (§5), no CPF beyond its limit, no transfer CPF
+ * used twice. Items without a limit are held by the buyer.
+ */
+export async function validateIdentification(
+  db: TDb,
+  cart: TCart,
+  entries: { indexItem: number; cpfs: string[] }[],
+  transfers: { destinationCpf: string; indexItem: number }[],
+  locale: TLocale,
+): Promise<TIdentified> {
+  const cpfsPerItem = cart.items.map((item, index) => {
+    const entry = entries.find((e) => e.indexItem === index);
+    if (item.ticketByCpf === null) return (entry?.cpfs ?? []).map(stripCpfMask).slice(0, item.quantity);
+    const cpfs = (entry?.cpfs ?? []).map(stripCpfMask);
+    if (cpfs.length !== item.quantity) throw paymentError(400, 'cpf_missing', locale);
+    return cpfs;
+  });
+  // One check per ticket type, across the items (a coupon may split a line in two).
+  const byTicket = new Map<number, { ticketByCpf: number | null; cpfs: string[] }>();
+  cart.items.forEach((item, index) => {
+    const group = byTicket.get(item.ticketId) ?? { ticketByCpf: item.ticketByCpf, cpfs: [] };
+    group.cpfs.push(...cpfsPerItem[index]!);
+    byTicket.set(item.ticketId, group);
+  });
+  for (const [ticketId, group] of byTicket) {
+    if (group.cpfs.length === 0) continue;
+    const checked = await checkCpfs(db, { ticketId, ...group }, locale);
+    if (!checked.ok) {
+      const code = checked.cpfs.some((c) => !c.valid)
+        ? 'cpf_invalid'
+        : checked.cpfs.some((c) => c.repeated)
+          ? 'cpf_repeated'
+          : 'cpf_online';
+      throw Object.assign(paymentError(400, code, locale), { message: checked.message });
+    }
+  }
+  const destinations = transfers.map((t) => ({ ...t, destinationCpf: stripCpfMask(t.destinationCpf) }));
+  const seen = new Set<string>();
+  for (const transfer of destinations) {
+    if (!isValidCpf(transfer.destinationCpf) || transfer.indexItem >= cart.items.length)
+      throw paymentError(400, 'cpf_invalid', locale);
+    if (seen.has(transfer.destinationCpf)) throw paymentError(400, 'transfer_repeated', locale);
+    seen.add(transfer.destinationCpf);
+  }
+  return { cpfsPerItem, transfers: destinations };
+}

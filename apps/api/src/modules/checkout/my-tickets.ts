@@ -1,0 +1,148 @@
+import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { maskCpf } from '@ingressos/domain/cpf';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import type { TOrderLine } from '../../db/schema/index.ts';
+import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';
+
+type TRow = {
+  order_id: string;
+  order_status: number;
+  total_cents: number;
+  method: string;
+  order_created_at: Date | string;
+  lines: TOrderLine[];
+  event_id: number;
+  event_name: string;
+  slug: string;
+  starts_at: Date | string;
+  time_zone: string;
+  venue: string;
+  city: string;
+  state: string;
+  ticket_id: string | null;
+  unit: number | null;
+  line_ticket_id: number | null;
+  lot_id: number | null;
+  holder_cpf: string | null;
+  qr: string | null;
+};
+
+/** Orders (all but abandoned attempts) and their issued tickets, of a user or of one order. */
+async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; eventId?: number }) {
+  const where = [
+    filter.userId ? sql`o.user_id = ${filter.userId}` : sql`true`,
+    filter.orderId ? sql`o.id = ${filter.orderId}` : sql`true`,
+    filter.eventId ? sql`o.event_id = ${filter.eventId}` : sql`true`,
+  ];
+  const result = (await db.execute(sql`
+    select o.id as order_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
+           e.id as event_id, e.name as event_name, e.slug, e.starts_at, e.time_zone,
+           v.name as venue, v.city, v.state,
+           t.id as ticket_id, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr
+    from orders o
+    join events e on e.id = o.event_id
+    join venues v on v.id = e.venue_id
+    left join tickets t on t.order_id = o.id
+    where ${sql.join(where, sql` and `)} and o.status in (1, 3, 4, 6)
+    order by e.starts_at, o.created_at, t.unit`)) as unknown as { rows: TRow[] };
+  return result.rows;
+}
+
+const showDocument = (doc: string | null) => (doc && /^\d{11}$/.test(doc) ? maskCpf(doc) : (doc ?? ''));
+
+/** The order line a unit belongs to (units are numbered line after line). */
+function lineOf(lines: TOrderLine[], unit: number): TOrderLine | undefined {
+  let first = 0;
+  for (const line of lines) {
+    if (unit < first + line.quantity) return line;
+    first += line.quantity;
+  }
+  return undefined;
+}
+
+const dateText = (row: TRow, locale: TLocale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: row.time_zone }).format(
+    new Date(row.starts_at),
+  );
+
+/** My tickets: events with their orders and tickets, upcoming and past (§4 "Event date state": date + 1 day). */
+export async function getMyTickets(
+  db: TDb,
+  userId: string,
+  locale: TLocale,
+  eventId?: number,
+): Promise<TMyTicketsAnswer> {
+  const rows = await loadRows(db, eventId ? { userId, eventId } : { userId });
+  const events = new Map<number, TMyEvent>();
+  const seenOrders = new Set<string>();
+  for (const row of rows) {
+    let event = events.get(row.event_id);
+    if (!event) {
+      event = {
+        eventId: row.event_id,
+        eventName: row.event_name,
+        slug: row.slug,
+        date: dateText(row, locale),
+        place: row.venue,
+        city: `${row.city} - ${row.state}`,
+        past: new Date(row.starts_at).getTime() + 86_400_000 < Date.now(),
+        orders: [],
+        tickets: [],
+      };
+      events.set(row.event_id, event);
+    }
+    if (!seenOrders.has(row.order_id)) {
+      seenOrders.add(row.order_id);
+      event.orders.push({
+        id: row.order_id,
+        status: row.order_status,
+        total: row.total_cents / 100,
+        method: row.method,
+        createdAt: new Date(row.order_created_at).toISOString(),
+      });
+    }
+    if (row.ticket_id && row.qr && row.unit !== null) {
+      const line = lineOf(row.lines, row.unit);
+      event.tickets.push({
+        id: row.ticket_id,
+        orderId: row.order_id,
+        unit: row.unit,
+        sectionName: line?.sectionName ?? '',
+        ticketName: line?.ticketName ?? '',
+        placeAlias: line?.placeAlias ?? null,
+        holderCpf: showDocument(row.holder_cpf),
+        qr: row.qr,
+        qrSvg: await qrSvgDataUrl(row.qr),
+      });
+    }
+  }
+  const all = [...events.values()];
+  return { upcoming: all.filter((e) => !e.past), past: all.filter((e) => e.past).reverse() };
+}
+
+/** The tickets of one order, or of one user's event, ready for the PDF. */
+export async function pdfTickets(
+  db: TDb,
+  filter: { orderId?: string; userId?: string; eventId?: number },
+  locale: TLocale,
+): Promise<TPdfTicket[]> {
+  const rows = await loadRows(db, filter);
+  return rows
+    .filter((row) => row.ticket_id && row.qr && row.unit !== null)
+    .map((row) => {
+      const line = lineOf(row.lines, row.unit!);
+      return {
+        eventName: row.event_name,
+        date: dateText(row, locale),
+        place: `${row.venue}, ${row.city} - ${row.state}`,
+        sectionName: line?.sectionName ?? '',
+        ticketName: line?.ticketName ?? '',
+        placeAlias: line?.placeAlias ?? null,
+        holder: showDocument(row.holder_cpf),
+        orderId: row.order_id,
+        qr: row.qr!,
+      };
+    });
+}

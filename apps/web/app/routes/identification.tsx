@@ -1,0 +1,193 @@
+import type { TCart, TCartAnswer, TCheckTicketsPerCpfAnswer, TCpfCheck } from '@ingressos/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { browserApi } from '~/features/accounts/browser-api.ts';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import styles from '~/features/checkout/checkout.module.css';
+import { CpfField } from '~/features/checkout/cpf-field.tsx';
+import { saveIdentification } from '~/features/checkout/identification-store.ts';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import type { Route } from './+types/identification.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale, site } = context.get(requestServices);
+  const user = await loadUser(context);
+  if (!user)
+    return { locale, brand: site.brandName, cart: null, error: null, auth: await loadAuthScreen(context) };
+  const answer = await callApi<TCartAnswer>(context, '/api/v3/getcart', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return {
+    locale,
+    brand: site.brandName,
+    cart: answer.ok ? answer.body.cart : null,
+    error: answer.ok ? null : (answer.error?.Message ?? null),
+    auth: null,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.identification'), loaderData.brand) }];
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * /identificacao (§2, §5 "Identification"): one CPF per unit of every item whose ticket limits
+ * tickets per CPF. Each ticket type is checked online (POST /api/CheckTicketsPerCPF) 500 ms after
+ * the last keystroke; an invalid, repeated or already-at-limit CPF blocks continuing.
+ */
+export default function Identification({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  if (loaderData.auth) return <LazyAuthScreen data={loaderData.auth} redirectTo="/identificacao" />;
+  const { cart, error } = loaderData;
+  if (!cart || cart.items.length === 0)
+    return (
+      <PageFrame title={t('page.identification')}>
+        <p role="alert">{error ?? t('checkout.emptyCart')}</p>
+        <Link to="/">{t('checkout.backHome')}</Link>
+      </PageFrame>
+    );
+  return <IdentificationForm cart={cart} />;
+}
+
+function IdentificationForm({ cart }: { cart: TCart }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const needs = cart.items.map((item) => (item.ticketByCpf === null ? 0 : item.quantity));
+  const [values, setValues] = useState<string[][]>(() =>
+    needs.map((n) => Array.from({ length: n }, () => '')),
+  );
+  const [checks, setChecks] = useState<Record<number, TCpfCheck[]>>({});
+  const [checking, setChecking] = useState<Record<number, boolean>>({});
+  const [message, setMessage] = useState('');
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  // Items grouped by ticket type: the per-CPF limit counts across them.
+  const groups = useMemo(() => {
+    const map = new Map<number, number[]>();
+    cart.items.forEach((item, index) => {
+      if (needs[index]) map.set(item.ticketId, [...(map.get(item.ticketId) ?? []), index]);
+    });
+    return map;
+  }, [cart.items, needs]);
+
+  useEffect(
+    () => () => {
+      for (const timer of timers.current.values()) clearTimeout(timer);
+    },
+    [],
+  );
+
+  const schedule = (ticketId: number, next: string[][]) => {
+    const indexes = groups.get(ticketId) ?? [];
+    const cpfs = indexes.flatMap((i) => next[i]!.map(digits)).filter((cpf) => cpf.length === 11);
+    clearTimeout(timers.current.get(ticketId));
+    if (cpfs.length === 0) return;
+    setChecking((c) => ({ ...c, [ticketId]: true }));
+    timers.current.set(
+      ticketId,
+      setTimeout(async () => {
+        const answer = await browserApi<TCheckTicketsPerCpfAnswer>('/api/CheckTicketsPerCPF', {
+          method: 'POST',
+          body: { ticketId, eventId: cart.items[indexes[0]!]!.eventId, cpfs },
+        });
+        setChecking((c) => ({ ...c, [ticketId]: false }));
+        if (answer.ok) {
+          setChecks((c) => ({ ...c, [ticketId]: answer.body.cpfs }));
+          setMessage(answer.body.ok ? '' : answer.body.message);
+        }
+      }, 500),
+    );
+  };
+
+  const checkFor = (ticketId: number, itemIndex: number, unit: number): TCpfCheck | undefined => {
+    const indexes = groups.get(ticketId) ?? [];
+    const cpf = digits(values[itemIndex]![unit]!);
+    let position = 0;
+    for (const i of indexes) {
+      for (const [u, value] of values[i]!.entries()) {
+        if (digits(value).length !== 11) continue;
+        if (i === itemIndex && u === unit) {
+          const found = checks[ticketId]?.[position];
+          return found?.cpf === cpf ? found : undefined;
+        }
+        position += 1;
+      }
+    }
+    return undefined;
+  };
+
+  const allChecked = [...groups.entries()].every(([ticketId, indexes]) => {
+    const all = indexes.flatMap((i) => values[i]!.map(digits));
+    const list = checks[ticketId];
+    return (
+      !checking[ticketId] &&
+      all.every((cpf) => cpf.length === 11) &&
+      list?.length === all.length &&
+      list.every((c, k) => c.cpf === all[k] && c.valid && !c.repeated && !c.online)
+    );
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!allChecked) return;
+    saveIdentification({
+      cartId: cart.id,
+      entries: values
+        .map((cpfs, indexItem) => ({ indexItem, cpfs: cpfs.map(digits) }))
+        .filter((e) => e.cpfs.length),
+    });
+    navigate('/pagamento');
+  };
+
+  return (
+    <PageFrame title={t('page.identification')}>
+      <form onSubmit={submit} className={styles.section} aria-label={t('page.identification')}>
+        <p>{groups.size ? t('checkout.identifyHint') : t('checkout.noIdentification')}</p>
+        {cart.items.map((item, index) =>
+          needs[index] ? (
+            <fieldset key={item.lineId} className={styles.item}>
+              <legend>
+                {item.sectionName} · {item.ticketName} ({item.quantity})
+              </legend>
+              {values[index]!.map((value, unit) => (
+                <CpfField
+                  // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
+                  key={unit}
+                  id={`cpf-${index}-${unit}`}
+                  label={t('checkout.cpfLabel', { n: unit + 1 })}
+                  value={value}
+                  check={checkFor(item.ticketId, index, unit)}
+                  checking={Boolean(checking[item.ticketId])}
+                  onChange={(next) => {
+                    const copy = values.map((row) => [...row]);
+                    copy[index]![unit] = next;
+                    setValues(copy);
+                    schedule(item.ticketId, copy);
+                  }}
+                />
+              ))}
+            </fieldset>
+          ) : null,
+        )}
+        {message && (
+          <p role="alert" className={styles.error}>
+            {message}
+          </p>
+        )}
+        <button type="submit" className={styles.primary} disabled={!allChecked}>
+          {t('checkout.continue')}
+        </button>
+      </form>
+    </PageFrame>
+  );
+}

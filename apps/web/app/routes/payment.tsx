@@ -1,0 +1,318 @@
+import type { TCart, TCartAnswer, TInstallmentOption, TPaymentAnswer } from '@ingressos/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, redirect, useNavigate } from 'react-router';
+import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import { requireProfileForPayment } from '~/features/accounts/require-profile-for-payment.server.ts';
+import styles from '~/features/checkout/checkout.module.css';
+import { readIdentification } from '~/features/checkout/identification-store.ts';
+import { formatMoney } from '~/i18n/format.ts';
+import { createTranslator } from '~/i18n/index.ts';
+import { requestServices } from '~/server-context.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pageTitle } from '~/ui/meta.ts';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import { toast } from '~/ui/toast-store.ts';
+import type { Route } from './+types/payment.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale, site } = context.get(requestServices);
+  const base = {
+    locale,
+    brand: site.brandName,
+    cart: null,
+    error: null,
+    installments: [],
+    unverified: false,
+  };
+  const user = await loadUser(context);
+  if (!user) return { ...base, auth: await loadAuthScreen(context) };
+  // §2 guards: a verified e-mail (else the persistent warning), a complete profile, no incomplete tables.
+  if (!user.emailVerified) return { ...base, auth: null, unverified: true };
+  requireProfileForPayment(user);
+  const answer = await callApi<TCartAnswer>(context, '/api/v3/getcart', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const cart = answer.ok ? answer.body.cart : null;
+  if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
+  const installments = cart?.eventId
+    ? await callApi<TInstallmentOption[]>(
+        context,
+        `/api/socialEvent/${cart.eventId}/getInstallments?value=${cart.totals.total}`,
+      )
+    : null;
+  return {
+    ...base,
+    auth: null,
+    cart,
+    error: answer.ok ? null : (answer.error?.Message ?? null),
+    installments: installments?.ok ? installments.body : [],
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.payment'), loaderData.brand) }];
+}
+
+type TGateway = {
+  mount(element: HTMLElement, options: { locale: string }): void;
+  createToken(): Promise<{ token: string; brand: string; last4: string }>;
+};
+declare global {
+  interface Window {
+    SandboxGateway?: TGateway;
+  }
+}
+
+/** Loads the gateway's card-form script (same origin, allowed by the CSP) and mounts its fields. */
+function useCardForm(container: React.RefObject<HTMLDivElement | null>, enabled: boolean, locale: string) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!enabled || !container.current) return;
+    const element = container.current;
+    const mount = () => {
+      window.SandboxGateway?.mount(element, { locale });
+      setReady(Boolean(window.SandboxGateway));
+    };
+    if (window.SandboxGateway) return mount();
+    const script = document.createElement('script');
+    script.src = '/sandbox-gateway/card-form.js';
+    script.async = true;
+    script.onload = mount;
+    document.head.append(script);
+  }, [enabled, container, locale]);
+  return ready;
+}
+
+const newKey = () => crypto.randomUUID();
+
+/**
+ * /pagamento: card (fields drawn by the gateway's own script, which tokenizes in the browser) or
+ * Pix (BR Code as QR and copy-and-paste, with the sandbox's 'simulate payment'). Each attempt
+ * carries an Idempotency-Key, so a double click or a retried request never charges twice.
+ */
+export default function Payment({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  if (loaderData.auth) return <LazyAuth data={loaderData.auth} />;
+  if (loaderData.unverified)
+    return (
+      <PageFrame title={t('page.payment')}>
+        <p role="alert" className={styles.warning}>
+          {t('account.confirmEmailWarning')}
+        </p>
+        <Link to="/minha-conta">{t('checkout.goToAccount')}</Link>
+      </PageFrame>
+    );
+  const { cart, error } = loaderData;
+  if (!cart || cart.items.length === 0)
+    return (
+      <PageFrame title={t('page.payment')}>
+        <p role="alert">{error ?? t('checkout.emptyCart')}</p>
+        <Link to="/meus-ingressos">{t('header.myTickets')}</Link>
+      </PageFrame>
+    );
+  return <PaymentForm cart={cart} installments={loaderData.installments} />;
+}
+
+function LazyAuth({ data }: { data: Parameters<typeof LazyAuthScreen>[0]['data'] }) {
+  return <LazyAuthScreen data={data} redirectTo="/pagamento" />;
+}
+
+function PaymentForm({ cart, installments }: { cart: TCart; installments: TInstallmentOption[] }) {
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<'credit_card' | 'pix'>('credit_card');
+  const [count, setCount] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [result, setResult] = useState<TPaymentAnswer | null>(null);
+  const key = useRef<string>('');
+  const container = useRef<HTMLDivElement>(null);
+  const ready = useCardForm(container, method === 'credit_card' && !result?.pix, locale);
+  const total = formatMoney(cart.totals.total);
+
+  const finish = (answer: TPaymentAnswer) => {
+    setResult(answer);
+    if (answer.transactionStatus === 'success') {
+      toast.success(t('checkout.approved'));
+      navigate('/meus-ingressos');
+    } else if (answer.message) {
+      setMessage(answer.message);
+      toast.error(answer.message);
+      key.current = '';
+    } else if (answer.status === 'in_process') setMessage(t('checkout.inProcess'));
+  };
+
+  const pay = async () => {
+    setBusy(true);
+    setMessage('');
+    try {
+      let card: { token: string; installments: number } | undefined;
+      if (method === 'credit_card') {
+        const made = await window.SandboxGateway!.createToken().catch((e: Error) => {
+          setMessage(e.message);
+          return null;
+        });
+        if (!made) return;
+        card = { token: made.token, installments: count };
+      }
+      key.current ||= newKey();
+      const response = await fetch('/checkout/v1', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
+        body: JSON.stringify({
+          paymentType: method,
+          ...(card ? { card } : {}),
+          identificationTickets: readIdentification(cart.id),
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as Partial<TPaymentAnswer> & {
+        Message?: string;
+      };
+      if (body?.orderId) return finish(body as TPaymentAnswer);
+      const text = body?.Message ?? t('app.genericError');
+      setMessage(text);
+      toast.error(text);
+      key.current = '';
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A pending Pix: ask for its status every few seconds until it settles.
+  useEffect(() => {
+    if (!result?.pix || result.transactionStatus !== 'pending') return;
+    const timer = setInterval(async () => {
+      const response = await fetch(`/api/checkout/orders/${result.orderId}`, { credentials: 'same-origin' });
+      if (!response.ok) return;
+      const next = (await response.json()) as TPaymentAnswer;
+      if (next.transactionStatus !== 'pending') finish(next);
+    }, 2_000);
+    return () => clearInterval(timer);
+  });
+
+  if (result?.pix && result.transactionStatus === 'pending') {
+    const pix = result.pix;
+    return (
+      <PageFrame title={t('page.payment')}>
+        <section className={styles.section} aria-label={t('checkout.pix')}>
+          <img className={styles.qr} src={pix.qrCodeImage} alt={t('checkout.pixCopy')} />
+          <p>{t('checkout.pixExpires', { time: new Date(pix.expiresAt).toLocaleTimeString(locale) })}</p>
+          <label htmlFor="pix-code">{t('checkout.pixCopy')}</label>
+          <textarea id="pix-code" className={styles.code} readOnly value={pix.qrCode} rows={4} />
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() =>
+              navigator.clipboard?.writeText(pix.qrCode).then(() => toast.success(t('checkout.pixCopied')))
+            }
+          >
+            {t('checkout.pixCopyButton')}
+          </button>
+          <p role="status">{t('checkout.pixWaiting')}</p>
+          {result.sandbox && (
+            <button
+              type="button"
+              className={styles.primary}
+              onClick={async () => {
+                await fetch(`/sandbox-gateway/pix/${result.paymentId}/pay`, {
+                  method: 'POST',
+                  credentials: 'same-origin',
+                });
+                const response = await fetch(`/api/checkout/orders/${result.orderId}`, {
+                  credentials: 'same-origin',
+                });
+                if (response.ok) finish((await response.json()) as TPaymentAnswer);
+              }}
+            >
+              {t('checkout.simulate')}
+            </button>
+          )}
+        </section>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <PageFrame title={t('page.payment')}>
+      <section className={styles.section}>
+        <ul>
+          {cart.items.map((item) => (
+            <li key={item.lineId}>
+              {item.quantity}× {item.eventName} · {item.sectionName} · {item.ticketName}
+            </li>
+          ))}
+        </ul>
+        <p>
+          <strong>
+            {t('checkout.total')}: {total}
+          </strong>
+        </p>
+        <fieldset className={styles.methods}>
+          <legend>{t('checkout.method')}</legend>
+          {cart.creditCardPaymentMethod !== false && (
+            <label>
+              <input
+                type="radio"
+                name="method"
+                checked={method === 'credit_card'}
+                onChange={() => setMethod('credit_card')}
+              />{' '}
+              {t('checkout.card')}
+            </label>
+          )}
+          {cart.pixPaymentMethod !== false && (
+            <label>
+              <input
+                type="radio"
+                name="method"
+                checked={method === 'pix'}
+                onChange={() => setMethod('pix')}
+              />{' '}
+              {t('checkout.pix')}
+            </label>
+          )}
+        </fieldset>
+        {method === 'credit_card' && (
+          <>
+            <p className={styles.warning}>{t('checkout.sandboxHint')}</p>
+            {ready ? null : <p>{t('checkout.cardFormLoading')}</p>}
+            {/* The gateway's script owns this element's children: React renders none. */}
+            <div ref={container} className={styles.cardForm} aria-busy={!ready} />
+            <div className={styles.field}>
+              <label htmlFor="installments">{t('checkout.installments')}</label>
+              <select id="installments" value={count} onChange={(e) => setCount(Number(e.target.value))}>
+                {installments.map((option) => (
+                  <option key={option.installments} value={option.installments}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
+        {message && (
+          <p role="alert" className={styles.error}>
+            {message}
+          </p>
+        )}
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={busy || (method === 'credit_card' && !ready)}
+          onClick={pay}
+        >
+          {busy
+            ? t('checkout.paying')
+            : method === 'pix'
+              ? t('checkout.createPix', { total })
+              : t('checkout.pay', { total })}
+        </button>
+      </section>
+    </PageFrame>
+  );
+}

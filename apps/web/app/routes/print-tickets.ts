@@ -1,0 +1,24 @@
+import { redirect } from 'react-router';
+import { requestServices } from '~/server-context.ts';
+import type { Route } from './+types/print-tickets.ts';
+
+/** /home/PrintTickets: the account's tickets (of one event with ?eventId=) as a PDF download. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const eventId = url.searchParams.get('eventId');
+  const orderId = url.searchParams.get('orderId');
+  const query = new URLSearchParams();
+  if (eventId && /^\d{1,10}$/.test(eventId)) query.set('eventId', eventId);
+  if (orderId) query.set('orderId', orderId);
+  const response = await context.get(requestServices).api(`/api/tickets/pdf?${query}`);
+  if (response.status === 401)
+    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!response.ok) throw redirect('/meus-ingressos');
+  return new Response(response.body, {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': 'attachment; filename="ingressos.pdf"',
+      'cache-control': 'private, no-store',
+    },
+  });
+}

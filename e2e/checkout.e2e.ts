@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import { eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
+import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
+import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { startServer, type TRunningServer } from './support/server.ts';
+
+const NOT_AUTHORIZED =
+  'Seu pagamento não foi autorizado, por favor, tente novamente. Recomendamos que tente com outro cartão ou por outro meio de pagamento.';
+const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
+describe('checkout journeys: card with identification, Pix with the sandbox simulate, a declined card', () => {
+  let browser: Browser;
+  let smtp: TTestSmtpServer;
+  let server: TRunningServer;
+  let f: TCartFixture;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-checkout-'));
+
+  beforeAll(async () => {
+    // The catalogue: a test event whose plain ticket allows one ticket per CPF.
+    const database = await openDatabase({ dataDir });
+    await migrateDatabase(database);
+    f = await createCartFixture(database.db);
+    const [lot] = await database.db.select().from(ticketLots).where(eq(ticketLots.id, f.lotId));
+    await database.db
+      .update(eventTickets)
+      .set({ ticketsPerCpf: 1 })
+      .where(eq(eventTickets.id, lot!.ticketId));
+    await database.close();
+    smtp = await startTestSmtpServer();
+    server = await startServer({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A verified buyer in a fresh browser context, with `quantity` units of `lotId` in the cart. */
+  async function verifiedBuyerWithCart(lotId: number, quantity: number) {
+    const page = await newPage(browser);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData();
+      if (body) sent.push(body);
+    });
+    await open(page, server.url);
+    const person = brazilianAdult();
+    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: person });
+    expect(registered.status()).toBe(201);
+    const mail = await smtp.waitFor(person.email);
+    await open(page, linkIn(mail, '/api/v2/confirm-email'));
+    // The phone too (through the API, as the accounts journey covers its pop-up), so no pop-up covers the checkout.
+    await page.request.post(`${server.url}/api/v3/send-sms-code`, { data: {} });
+    const sms = (await (await fetch(`${server.url}/_dev/sms.json`)).json()) as { body: string }[];
+    const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
+    const matched = await page.request.post(`${server.url}/api/v2/match-code`, { data: { code } });
+    expect(matched.status()).toBe(200);
+    // The cart screens are being built in parallel: put the tickets in the cart through the API
+    // from the page's own context (it shares the browser's cookies). Switch to clicking once they land.
+    const added = await page.request.post(`${server.url}/api/v4/addtocart`, { data: { lotId, quantity } });
+    expect(added.status()).toBe(200);
+    return { page, sent, person };
+  }
+
+  async function fillCard(page: Page, number: string) {
+    await page.getByLabel('Número do cartão').fill(number);
+    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
+    await page.getByLabel('Validade (MM/AA)').fill('12/39');
+    await page.getByLabel('Código de segurança (CVV)').fill('123');
+  }
+
+  it('identifies 2 CPFs (a repeated one is blocked), pays by card, finds the tickets with QR codes and the PDF', async () => {
+    const { page, sent, person } = await verifiedBuyerWithCart(f.lotId, 2);
+    await open(page, `${server.url}/identificacao`);
+    const a = uniqueCpf();
+    const b = uniqueCpf();
+    await page.getByLabel('CPF do ingresso 1').fill(masked(a));
+    await page.getByLabel('CPF do ingresso 2').fill(masked(a));
+    await page
+      .getByText('Este CPF já foi usado o máximo de vezes permitido para este ingresso.')
+      .waitFor({ timeout: 15_000 });
+    const next = page.getByRole('button', { name: 'Continuar para o pagamento' });
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel('CPF do ingresso 2').fill(masked(b));
+    await expect.poll(() => page.getByText('CPF liberado').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await page.waitForURL(/\/pagamento$/);
+    await waitForHydration(page);
+
+    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await waitForHydration(page);
+    await page.getByText('2 ingresso(s)').waitFor();
+    await page.getByRole('link', { name: 'Ver ingressos' }).click();
+    await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
+    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(2);
+    await page.getByText(`Titular: ${masked(a)}`).waitFor();
+
+    const pdf = await page.request.get(`${server.url}/home/PrintTickets?eventId=${f.eventId}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const confirmation = await smtp.waitFor(person.email, /Seus ingressos/);
+    expect(confirmation.text).toContain('/meus-ingressos');
+    const [attached] = confirmation.attachments;
+    expect(attached?.contentType).toBe('application/pdf');
+    expect(attached?.content.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The card number and CVV never left the gateway's form: no request the page sent carries them.
+    expect(sent.length).toBeGreaterThan(2);
+    for (const body of sent) {
+      expect(body).not.toMatch(/4111\s?1111\s?1111\s?1111/);
+      expect(body).not.toMatch(/"cvv"/i);
+    }
+    expect(server.output()).not.toMatch(/4111\s?1111\s?1111\s?1111/);
+  });
+
+  it('pays by Pix: sees the QR and the copy-and-paste code, simulates the payment, sees the tickets', async () => {
+    const { page } = await verifiedBuyerWithCart(f.otherEventLotId, 1);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByRole('radio', { name: 'Pix' }).check();
+    await page.getByRole('button', { name: /^Gerar Pix/ }).click();
+    await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
+    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Ver ingressos' }).click();
+    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(1);
+  });
+
+  it('is declined: sees the §8 message and keeps the cart', async () => {
+    const { page } = await verifiedBuyerWithCart(f.otherEventLotId, 1);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.getByRole('alert').filter({ hasText: NOT_AUTHORIZED }).first().waitFor({ timeout: 15_000 });
+    const cart = await page.request.post(`${server.url}/api/v3/getcart`, { data: {} });
+    const body = (await cart.json()) as { cart: { items: { quantity: number }[] } | null };
+    expect(body.cart?.items[0]?.quantity).toBe(1);
+  });
+});

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * Checkout calls (commerce §7 "Payment", §3 "Payment-creation payload", "Identification entry",
+ * "Transfer entry"). Prices and totals a client sends are accepted for compatibility and ignored:
+ * the server charges what it computes from the cart.
+ */
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZCpfText = z.string().trim().max(20);
+
+/** POST /api/CheckTicketsPerCPF */
+export const ZCheckTicketsPerCpfRequest = z.object({
+  ticketId: ZId,
+  eventId: ZId,
+  cpfs: z.array(ZCpfText).min(1).max(50),
+});
+export type TCheckTicketsPerCpfRequest = z.infer<typeof ZCheckTicketsPerCpfRequest>;
+
+/** Spec "Identification entry": one CPF with its flags. */
+export type TCpfCheck = { cpf: string; valid: boolean; repeated: boolean; online: boolean };
+export type TCheckTicketsPerCpfAnswer = { message: string; ok: boolean; cpfs: TCpfCheck[] };
+
+/** One identification entry per cart item (its position in cart.items). */
+export const ZIdentificationTicket = z.object({
+  indexItem: z.number().int().min(0).max(100),
+  lotId: ZId.optional(),
+  cpfs: z.array(ZCpfText).max(100),
+});
+/** Spec "Transfer entry". */
+export const ZTransferEntry = z.object({
+  destinationCpf: ZCpfText,
+  indexItem: z.number().int().min(0).max(100),
+});
+
+const ZMoneyIgnored = z.unknown().optional();
+
+/** POST /checkout/v1 (card and Pix). The Idempotency-Key header names the attempt. */
+export const ZCreatePaymentRequest = z.object({
+  paymentType: z.enum(['credit_card', 'pix']),
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .nullish(),
+  card: z
+    .object({
+      token: z.string().min(8).max(200),
+      installments: z.number().int().min(1).max(12),
+      /** Accepted from the spec's payload shape; refused when present (card data never comes here). */
+      number: z.undefined({ error: 'card data must be tokenized by the gateway' }).optional(),
+      cvv: z.undefined({ error: 'card data must be tokenized by the gateway' }).optional(),
+      installmentsValue: ZMoneyIgnored,
+      installmentFee: ZMoneyIgnored,
+    })
+    .optional(),
+  identificationTickets: z.array(ZIdentificationTicket).max(100).default([]),
+  transfers: z.array(ZTransferEntry).max(100).default([]),
+  totalTicketValue: ZMoneyIgnored,
+  items: ZMoneyIgnored,
+  protection: ZMoneyIgnored,
+});
+export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
+
+export type TPaymentAnswer = {
+  orderId: string;
+  paymentId: string;
+  /** Gateway status (§4 "Payment status values"). */
+  status: string;
+  statusDetail: string | null;
+  /** §4 "Transaction status". */
+  transactionStatus: 'success' | 'error' | 'processing' | 'pending' | 'to_start';
+  /** §4 "Order status". */
+  orderStatus: number;
+  paymentType: 'credit_card' | 'pix';
+  total: number;
+  installments: number;
+  message: string;
+  pix: { qrCode: string; qrCodeImage: string; expiresAt: string } | null;
+  sandbox: boolean;
+};
+
+export type TInstallmentOption = {
+  installments: number;
+  installmentValue: number;
+  totalValue: number;
+  /** Monthly interest rate in percent (0 when the lot has noInterest or one installment). */
+  interestRate: number;
+  noInterest: boolean;
+  label: string;
+};
+
+export type TMyTicket = {
+  id: string;
+  orderId: string;
+  unit: number;
+  sectionName: string;
+  ticketName: string;
+  placeAlias: string | null;
+  holderCpf: string;
+  qr: string;
+  qrSvg: string;
+};
+
+export type TMyEvent = {
+  eventId: number;
+  eventName: string;
+  slug: string;
+  date: string;
+  place: string;
+  city: string;
+  past: boolean;
+  orders: { id: string; status: number; total: number; method: string; createdAt: string }[];
+  tickets: TMyTicket[];
+};
+
+export type TMyTicketsAnswer = { upcoming: TMyEvent[]; past: TMyEvent[] };
+
+/** §8 "Payment" messages. */
+export const PAYMENT_MESSAGES = {
+  lot_sold_out: {
+    'pt-BR': 'Este lote já esgotou, aguarde até que o próximo seja liberado.',
+    en: 'This batch has sold out; please wait until the next one is released.',
+  },
+  not_authorized: {
+    'pt-BR':
+      'Seu pagamento não foi autorizado, por favor, tente novamente. Recomendamos que tente com outro cartão ou por outro meio de pagamento.',
+    en: 'Your payment was not authorized, please try again. We recommend another card or another payment method.',
+  },
+  processing_error: {
+    'pt-BR': 'Ocorreu um erro ao processar seu pagamento, por favor, tente novamente.',
+    en: 'An error occurred while processing your payment, please try again.',
+  },
+  pix_failed: { 'pt-BR': 'Erro ao criar Pix', en: 'Could not create the Pix charge' },
+  email_unverified: {
+    'pt-BR': 'Confirme seu email para adquirir seus ingressos.',
+    en: 'Confirm your e-mail to buy your tickets.',
+  },
+  profile_incomplete: {
+    'pt-BR': 'Para finalizar sua compra, complete o seu cadastro.',
+    en: 'To finish your purchase, complete your profile.',
+  },
+  incomplete_tables: {
+    'pt-BR': 'Complete as mesas do seu carrinho antes de pagar.',
+    en: 'Complete the tables in your cart before paying.',
+  },
+  idempotency_key: {
+    'pt-BR': 'Envie um cabeçalho Idempotency-Key (8 a 64 caracteres).',
+    en: 'Send an Idempotency-Key header (8 to 64 characters).',
+  },
+  idempotency_reused: {
+    'pt-BR': 'Esta Idempotency-Key já foi usada para outro pagamento.',
+    en: 'This Idempotency-Key was already used for another payment.',
+  },
+  payment_in_progress: {
+    'pt-BR': 'Já existe um pagamento em andamento para este carrinho.',
+    en: 'A payment for this cart is already in progress.',
+  },
+  cart_empty: { 'pt-BR': 'Seu carrinho está vazio.', en: 'Your cart is empty.' },
+  card_required: { 'pt-BR': 'Informe os dados do cartão.', en: 'Enter the card details.' },
+  cpf_invalid: { 'pt-BR': 'Informe um CPF válido', en: 'Enter a valid CPF' },
+  cpf_repeated: {
+    'pt-BR': 'O CPF {cpf} foi informado mais vezes do que o permitido para este ingresso.',
+    en: 'The CPF {cpf} was entered more times than this ticket allows.',
+  },
+  cpf_online: {
+    'pt-BR': 'O CPF {cpf} já atingiu o limite de ingressos deste tipo para o evento.',
+    en: 'The CPF {cpf} already holds the maximum of this ticket for the event.',
+  },
+  cpf_missing: {
+    'pt-BR': 'Identifique o CPF de cada ingresso.',
+    en: 'Identify the CPF of every ticket.',
+  },
+  transfer_repeated: {
+    'pt-BR': 'Um CPF de transferência não pode ser usado duas vezes.',
+    en: 'A transfer CPF cannot be used twice.',
+  },
+  order_not_found: { 'pt-BR': 'Pedido não encontrado.', en: 'Order not found.' },
+  cpf_ok: { 'pt-BR': 'CPFs liberados.', en: 'CPFs accepted.' },
+} as const;
+export type TPaymentErrorCode = keyof typeof PAYMENT_MESSAGES;
