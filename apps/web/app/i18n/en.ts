@@ -367,6 +367,8 @@ export const en: TCatalog = {
   'cart.modal.multipleLotsSoldOut': 'Batches sold out',
   'cart.modal.multipleLotsSoldOutText': 'Some batches in your cart sold out while you were away.',
   'cart.modal.ok': 'OK',
+  'cart.seat': 'Row {row}, seat {seat}',
+  'cart.table': 'Table {table}',
   'cart.map.add': 'Add to cart',
   'cart.map.adding': 'Adding…',
 };

@@ -369,6 +369,8 @@ export const ptBR = {
   'cart.modal.multipleLotsSoldOut': 'Lotes esgotados',
   'cart.modal.multipleLotsSoldOutText': 'Alguns lotes do seu carrinho esgotaram enquanto você estava fora.',
   'cart.modal.ok': 'OK',
+  'cart.seat': 'Fila {row}, lugar {seat}',
+  'cart.table': 'Mesa {table}',
   'cart.map.add': 'Adicionar ao carrinho',
   'cart.map.adding': 'Adicionando…',
 } as const;

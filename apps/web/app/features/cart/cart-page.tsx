@@ -128,7 +128,12 @@ function CartContent({ cart }: { cart: TCart }) {
 function CartLine({ item }: { item: TCartItem }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
-  const place = item.coordinates ? ` · ${item.coordinates.SeatsLocation || item.coordinates.alias}` : '';
+  const at = item.coordinates;
+  const place = !at
+    ? ''
+    : at.SeatsTable
+      ? ` · ${t('cart.table', { table: at.tableNumber ?? at.alias })}`
+      : ` · ${t('cart.seat', { row: at.row ?? '-', seat: at.alias })}`;
   const name = `${item.sectionName} — ${item.ticketName}${place}`;
   return (
     <li className={styles.item}>
