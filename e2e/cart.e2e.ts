@@ -36,11 +36,12 @@ async function addFestivalTickets(page: Page, count: number, { closeToast = true
   else await visible(page, 'Adicionado ao carrinho.');
 }
 
-async function pick(page: Page, aliases: string[]) {
+async function pick(page: Page, aliases: string[], { closeToast = true } = {}) {
   await page.waitForFunction(() => document.querySelector('[data-alias]') !== null);
   for (const alias of aliases) await page.locator(`[data-alias="${alias}"]`).first().click();
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  await seenAdded(page);
+  if (closeToast) await seenAdded(page);
+  else await visible(page, 'Adicionado ao carrinho.');
 }
 
 describe('cart journeys', () => {
@@ -275,4 +276,35 @@ describe('cart timer and session modals', () => {
     await waitForHydration(page);
     await visible(page, 'Seu carrinho está vazio.');
   }, 60_000);
+
+  it('reactivates a cart that expired while the buyer was away and says what was lost', async () => {
+    // Buyer A holds two seats and closes the tab; the hold runs out.
+    const away = await open(browser, `${twenty.url}/eventmap/${THEATRE}`);
+    await pick(away, ['D5', 'D6'], { closeToast: false });
+    const context = away.context();
+    await away.close();
+    // Buyer B sees D5 free again once A's hold has expired, and takes it.
+    const other = await newPage(browser);
+    const d5 = async () => {
+      await other.goto(`${twenty.url}/eventmap/${THEATRE}`);
+      await waitForHydration(other);
+      return other.locator('[data-alias="D5"]').first().getAttribute('data-status');
+    };
+    // The map shows the hold within a poll, and the seat free again once the hold has run out.
+    await expect.poll(d5, { timeout: 15_000, interval: 1_000 }).toBe('Reservado');
+    await expect.poll(d5, { timeout: 45_000, interval: 2_000 }).toBe('Disponivel');
+    await pick(other, ['D5'], { closeToast: false });
+
+    // A comes back: the cart is activated with what is still free.
+    const back = await context.newPage();
+    await back.goto(`${twenty.url}/events/${THEATRE}`);
+    await waitForHydration(back);
+    const partial = back.getByRole('dialog', { name: 'Parte dos ingressos esgotou' });
+    await partial.waitFor();
+    expect(await partial.textContent()).toContain('1 ingressos do seu carrinho foram vendidos');
+    await partial.getByRole('button', { name: 'Finalizar com os disponíveis' }).click();
+    await back.waitForURL('**/carrinho');
+    await visible(back, 'Plateia — Inteira · Fila D, lugar D6');
+    expect(await back.getByText('Fila D, lugar D5').count()).toBe(0);
+  }, 90_000);
 });
