@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
+import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
@@ -61,13 +62,14 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
   }, []);
   return (
     <div className="page">
-      <Header user={data.user} site={data.site} />
+      <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />} />
       <main id="conteudo" className="content">
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
       <Toaster initial={data.toasts} />
       {data.user && <Popups user={data.user} />}
+      <CartSessionLayer />
     </div>
   );
 }

@@ -27,7 +27,7 @@ export default [
   route('cadastrar-mobile', 'routes/register.tsx', { id: 'registerMobile' }),
   route('sair', 'routes/logout.ts'),
   route('resultados', 'routes/search.tsx'),
-  frame('carrinho', 'cart'),
+  route('carrinho', 'routes/cart.tsx', { id: 'cart' }),
   frame('reconhecimento-facial', 'facialRecognition'),
   route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
   route('home/PrintTickets', 'routes/print-tickets.ts'),

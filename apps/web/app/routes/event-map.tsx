@@ -2,7 +2,7 @@ import { isEventPast, type TAvailability } from '@ingressos/domain';
 import { data, Link } from 'react-router';
 import { getEventTickets } from '~/features/catalogue/api/catalogue.server.ts';
 import { seoMeta } from '~/features/catalogue/seo.ts';
-import { SeatMap, type TMapSection } from '~/features/seat-map/seat-map.tsx';
+import { SeatMap, type TMapPlace, type TMapSection } from '~/features/seat-map/seat-map.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -19,20 +19,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const t = createTranslator(locale);
   const sections: TMapSection[] = event.sections
     .filter((section) => section.controlledPlaces.length > 0)
-    .map((section) => ({
-      id: section.id,
-      name: section.name,
-      places: section.controlledPlaces.map((place) => ({
-        id: place.controlledPlaceId,
-        alias: place.alias,
-        location: place.SeatsLocation,
-        x: place.x,
-        y: place.y,
-        status: place.status as TAvailability,
-        table: place.SeatsTable,
-        seats: place.max,
-      })),
-    }));
+    .map((section) => {
+      // The first ticket on sale: a seat or table is held under its lot (spec §7 addtocart).
+      const lotId =
+        section.tickets.find(
+          (ticket) => ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente',
+        )?.lotId ?? null;
+      return {
+        id: section.id,
+        name: section.name,
+        places: section.controlledPlaces.map((place) => ({
+          id: place.controlledPlaceId,
+          alias: place.alias,
+          location: place.SeatsLocation,
+          x: place.x,
+          y: place.y,
+          status: place.status as TAvailability,
+          table: place.SeatsTable,
+          seats: place.max,
+          lotId,
+        })),
+      };
+    });
   return {
     event: { slug: event.slug, name: event.name, past: isEventPast(event.date, new Date()) },
     sections,
@@ -54,6 +62,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function EventMap({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { event, sections } = loaderData;
+  const addToCart = async (places: TMapPlace[]) => {
+    const { addLines } = await import('~/features/cart/cart-actions.ts');
+    // A whole table is one line of quantity 1: the server holds all its seats.
+    const held = places.filter((place) => place.lotId !== null);
+    const added = await addLines(
+      held.map((place) => ({ lotId: place.lotId!, quantity: 1, controlledPlaceId: place.id })),
+      t,
+    );
+    return held.filter((_, i) => added[i]).map((place) => place.id);
+  };
   return (
     <PageFrame title={t('map.title', { name: event.name })}>
       <p>
@@ -67,7 +85,7 @@ export default function EventMap({ loaderData }: Route.ComponentProps) {
       {sections.length === 0 ? (
         <p>{t('map.noMap')}</p>
       ) : (
-        <SeatMap sections={sections} readOnly={event.past} />
+        <SeatMap sections={sections} readOnly={event.past} onAdd={addToCart} />
       )}
     </PageFrame>
   );

@@ -63,13 +63,18 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { event, sellingPoints } = loaderData;
+  // The cart's code loads on the first click, keeping it out of the page's initial JavaScript.
+  const addToCart = async (lines: { lotId: number; quantity: number }[]) => {
+    const { addLines } = await import('~/features/cart/cart-actions.ts');
+    return (await addLines(lines, t)).some(Boolean);
+  };
   return (
     <article>
       <EventHero event={event} />
       {!event.past && (
         <section className={styles.block} aria-labelledby="ingressos">
           <h2 id="ingressos">{t('event.tickets')}</h2>
-          <TicketSelector event={event} />
+          <TicketSelector event={event} onAdd={addToCart} />
         </section>
       )}
       {event.description && (

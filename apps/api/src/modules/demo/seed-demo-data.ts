@@ -2,6 +2,7 @@ import type { TDatabase, TDb } from '../../db/client.ts';
 import { appMeta } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
 import { importCatalogue } from '../catalogue/import-catalogue.ts';
+import { applyDemoCoupons } from './apply-demo-coupons.ts';
 import { applyDemoSales } from './apply-demo-sales.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 
@@ -36,6 +37,7 @@ export async function seedDemoData(
       const result = await importCatalogue(db, demoCatalogue(today));
       if (!result.ok) throw new Error(`demo catalogue refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
       await applyDemoSales(db);
+      await applyDemoCoupons(db);
       log.info('demo catalogue loaded', { events: result.created.length });
     });
   });

@@ -47,6 +47,7 @@ function toSectionView(section: TSection) {
     maxQtd: section.maxQtd,
     tickets: section.tickets.map((ticket) => ({
       id: ticket.id,
+      lotId: ticket.lotId,
       name: ticket.ticketName,
       lotNumber: ticket.lotNumber,
       value: ticket.value,

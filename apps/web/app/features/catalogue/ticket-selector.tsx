@@ -10,9 +10,18 @@ const onSale = (ticket: TTicketView) =>
   (ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente') && ticket.available > 0;
 
 /** Sections and their tickets with the lot on sale, its price and fee, and a quantity for each. */
-export function TicketSelector({ event }: { event: TEventView }) {
+export function TicketSelector({
+  event,
+  onAdd,
+}: {
+  event: TEventView;
+  /** Puts the chosen lots in the cart; answers whether anything went in. */
+  onAdd: (lines: { lotId: number; quantity: number }[]) => Promise<boolean>;
+}) {
   const { t } = useI18n();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState(false);
   const tickets = event.sections.flatMap((s) => s.tickets);
   const count = tickets.reduce((sum, ticket) => sum + (quantities[ticket.id] ?? 0), 0);
   const total = tickets.reduce(
@@ -51,12 +60,30 @@ export function TicketSelector({ event }: { event: TEventView }) {
           <span>{t('event.count', { count })}</span>
         </p>
         {room <= 0 && <p role="status">{t('event.cartLimit', { n: event.maxPerCart })}</p>}
-        <button type="button" disabled aria-describedby="cart-soon">
+        <button
+          type="button"
+          disabled={count === 0 || busy}
+          aria-busy={busy}
+          onClick={async () => {
+            setBusy(true);
+            const lines = tickets
+              .filter((ticket) => (quantities[ticket.id] ?? 0) > 0)
+              .map((ticket) => ({ lotId: ticket.lotId, quantity: quantities[ticket.id]! }));
+            const ok = await onAdd(lines);
+            setBusy(false);
+            if (ok) {
+              setQuantities({});
+              setAdded(true);
+            }
+          }}
+        >
           {t('event.addToCart')}
         </button>
-        <p id="cart-soon" className={styles.muted}>
-          {t('event.cartSoon')}
-        </p>
+        {added && (
+          <Link to="/carrinho" className={styles.goToCart}>
+            {t('cart.goToCart')}
+          </Link>
+        )}
       </div>
     </>
   );

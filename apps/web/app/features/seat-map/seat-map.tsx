@@ -1,5 +1,6 @@
 import type { TAvailability } from '@ingressos/domain';
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useI18n } from '~/ui/i18n.tsx';
 import {
   fitBox,
@@ -21,6 +22,8 @@ export type TMapPlace = {
   status: TAvailability;
   table: boolean;
   seats: number;
+  /** The lot on sale for this place's section: what the cart holds it under. */
+  lotId: number | null;
 };
 export type TMapSection = { id: number; name: string; places: TMapPlace[] };
 
@@ -34,8 +37,19 @@ const DRAG_PX = 6;
  * click or tap, or walk them with the arrow keys and press Enter or Space. Sold, held and blocked
  * places cannot be chosen. Drag to pan and pinch (or the buttons) to zoom.
  */
-export function SeatMap({ sections, readOnly }: { sections: TMapSection[]; readOnly: boolean }) {
+export function SeatMap({
+  sections,
+  readOnly,
+  onAdd,
+}: {
+  sections: TMapSection[];
+  readOnly: boolean;
+  /** Holds the chosen places; answers the ids that went into the cart. */
+  onAdd: (places: TMapPlace[]) => Promise<number[]>;
+}) {
   const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState(false);
   const places = useMemo(() => sections.flatMap((s) => s.places), [sections]);
   const home = useMemo(() => {
     const box = fitBox(places, 50);
@@ -225,7 +239,28 @@ export function SeatMap({ sections, readOnly }: { sections: TMapSection[]; readO
             ))}
           </ul>
         )}
-        <p className={styles.help}>{t('event.cartSoon')}</p>
+        <button
+          type="button"
+          className={styles.add}
+          disabled={chosen.length === 0 || busy || readOnly}
+          aria-busy={busy}
+          onClick={async () => {
+            setBusy(true);
+            const ids = await onAdd(chosen);
+            setBusy(false);
+            if (ids.length > 0) {
+              setSelected((list) => list.filter((id) => !ids.includes(id)));
+              setAdded(true);
+            }
+          }}
+        >
+          {busy ? t('cart.map.adding') : t('cart.map.add')}
+        </button>
+        {added && (
+          <Link to="/carrinho" className={styles.goToCart}>
+            {t('cart.goToCart')}
+          </Link>
+        )}
       </section>
     </div>
   );

@@ -1,14 +1,24 @@
 import type { TSiteConfig } from '@ingressos/contracts';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '~/ui/i18n.tsx';
-import { BellIcon, CartIcon, Logo, SearchIcon } from '~/ui/icons.tsx';
+import { BellIcon, Logo, SearchIcon } from '~/ui/icons.tsx';
 import styles from './header.module.css';
 import { LanguageSwitch } from './language-switch.tsx';
 import type { TShellUser } from './load-shell.server.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SupportMenu } from './support-menu.tsx';
 
-export function Header({ user, site }: { user: TShellUser | null; site: TSiteConfig }) {
+export function Header({
+  user,
+  site,
+  renderCart,
+}: {
+  user: TShellUser | null;
+  site: TSiteConfig;
+  /** The cart icon, from the cart feature; it gets the header's icon-button styles. */
+  renderCart: (classes: { className: string; badgeClassName: string }) => ReactNode;
+}) {
   const { t } = useI18n();
   const { search, pathname } = useLocation();
   const query = pathname === '/resultados' ? (new URLSearchParams(search).get('s') ?? '') : '';
@@ -68,9 +78,7 @@ export function Header({ user, site }: { user: TShellUser | null; site: TSiteCon
             </form>
           )}
           <NotificationBell count={0} />
-          <Link to="/carrinho" className={styles.iconButton} aria-label={t('header.cart')}>
-            <CartIcon />
-          </Link>
+          {renderCart({ className: styles.iconButton ?? '', badgeClassName: styles.badge ?? '' })}
           <MobileMenu user={user} site={site} />
         </div>
       </div>

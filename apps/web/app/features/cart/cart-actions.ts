@@ -1,0 +1,124 @@
+import type { TCart } from '@ingressos/contracts';
+import type { TTranslate } from '~/i18n/format.ts';
+import { toast } from '~/ui/toast-store.ts';
+import { activateCart, addToCart, getCart, leaveCart, renewCart, type TActivateOutcome } from './cart-api.ts';
+import { EVENT_COOKIE, setCartState } from './cart-store.ts';
+
+const CART_ID_KEY = 'bilheto.cartId';
+
+function writeEventCookie(value: string, maxAge: number) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+  document.cookie = `${EVENT_COOKIE}=${value}; path=/; max-age=${maxAge}; samesite=lax`;
+}
+
+/**
+ * Takes the cart the API answered. A cart with items sets the event-in-cart cookie (its slug, for
+ * links back to the event) and keeps the cart id for reactivation (spec §4: kept in the browser).
+ */
+export function setCart(cart: TCart | null) {
+  const has = Boolean(cart && cart.items.length > 0);
+  if (has && cart) {
+    writeEventCookie(encodeURIComponent(cart.items[0]!.slug), 86_400);
+    localStorage.setItem(CART_ID_KEY, cart.id);
+  } else {
+    writeEventCookie('', 0);
+  }
+  setCartState({ cart: has ? cart : null, loaded: true, active: true });
+}
+
+function forgetCart() {
+  localStorage.removeItem(CART_ID_KEY);
+  setCart(null);
+}
+
+/** The slug of the event in the cart, from the cookie, once the cart itself is gone. */
+export function cartEventSlug(): string | null {
+  const found = document.cookie.split('; ').find((c) => c.startsWith(`${EVENT_COOKIE}=`));
+  return found ? decodeURIComponent(found.slice(EVENT_COOKIE.length + 1)) || null : null;
+}
+
+/** The page's timer reached zero: spec §4, an expired cart is cleared. */
+export async function expireCart(t: TTranslate) {
+  await leaveCart();
+  forgetCart();
+  toast.error(t('cart.expired'));
+}
+
+export type TAddLine = { lotId: number; quantity: number; controlledPlaceId?: number };
+
+/**
+ * Adds lines one call each (spec §7 addtocart). A refusal shows the server's §8 message as a
+ * toast, except a 409 (already in this cart), which the spec says is not toasted. Answers, per
+ * line, whether it went in: a refused seat must not stop the others.
+ */
+export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promise<boolean[]> {
+  const added: boolean[] = [];
+  for (const line of lines) {
+    const result = await addToCart(line);
+    added.push(result.ok);
+    if (result.ok) {
+      setCart(result.data.cart);
+    } else if (result.status !== 409) {
+      toast.error(result.error.Message || t('cart.unknownError'));
+    }
+  }
+  if (added.some(Boolean)) toast.success(t('cart.added'));
+  return added;
+}
+
+/**
+ * Reads the cart. A 410 means it expired while nobody watched: activation takes its units again
+ * from what is free (spec §4) and says what was lost.
+ */
+let syncing: Promise<TSyncOutcome> | null = null;
+export type TSyncOutcome = { outcome: TActivateOutcome | 'expired' | null; decreasedQuantity: number };
+
+/** One read at a time: the session modal and the cart page may both ask on the same load. */
+export function syncCart(): Promise<TSyncOutcome> {
+  syncing ??= readCart().finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+async function readCart(): Promise<TSyncOutcome> {
+  const result = await getCart();
+  if (result.ok) {
+    setCart(result.data.cart);
+    return { outcome: null, decreasedQuantity: 0 };
+  }
+  if (result.status !== 410) return { outcome: null, decreasedQuantity: 0 };
+  const id = localStorage.getItem(CART_ID_KEY);
+  const activated = id ? await activateCart(id) : null;
+  if (!activated?.ok) {
+    await leaveCart();
+    forgetCart();
+    return { outcome: 'expired', decreasedQuantity: 0 };
+  }
+  setCart(activated.data.cart);
+  return { outcome: activated.data.outcome, decreasedQuantity: activated.data.decreasedQuantity };
+}
+
+export async function renew(cartId: string, t: TTranslate): Promise<boolean> {
+  const result = await renewCart(cartId);
+  if (!result.ok) {
+    toast.error(t('cart.renewFailed'));
+    return false;
+  }
+  toast.success(t('cart.renewed'));
+  const fresh = await getCart();
+  if (fresh.ok) setCart(fresh.data.cart);
+  return true;
+}
+
+/** Empties the cart session (spec §2 "Clearing"); the caller goes home on success. */
+export async function clearCart(t: TTranslate): Promise<boolean> {
+  const result = await leaveCart();
+  if (!result.ok) {
+    toast.error(t('cart.clearFailed'));
+    return false;
+  }
+  forgetCart();
+  toast.success(t('cart.cleared'));
+  return true;
+}

@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useI18n } from '~/ui/i18n.tsx';
+import { CartIcon } from '~/ui/icons.tsx';
+import { detectCart, useCartState } from './cart-store.ts';
+
+const CartSummary = lazy(() => import('./cart-summary.tsx'));
+const CartSession = lazy(() => import('./cart-session.tsx'));
+
+/** Spec §2: below this width the cart icon goes straight to /carrinho. */
+const SUMMARY_MEDIA = '(min-width: 769px)';
+
+/**
+ * The header's cart icon. With items in the cart it opens the mini purchase summary (on wide
+ * screens); otherwise, and on small screens, it is a link to /carrinho.
+ */
+export function CartButton({ className, badgeClassName }: { className: string; badgeClassName: string }) {
+  const { t } = useI18n();
+  const { cart } = useCartState();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  // A navigation closes the summary.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
+  useEffect(() => setOpen(false), [pathname]);
+  const count = cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+  return (
+    <>
+      <Link
+        to="/carrinho"
+        className={className}
+        aria-label={count > 0 ? t('header.cartWithCount', { count }) : t('header.cart')}
+        aria-haspopup={count > 0 ? 'dialog' : undefined}
+        aria-expanded={count > 0 ? open : undefined}
+        onClick={(event) => {
+          if (count > 0 && window.matchMedia(SUMMARY_MEDIA).matches) {
+            event.preventDefault();
+            setOpen((value) => !value);
+          }
+        }}
+      >
+        <CartIcon />
+        {count > 0 && (
+          <span className={badgeClassName} aria-hidden="true">
+            {count > 9 ? '9+' : count}
+          </span>
+        )}
+      </Link>
+      {open && cart && (
+        <Suspense fallback={null}>
+          <CartSummary cart={cart} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/**
+ * Spec §2: the cart-session modal on every page of the non-commissioner layout. Its code loads
+ * only when a cart may exist (see cart-store.ts).
+ */
+export function CartSessionLayer() {
+  const { active } = useCartState();
+  useEffect(detectCart, []);
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartSession />
+    </Suspense>
+  );
+}

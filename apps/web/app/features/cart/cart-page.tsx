@@ -1,0 +1,184 @@
+import type { TCart, TCartItem } from '@ingressos/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatMoney } from '~/i18n/format.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import { toast } from '~/ui/toast-store.ts';
+import { setCart, syncCart } from './cart-actions.ts';
+import { removeFromCart } from './cart-api.ts';
+import styles from './cart-page.module.css';
+import { useCartState } from './cart-store.ts';
+import { CouponForm } from './coupon-form.tsx';
+import { ProtectionChoice } from './protection-choice.tsx';
+import { clock, useSecondsLeft } from './use-seconds-left.ts';
+
+/** Spec §2 /carrinho: items, totals, the refund-protection choice, a coupon, continue to payment. */
+export function CartPage() {
+  const { t } = useI18n();
+  const { cart, loaded } = useCartState();
+  useEffect(() => {
+    if (!loaded) void syncCart();
+  }, [loaded]);
+  return (
+    <PageFrame title={t('cart.title')}>
+      {!loaded ? (
+        <p role="status">{t('cart.loading')}</p>
+      ) : cart ? (
+        <CartContent cart={cart} />
+      ) : (
+        <p>
+          {t('cart.empty')} <Link to="/">{t('cart.seeEvents')}</Link>
+        </p>
+      )}
+    </PageFrame>
+  );
+}
+
+function CartContent({ cart }: { cart: TCart }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const left = useSecondsLeft(cart.exp);
+  const [missingProtection, setMissingProtection] = useState(false);
+  const protectionRef = useRef<HTMLFieldSetElement>(null);
+  const slug = cart.items[0]?.slug ?? '';
+  const incomplete = cart.incompleteTables.length > 0;
+
+  const onContinue = () => {
+    if (incomplete) {
+      navigate(`/eventmap/${slug}`);
+      return;
+    }
+    if (cart.refund.IsActive && !cart.protection) {
+      setMissingProtection(true);
+      toast.error(t('cart.protectionRequired'));
+      protectionRef.current?.focus();
+      return;
+    }
+    navigate('/pagamento');
+  };
+
+  return (
+    <div className={styles.layout}>
+      <div>
+        {left !== null && (
+          <p className={styles.timer} role="timer">
+            {t('cart.timeLeft', { time: clock(left) })}
+          </p>
+        )}
+        <section aria-labelledby="cart-items">
+          <h2 id="cart-items">{t('cart.items')}</h2>
+          <ul className={styles.items}>
+            {cart.items.map((item) => (
+              <CartLine key={item.lineId} item={item} />
+            ))}
+          </ul>
+        </section>
+        {incomplete && (
+          <p className={styles.warning} role="alert">
+            {t('cart.incomplete')} <Link to={`/eventmap/${slug}`}>{t('cart.completeTables')}</Link>
+          </p>
+        )}
+        {cart.refund.IsActive && (
+          <ProtectionChoice
+            ref={protectionRef}
+            cart={cart}
+            missing={missingProtection && !cart.protection}
+            onChosen={() => setMissingProtection(false)}
+          />
+        )}
+        <CouponForm cart={cart} />
+      </div>
+      <aside className={styles.totalsBox} aria-labelledby="cart-totals">
+        <h2 id="cart-totals">{t('cart.summary')}</h2>
+        <dl className={styles.totals}>
+          <dt>{t('cart.subtotal')}</dt>
+          <dd>{formatMoney(cart.totals.subtotal)}</dd>
+          <dt>{t('cart.convenienceFee')}</dt>
+          <dd>{formatMoney(cart.totals.convenienceFee)}</dd>
+          {cart.totals.processingFee > 0 && (
+            <>
+              <dt>{t('cart.processingFee')}</dt>
+              <dd>{formatMoney(cart.totals.processingFee)}</dd>
+            </>
+          )}
+          {cart.refund.IsActive && (
+            <>
+              <dt>{t('cart.protection')}</dt>
+              <dd>{formatMoney(cart.totals.protection)}</dd>
+            </>
+          )}
+          {cart.totals.discount > 0 && (
+            <>
+              <dt>{t('cart.discount')}</dt>
+              <dd>− {formatMoney(cart.totals.discount)}</dd>
+            </>
+          )}
+          <dt className={styles.grand}>{t('cart.total')}</dt>
+          <dd className={styles.grand}>{formatMoney(cart.totals.total)}</dd>
+        </dl>
+        <button type="button" className={styles.continue} onClick={onContinue}>
+          {incomplete ? t('cart.completeTables') : t('cart.continue')}
+        </button>
+      </aside>
+    </div>
+  );
+}
+
+function CartLine({ item }: { item: TCartItem }) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const at = item.coordinates;
+  const place = !at
+    ? ''
+    : at.SeatsTable
+      ? ` · ${t('cart.table', { table: at.tableNumber ?? at.alias })}`
+      : ` · ${t('cart.seat', { row: at.row ?? '-', seat: at.alias })}`;
+  const name = `${item.sectionName} — ${item.ticketName}${place}`;
+  return (
+    <li className={styles.item}>
+      <div>
+        <p className={styles.itemName}>{name}</p>
+        <p className={styles.muted}>
+          {t('cart.quantity', { count: item.quantity })} ·{' '}
+          {item.promoTicket ? (
+            <>
+              <s>{formatMoney(item.value)}</s> {t('cart.unitPrice', { value: formatMoney(item.valuePromo) })}
+            </>
+          ) : (
+            t('cart.unitPrice', { value: formatMoney(item.value) })
+          )}
+        </p>
+        {item.promoTicket && item.promoCode && (
+          <p className={styles.promo}>
+            {t('cart.couponOnItem', { code: item.promoCode, count: item.quantity })}
+          </p>
+        )}
+      </div>
+      <p className={styles.lineTotal}>
+        {formatMoney((item.promoTicket ? item.valuePromo : item.value) * item.quantity)}
+      </p>
+      <button
+        type="button"
+        className={styles.remove}
+        disabled={busy}
+        aria-label={t('cart.remove', { item: name })}
+        onClick={async () => {
+          setBusy(true);
+          // A seat or table leaves whole; tickets leave by the units of this line (a split line keeps its other part).
+          const result = await removeFromCart(
+            item.coordinates
+              ? { lotId: item.lotId, controlledPlaceId: item.coordinates.controlledPlaceId }
+              : { lotId: item.lotId, quantity: item.quantity },
+          );
+          setBusy(false);
+          // Spec §4: a removal answered with an HTTP error status shows 'Carrinho expirado'.
+          if (!result.ok) toast.error(t('cart.expired'));
+          else setCart(result.data.cart);
+        }}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
