@@ -51,8 +51,8 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** A verified buyer in a fresh browser context, with `quantity` units of `lotId` in the cart. */
-  async function verifiedBuyerWithCart(lotId: number, quantity: number) {
+  /** A verified buyer in a fresh browser context who put `quantity` tickets of the event's Pista in the cart. */
+  async function verifiedBuyerWithCart(slug: string, quantity: number) {
     const page = await newPage(browser);
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -71,10 +71,12 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
     const matched = await page.request.post(`${server.url}/api/v2/match-code`, { data: { code } });
     expect(matched.status()).toBe(200);
-    // The cart screens are being built in parallel: put the tickets in the cart through the API
-    // from the page's own context (it shares the browser's cookies). Switch to clicking once they land.
-    const added = await page.request.post(`${server.url}/api/v4/addtocart`, { data: { lotId, quantity } });
-    expect(added.status()).toBe(200);
+    // The buyer picks the tickets on the event page, as a person would.
+    await open(page, `${server.url}/events/${slug}`);
+    const more = page.getByRole('button', { name: 'Aumentar Pista — Inteira' });
+    for (let i = 0; i < quantity; i += 1) await more.click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await page.getByRole('status').filter({ hasText: 'Adicionado ao carrinho.' }).waitFor();
     return { page, sent, person };
   }
 
@@ -86,7 +88,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
   }
 
   it('identifies 2 CPFs (a repeated one is blocked), pays by card, finds the tickets with QR codes and the PDF', async () => {
-    const { page, sent, person } = await verifiedBuyerWithCart(f.lotId, 2);
+    const { page, sent, person } = await verifiedBuyerWithCart(f.slug, 2);
     await open(page, `${server.url}/identificacao`);
     const a = uniqueCpf();
     const b = uniqueCpf();
@@ -134,7 +136,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
   });
 
   it('pays by Pix: sees the QR and the copy-and-paste code, simulates the payment, sees the tickets', async () => {
-    const { page } = await verifiedBuyerWithCart(f.otherEventLotId, 1);
+    const { page } = await verifiedBuyerWithCart(f.otherSlug, 1);
     await open(page, `${server.url}/pagamento`);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Gerar Pix/ }).click();
@@ -148,7 +150,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
   });
 
   it('is declined: sees the §8 message and keeps the cart', async () => {
-    const { page } = await verifiedBuyerWithCart(f.otherEventLotId, 1);
+    const { page } = await verifiedBuyerWithCart(f.otherSlug, 1);
     await open(page, `${server.url}/pagamento`);
     await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
     await fillCard(page, '4000 0000 0000 0002');

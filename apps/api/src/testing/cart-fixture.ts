@@ -11,6 +11,8 @@ import {
 
 export type TCartFixture = {
   eventId: number;
+  slug: string;
+  otherSlug: string;
   otherEventId: number;
   lotId: number;
   nextLotId: number;
@@ -176,6 +178,8 @@ export async function createCartFixture(
 
   return {
     eventId: event.id,
+    slug: event.slug,
+    otherSlug: other.slug,
     otherEventId: other.id,
     lotId: lot!.id,
     nextLotId: nextLot!.id,
