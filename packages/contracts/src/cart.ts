@@ -215,6 +215,8 @@ export type TCartTotals = {
 export type TCart = {
   id: string;
   exp: string;
+  /** The event's currency: every amount of the cart is in it (R$ or U$). */
+  currency: 'BRL' | 'USD';
   holdToken: string | null;
   eventId: number | null;
   docType: number;

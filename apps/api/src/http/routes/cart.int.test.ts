@@ -473,4 +473,12 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
     ).rows;
     expect(after!.revision).toBe(event!.revision);
   });
+
+  it('answers in the event currency, so a USD event is never shown in reais', async () => {
+    await fixture();
+    expect((await add({ lotId: f.lotId, quantity: 1 })).body.cart!.currency).toBe('BRL');
+    await t.database.db.execute(sql`update events set currency = 'USD' where id = ${f.otherEventId}`);
+    const usd = await add({ lotId: f.otherEventLotId, quantity: 1 });
+    expect(usd.body.cart!.currency).toBe('USD');
+  });
 });

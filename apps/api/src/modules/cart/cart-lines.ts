@@ -44,6 +44,7 @@ export type TLineRow = {
   event_name: string;
   slug: string;
   published: boolean;
+  currency: string;
   starts_at: Date | string;
   time_zone: string;
   doc_type: number;
@@ -79,7 +80,7 @@ export const LINE_COLUMNS = sql`
   t.id as ticket_id, t.name as ticket_name, t.alias as ticket_alias, t.no_interest, t.owner_control,
   t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note,
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
-  e.id as event_id, e.name as event_name, e.slug, e.published, e.starts_at, e.time_zone, e.doc_type,
+  e.id as event_id, e.name as event_name, e.slug, e.published, e.currency, e.starts_at, e.time_zone, e.doc_type,
   e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,
   e.refund_site_percent_bp,
   v.name as venue_name, v.address as venue_address, v.address_number as venue_number, v.city, v.state,
@@ -227,6 +228,7 @@ export function cartAnswer(
   return {
     id: cartId,
     exp: expiresAt.toISOString(),
+    currency: first.currency === 'USD' ? 'USD' : 'BRL',
     holdToken: null,
     eventId: first.event_id,
     docType: first.doc_type,

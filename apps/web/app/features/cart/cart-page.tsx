@@ -70,7 +70,7 @@ function CartContent({ cart }: { cart: TCart }) {
           <h2 id="cart-items">{t('cart.items')}</h2>
           <ul className={styles.items}>
             {cart.items.map((item) => (
-              <CartLine key={item.lineId} item={item} />
+              <CartLine key={item.lineId} item={item} currency={cart.currency} />
             ))}
           </ul>
         </section>
@@ -93,29 +93,29 @@ function CartContent({ cart }: { cart: TCart }) {
         <h2 id="cart-totals">{t('cart.summary')}</h2>
         <dl className={styles.totals}>
           <dt>{t('cart.subtotal')}</dt>
-          <dd>{formatMoney(cart.totals.subtotal)}</dd>
+          <dd>{formatMoney(cart.totals.subtotal, cart.currency)}</dd>
           <dt>{t('cart.convenienceFee')}</dt>
-          <dd>{formatMoney(cart.totals.convenienceFee)}</dd>
+          <dd>{formatMoney(cart.totals.convenienceFee, cart.currency)}</dd>
           {cart.totals.processingFee > 0 && (
             <>
               <dt>{t('cart.processingFee')}</dt>
-              <dd>{formatMoney(cart.totals.processingFee)}</dd>
+              <dd>{formatMoney(cart.totals.processingFee, cart.currency)}</dd>
             </>
           )}
           {cart.refund.IsActive && (
             <>
               <dt>{t('cart.protection')}</dt>
-              <dd>{formatMoney(cart.totals.protection)}</dd>
+              <dd>{formatMoney(cart.totals.protection, cart.currency)}</dd>
             </>
           )}
           {cart.totals.discount > 0 && (
             <>
               <dt>{t('cart.discount')}</dt>
-              <dd>− {formatMoney(cart.totals.discount)}</dd>
+              <dd>− {formatMoney(cart.totals.discount, cart.currency)}</dd>
             </>
           )}
           <dt className={styles.grand}>{t('cart.total')}</dt>
-          <dd className={styles.grand}>{formatMoney(cart.totals.total)}</dd>
+          <dd className={styles.grand}>{formatMoney(cart.totals.total, cart.currency)}</dd>
         </dl>
         <button type="button" className={styles.continue} onClick={onContinue}>
           {incomplete ? t('cart.completeTables') : t('cart.continue')}
@@ -125,7 +125,7 @@ function CartContent({ cart }: { cart: TCart }) {
   );
 }
 
-function CartLine({ item }: { item: TCartItem }) {
+function CartLine({ item, currency }: { item: TCartItem; currency: TCart['currency'] }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const at = item.coordinates;
@@ -143,10 +143,11 @@ function CartLine({ item }: { item: TCartItem }) {
           {t('cart.quantity', { count: item.quantity })} ·{' '}
           {item.promoTicket ? (
             <>
-              <s>{formatMoney(item.value)}</s> {t('cart.unitPrice', { value: formatMoney(item.valuePromo) })}
+              <s>{formatMoney(item.value, currency)}</s>{' '}
+              {t('cart.unitPrice', { value: formatMoney(item.valuePromo, currency) })}
             </>
           ) : (
-            t('cart.unitPrice', { value: formatMoney(item.value) })
+            t('cart.unitPrice', { value: formatMoney(item.value, currency) })
           )}
         </p>
         {item.promoTicket && item.promoCode && (
@@ -156,7 +157,7 @@ function CartLine({ item }: { item: TCartItem }) {
         )}
       </div>
       <p className={styles.lineTotal}>
-        {formatMoney((item.promoTicket ? item.valuePromo : item.value) * item.quantity)}
+        {formatMoney((item.promoTicket ? item.valuePromo : item.value) * item.quantity, currency)}
       </p>
       <button
         type="button"

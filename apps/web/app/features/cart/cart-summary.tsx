@@ -50,12 +50,12 @@ export default function CartSummary({ cart, onClose }: { cart: TCart; onClose: (
       </ul>
       <dl className={styles.totals}>
         <dt>{t('cart.subtotal')}</dt>
-        <dd>{formatMoney(cart.totals.subtotal)}</dd>
+        <dd>{formatMoney(cart.totals.subtotal, cart.currency)}</dd>
         <dt>{t('cart.convenienceFee')}</dt>
-        <dd>{formatMoney(cart.totals.convenienceFee)}</dd>
+        <dd>{formatMoney(cart.totals.convenienceFee, cart.currency)}</dd>
         <dt>{t('cart.total')}</dt>
         <dd>
-          <strong>{formatMoney(cart.totals.summaryTotal)}</strong>
+          <strong>{formatMoney(cart.totals.summaryTotal, cart.currency)}</strong>
         </dd>
       </dl>
       <div className={styles.actions}>
