@@ -7,7 +7,7 @@ import {
   type TUser,
   ZUpdateAccountRequest,
 } from '@ingressos/contracts/accounts';
-import { GENDERS, NATIONALITY, nationalityLocale } from '@ingressos/domain/account';
+import { NATIONALITY, nationalityLocale } from '@ingressos/domain/account';
 import { formatBirthDate } from '@ingressos/domain/birth-date';
 import { maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useId } from 'react';
@@ -18,16 +18,10 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import type { TActionResult } from './action-result.ts';
 import styles from './forms.module.css';
+import { GenderSelect } from './gender-select.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { PlaceFields } from './place-fields.tsx';
 import { TextField } from './text-field.tsx';
-
-const GENDER_KEYS = {
-  1: 'gender.male',
-  2: 'gender.female',
-  3: 'gender.others',
-  4: 'gender.preferNotToSay',
-} as const;
 
 type TProps = { user: TUser; states: TState[] | null; cities: TCity[] | null; redirectTo: string | null };
 
@@ -123,23 +117,11 @@ export function AccountDataForm({ user, states, cities, redirectTo }: TProps) {
       />
       <div className={styles.field}>
         <label htmlFor={genderId}>{t('register.gender')}</label>
-        <select
+        <GenderSelect
           id={genderId}
-          value={values.gender ?? ''}
-          onChange={(event) =>
-            set(
-              'gender',
-              (event.target.value ? Number(event.target.value) : undefined) as TUpdateAccountForm['gender'],
-            )
-          }
-        >
-          <option value="">{t('register.choose')}</option>
-          {GENDERS.map((gender) => (
-            <option key={gender} value={gender}>
-              {t(GENDER_KEYS[gender])}
-            </option>
-          ))}
-        </select>
+          value={values.gender}
+          onChange={(gender) => set('gender', gender as TUpdateAccountForm['gender'])}
+        />
         {errors.gender && <p className={styles.error}>{message(errors.gender.message)}</p>}
       </div>
       {brazilian && (

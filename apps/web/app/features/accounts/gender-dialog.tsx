@@ -7,13 +7,7 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import { browserApi } from './browser-api.ts';
 import styles from './forms.module.css';
-
-const GENDER_KEYS = {
-  1: 'gender.male',
-  2: 'gender.female',
-  3: 'gender.others',
-  4: 'gender.preferNotToSay',
-} as const;
+import { GENDER_KEYS } from './gender-select.tsx';
 
 /** Spec §4 gender pop-up: for accounts whose gender is null or 0. */
 export function GenderDialog({ user }: { user: TShellUser }) {

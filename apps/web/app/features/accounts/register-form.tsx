@@ -8,7 +8,7 @@ import {
   type TValidateEmailResponse,
   ZRegisterForm,
 } from '@ingressos/contracts/accounts';
-import { GENDERS, NATIONALITY } from '@ingressos/domain/account';
+import { NATIONALITY } from '@ingressos/domain/account';
 import { isMinor, maskBrazilianDate, parseBirthDate } from '@ingressos/domain/birth-date';
 import { maskCpf } from '@ingressos/domain/cpf';
 import { isEmail, normalizeEmail, sanitizeForeignDocument } from '@ingressos/domain/documents';
@@ -22,19 +22,13 @@ import type { TActionResult } from './action-result.ts';
 import { browserApi } from './browser-api.ts';
 import { CaptchaField } from './captcha-field.tsx';
 import styles from './forms.module.css';
+import { GenderSelect } from './gender-select.tsx';
 import { PasswordStrength } from './password-strength.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { PlaceFields } from './place-fields.tsx';
 import { blockClipboard, TextField } from './text-field.tsx';
 
 type TProps = { captcha: TCaptchaConfig; states: TState[] | null; redirectTo: string };
-
-const GENDER_KEYS = {
-  1: 'gender.male',
-  2: 'gender.female',
-  3: 'gender.others',
-  4: 'gender.preferNotToSay',
-} as const;
 
 /** Spec §2 register form and every §5 rule; messages in Portuguese for Brazilians, English for others. */
 export function RegisterForm({ captcha, states, redirectTo }: TProps) {
@@ -243,24 +237,12 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
 
       <div className={styles.field}>
         <label htmlFor={ids.gender}>{t('register.gender')}</label>
-        <select
+        <GenderSelect
           id={ids.gender}
-          value={values.gender ?? ''}
-          aria-invalid={errors.gender ? true : undefined}
-          onChange={(event) =>
-            set(
-              'gender',
-              (event.target.value ? Number(event.target.value) : undefined) as TRegisterForm['gender'],
-            )
-          }
-        >
-          <option value="">{t('register.choose')}</option>
-          {GENDERS.map((gender) => (
-            <option key={gender} value={gender}>
-              {t(GENDER_KEYS[gender])}
-            </option>
-          ))}
-        </select>
+          value={values.gender}
+          invalid={Boolean(errors.gender)}
+          onChange={(gender) => set('gender', gender as TRegisterForm['gender'])}
+        />
         {errors.gender && <p className={styles.error}>{message(errors.gender.message)}</p>}
       </div>
 
