@@ -1,3 +1,4 @@
+import { interpolate, type TVars } from '@ingressos/domain/interpolate';
 import type { TCatalog, TMessageKey } from './pt-BR.ts';
 
 /**
@@ -5,14 +6,9 @@ import type { TCatalog, TMessageKey } from './pt-BR.ts';
  * catalogue is imported here, so client code that uses this ships none: the active language's
  * catalogue arrives with the root loader's data (see root.tsx).
  */
-export type TVars = Record<string, string | number>;
+export type { TVars };
 export type TTranslate = (key: TMessageKey, vars?: TVars) => string;
-
-/** Replaces `{name}` placeholders; an unknown placeholder stays visible so it gets noticed. */
-export function interpolate(template: string, vars?: TVars): string {
-  if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
+export { interpolate };
 
 export function translatorFor(catalog: TCatalog): TTranslate {
   return (key, vars) => interpolate(catalog[key], vars);

@@ -1,5 +1,6 @@
 import { CART_MESSAGES, type TCartErrorCode } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import { interpolate } from '@ingressos/domain/interpolate';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../../http/errors.ts';
 
@@ -25,8 +26,5 @@ const STATUS: Record<TCartErrorCode, ContentfulStatusCode> = {
 
 /** A cart failure with the spec's message in the buyer's language. */
 export function cartError(code: TCartErrorCode, locale: TLocale, vars: Record<string, string | number> = {}) {
-  const message = CART_MESSAGES[code][locale].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in vars ? String(vars[name]) : whole,
-  );
-  return new HttpError(STATUS[code], code, message);
+  return new HttpError(STATUS[code], code, interpolate(CART_MESSAGES[code][locale], vars));
 }
