@@ -58,7 +58,7 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   const { db, locale } = options;
   const target = await cachedTarget(db, input.lotId, input.controlledPlaceId);
   // Spec §5: building a cart item fails when its section, ticket or controlled place is missing.
-  if (!target || !target.published) throw cartError('item_build_failed', locale);
+  if (!target?.published) throw cartError('item_build_failed', locale);
   if (target.place_id !== null && target.place_section_id !== target.section_id) {
     throw cartError('item_build_failed', locale);
   }
