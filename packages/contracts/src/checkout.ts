@@ -99,6 +99,8 @@ export type TMyTicket = {
   holderCpf: string;
   qr: string;
   qrSvg: string;
+  /** A pending transfer of this ticket to another CPF (masked), if any. */
+  transfer: { destinationCpf: string; status: number } | null;
 };
 
 export type TMyEvent = {
@@ -114,6 +116,9 @@ export type TMyEvent = {
 };
 
 export type TMyTicketsAnswer = { upcoming: TMyEvent[]; past: TMyEvent[] };
+
+/** GET /api/transferTicket/getUserEmailByCpf?cpf= : whose account a transfer reaches (masked). */
+export type TTransferDestinationAnswer = { email: string | null; registered: boolean };
 
 /** §8 "Payment" messages. */
 export const PAYMENT_MESSAGES = {
@@ -173,6 +178,14 @@ export const PAYMENT_MESSAGES = {
   transfer_repeated: {
     'pt-BR': 'Um CPF de transferência não pode ser usado duas vezes.',
     en: 'A transfer CPF cannot be used twice.',
+  },
+  transfer_self: {
+    'pt-BR': 'Você não pode transferir um ingresso para o seu próprio CPF.',
+    en: 'You cannot transfer a ticket to your own CPF.',
+  },
+  transfer_too_many: {
+    'pt-BR': 'Há mais transferências do que ingressos neste item.',
+    en: 'There are more transfers than tickets in this item.',
   },
   order_not_found: { 'pt-BR': 'Pedido não encontrado.', en: 'Order not found.' },
   cpf_ok: { 'pt-BR': 'CPFs liberados.', en: 'CPFs accepted.' },

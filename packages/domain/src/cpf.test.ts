@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpfCheckDigits, isValidCpf, maskCpf } from './cpf.ts';
+import { cpfCheckDigits, hideCpf, isValidCpf, maskCpf } from './cpf.ts';
 
 describe('CPF', () => {
   it('computes both check digits (Receita Federal worked example 280.012.389-38)', () => {
@@ -33,5 +33,12 @@ describe('CPF', () => {
     expect(maskCpf('52998224725')).toBe('529.982.247-25');
     expect(maskCpf('529.982.247-2599')).toBe('529.982.247-25');
     expect(maskCpf('abc')).toBe('');
+  });
+});
+
+describe('hideCpf', () => {
+  it('shows only the middle six digits, masked or not', () => {
+    expect(hideCpf('529.982.247-25')).toBe('***.982.247-**');
+    expect(hideCpf('52998224725')).toBe('***.982.247-**');
   });
 });

@@ -34,3 +34,9 @@ export function maskCpf(input: string): string {
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+
+/** A CPF as a message or another person may see it: only the middle six digits (***.456.789-**). */
+export function hideCpf(cpf: string): string {
+  const digits = stripCpfMask(cpf);
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}

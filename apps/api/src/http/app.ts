@@ -31,6 +31,7 @@ import { passwordResetRoutes } from './routes/password-reset.ts';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
+import { transferRoutes } from './routes/transfers.ts';
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */
@@ -137,6 +138,7 @@ export function createApp(options: TAppOptions) {
   app.route('/api', authRoutes(accounts));
   app.route('/api', passwordResetRoutes(accounts));
   app.route('/api', accountRoutes(accounts));
+  app.route('/api', transferRoutes(accounts));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
   app.route('/', checkoutRoutes(checkout));

@@ -1,4 +1,5 @@
 import type { TCart, TCartAnswer, TCheckTicketsPerCpfAnswer, TCpfCheck } from '@ingressos/contracts';
+import { maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
@@ -7,6 +8,11 @@ import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import styles from '~/features/checkout/checkout.module.css';
 import { CpfField } from '~/features/checkout/cpf-field.tsx';
 import { saveIdentification } from '~/features/checkout/identification-store.ts';
+import {
+  TransferFields,
+  type TTransferDraft,
+  transferProblem,
+} from '~/features/checkout/transfer-fields.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -18,7 +24,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { locale, site } = context.get(requestServices);
   const user = await loadUser(context);
   if (!user)
-    return { locale, brand: site.brandName, cart: null, error: null, auth: await loadAuthScreen(context) };
+    return {
+      locale,
+      brand: site.brandName,
+      cart: null,
+      error: null,
+      buyerCpf: '',
+      auth: await loadAuthScreen(context),
+    };
   const answer = await callApi<TCartAnswer>(context, '/api/v3/getcart', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -29,6 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     brand: site.brandName,
     cart: answer.ok ? answer.body.cart : null,
     error: answer.ok ? null : (answer.error?.Message ?? null),
+    // A foreign document is no CPF: the buyer cannot identify with it, nor is it a transfer's "own CPF".
+    buyerCpf: /^\d{11}$/.test(user.cpf) ? user.cpf : '',
     auth: null,
   };
 }
@@ -43,7 +58,8 @@ const digits = (value: string) => value.replace(/\D/g, '');
 /**
  * /identificacao (§2, §5 "Identification"): one CPF per unit of every item whose ticket limits
  * tickets per CPF. Each ticket type is checked online (POST /api/CheckTicketsPerCPF) 500 ms after
- * the last keystroke; an invalid, repeated or already-at-limit CPF blocks continuing.
+ * the last keystroke; an invalid, repeated or already-at-limit CPF blocks continuing. Any item may
+ * also send tickets to other people's accounts by CPF (transfer entries), each CPF once.
  */
 export default function Identification({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -56,10 +72,10 @@ export default function Identification({ loaderData }: Route.ComponentProps) {
         <Link to="/">{t('checkout.backHome')}</Link>
       </PageFrame>
     );
-  return <IdentificationForm cart={cart} />;
+  return <IdentificationForm cart={cart} buyerCpf={loaderData.buyerCpf} />;
 }
 
-function IdentificationForm({ cart }: { cart: TCart }) {
+function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const needs = cart.items.map((item) => (item.ticketByCpf === null ? 0 : item.quantity));
@@ -69,6 +85,8 @@ function IdentificationForm({ cart }: { cart: TCart }) {
   const [checks, setChecks] = useState<Record<number, TCpfCheck[]>>({});
   const [checking, setChecking] = useState<Record<number, boolean>>({});
   const [message, setMessage] = useState('');
+  const [transfers, setTransfers] = useState<TTransferDraft[]>([]);
+  const nextKey = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   // Items grouped by ticket type: the per-CPF limit counts across them.
@@ -137,14 +155,28 @@ function IdentificationForm({ cart }: { cart: TCart }) {
     );
   });
 
+  const typedTransfers = transfers.filter((draft) => draft.cpf !== '');
+  const transfersOk = typedTransfers.every((draft) => !transferProblem(draft, typedTransfers, buyerCpf));
+
+  const setCpf = (index: number, unit: number, next: string) => {
+    const copy = values.map((row) => [...row]);
+    copy[index]![unit] = next;
+    setValues(copy);
+    schedule(cart.items[index]!.ticketId, copy);
+  };
+
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!allChecked) return;
+    if (!allChecked || !transfersOk) return;
     saveIdentification({
       cartId: cart.id,
       entries: values
         .map((cpfs, indexItem) => ({ indexItem, cpfs: cpfs.map(digits) }))
         .filter((e) => e.cpfs.length),
+      transfers: typedTransfers.map((draft) => ({
+        indexItem: draft.indexItem,
+        destinationCpf: digits(draft.cpf),
+      })),
     });
     navigate('/pagamento');
   };
@@ -153,38 +185,56 @@ function IdentificationForm({ cart }: { cart: TCart }) {
     <PageFrame title={t('page.identification')}>
       <form onSubmit={submit} className={styles.section} aria-label={t('page.identification')}>
         <p>{groups.size ? t('checkout.identifyHint') : t('checkout.noIdentification')}</p>
-        {cart.items.map((item, index) =>
-          needs[index] ? (
-            <fieldset key={item.lineId} className={styles.item}>
-              <legend>
-                {item.sectionName} · {item.ticketName} ({item.quantity})
-              </legend>
-              {values[index]!.map((value, unit) => (
-                <CpfField
-                  // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
-                  key={unit}
-                  id={`cpf-${index}-${unit}`}
-                  label={t('checkout.cpfLabel', { n: unit + 1 })}
-                  value={value}
-                  check={checkFor(item.ticketId, index, unit)}
-                  checking={Boolean(checking[item.ticketId])}
-                  onChange={(next) => {
-                    const copy = values.map((row) => [...row]);
-                    copy[index]![unit] = next;
-                    setValues(copy);
-                    schedule(item.ticketId, copy);
-                  }}
-                />
-              ))}
-            </fieldset>
-          ) : null,
-        )}
+        <p>{t('checkout.transferHint')}</p>
+        {cart.items.map((item, index) => (
+          <fieldset key={item.lineId} className={styles.item}>
+            <legend>
+              {item.sectionName} · {item.ticketName} ({item.quantity})
+            </legend>
+            {values[index]!.map((value, unit) => (
+              <CpfField
+                // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
+                key={unit}
+                id={`cpf-${index}-${unit}`}
+                label={t('checkout.cpfLabel', { n: unit + 1 })}
+                value={value}
+                check={checkFor(item.ticketId, index, unit)}
+                checking={Boolean(checking[item.ticketId])}
+                onChange={(next) => setCpf(index, unit, next)}
+              />
+            ))}
+            {buyerCpf && values[index]!.some((value) => value === '') && (
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => setCpf(index, values[index]!.indexOf(''), maskCpf(buyerCpf))}
+              >
+                {t('checkout.useMyCpf')}
+              </button>
+            )}
+            <TransferFields
+              indexItem={index}
+              quantity={item.quantity}
+              drafts={transfers.filter((draft) => draft.indexItem === index)}
+              all={typedTransfers}
+              buyerCpf={buyerCpf}
+              onAdd={() => {
+                nextKey.current += 1;
+                setTransfers([...transfers, { key: nextKey.current, indexItem: index, cpf: '' }]);
+              }}
+              onChange={(key, cpf) =>
+                setTransfers(transfers.map((draft) => (draft.key === key ? { ...draft, cpf } : draft)))
+              }
+              onRemove={(key) => setTransfers(transfers.filter((draft) => draft.key !== key))}
+            />
+          </fieldset>
+        ))}
         {message && (
           <p role="alert" className={styles.error}>
             {message}
           </p>
         )}
-        <button type="submit" className={styles.primary} disabled={!allChecked}>
+        <button type="submit" className={styles.primary} disabled={!allChecked || !transfersOk}>
           {t('checkout.continue')}
         </button>
       </form>

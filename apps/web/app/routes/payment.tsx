@@ -89,6 +89,24 @@ function useCardForm(container: React.RefObject<HTMLDivElement | null>, enabled:
 
 const newKey = () => crypto.randomUUID();
 
+type TIdentification = NonNullable<ReturnType<typeof readIdentification>>;
+
+/** The tab's identification for this cart, read after hydration (undefined until then). */
+function useStoredIdentification(cartId: string) {
+  const [stored, setStored] = useState<TIdentification | null | undefined>(undefined);
+  useEffect(() => setStored(readIdentification(cartId)), [cartId]);
+  return stored;
+}
+
+/** §5: every unit of an item whose ticket limits tickets per CPF needs its holder's CPF. */
+function needsIdentification(cart: TCart, stored: TIdentification | null) {
+  return cart.items.some(
+    (item, index) =>
+      item.ticketByCpf !== null &&
+      (stored?.entries.find((entry) => entry.indexItem === index)?.cpfs.length ?? 0) !== item.quantity,
+  );
+}
+
 /**
  * /pagamento: card (fields drawn by the gateway's own script, which tokenizes in the browser) or
  * Pix (BR Code as QR and copy-and-paste, with the sandbox's 'simulate payment'). Each attempt
@@ -133,6 +151,8 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
   const container = useRef<HTMLDivElement>(null);
   const ready = useCardForm(container, method === 'credit_card' && !result?.pix, locale);
   const total = formatMoney(cart.totals.total);
+  const identification = useStoredIdentification(cart.id);
+  const unidentified = identification !== undefined && needsIdentification(cart, identification);
 
   const finish = (answer: TPaymentAnswer) => {
     setResult(answer);
@@ -167,7 +187,8 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
         body: JSON.stringify({
           paymentType: method,
           ...(card ? { card } : {}),
-          identificationTickets: readIdentification(cart.id),
+          identificationTickets: identification?.entries ?? [],
+          transfers: identification?.transfers ?? [],
         }),
       });
       const body = (await response.json().catch(() => null)) as Partial<TPaymentAnswer> & {
@@ -295,6 +316,11 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
             </div>
           </>
         )}
+        {unidentified && (
+          <p role="alert" className={styles.warning}>
+            {t('checkout.identifyFirst')} <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
+          </p>
+        )}
         {message && (
           <p role="alert" className={styles.error}>
             {message}
@@ -303,7 +329,9 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
         <button
           type="button"
           className={styles.primary}
-          disabled={busy || (method === 'credit_card' && !ready)}
+          disabled={
+            busy || identification === undefined || unidentified || (method === 'credit_card' && !ready)
+          }
           onClick={pay}
         >
           {busy

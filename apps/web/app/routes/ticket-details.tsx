@@ -61,6 +61,11 @@ export default function TicketDetails({ loaderData }: Route.ComponentProps) {
             </h2>
             {ticket.placeAlias && <p>{ticket.placeAlias}</p>}
             <p>{t('tickets.holder', { cpf: ticket.holderCpf })}</p>
+            {ticket.transfer && (
+              <p className={styles.notice}>
+                {t('tickets.transferPending', { cpf: ticket.transfer.destinationCpf })}
+              </p>
+            )}
             <img className={styles.qr} src={ticket.qrSvg} alt={t('tickets.qrAlt', { n: index + 1 })} />
           </li>
         ))}

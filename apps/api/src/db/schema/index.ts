@@ -3,3 +3,4 @@ export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './meta.ts';
+export * from './transfers.ts';

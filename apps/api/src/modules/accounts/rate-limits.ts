@@ -28,6 +28,8 @@ const LIMITS = {
   matchCodeUser: { points: 10, duration: 900 },
   verificationMailUser: { points: 5, duration: 3600 },
   captchaIp: { points: 60, duration: 600 },
+  /** Looking up whose account a CPF is (transfers): enough for a purchase, not for a sweep. */
+  transferLookupUser: { points: 30, duration: 600 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;

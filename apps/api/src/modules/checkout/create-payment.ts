@@ -156,8 +156,7 @@ export async function createPayment(
   const identified = await validateIdentification(
     s.db,
     cart,
-    body.identificationTickets,
-    body.transfers,
+    { entries: body.identificationTickets, transfers: body.transfers, buyerDocument: user.document },
     locale,
   );
   const totalCents = Math.round(cart.totals.total * 100);

@@ -1,6 +1,6 @@
 import type { TCart, TCpfCheck } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
+import { hideCpf, isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { paymentError, paymentMessage } from './messages.ts';
@@ -46,17 +46,12 @@ export async function checkCpfs(
     const online = valid && !repeated && (held.get(cpf) ?? 0) + count > limit;
     if (!message) {
       if (!valid) message = paymentMessage('cpf_invalid', locale);
-      else if (repeated) message = paymentMessage('cpf_repeated', locale, { cpf: maskForMessage(cpf) });
-      else if (online) message = paymentMessage('cpf_online', locale, { cpf: maskForMessage(cpf) });
+      else if (repeated) message = paymentMessage('cpf_repeated', locale, { cpf: hideCpf(cpf) });
+      else if (online) message = paymentMessage('cpf_online', locale, { cpf: hideCpf(cpf) });
     }
     return { cpf, valid, repeated, online };
   });
   return { ok: !message, message: message || paymentMessage('cpf_ok', locale), cpfs };
-}
-
-/** Messages show a CPF masked (***.456.789-**), so it never travels whole in a toast or log. */
-function maskForMessage(cpf: string) {
-  return `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 }
 
 export type TIdentified = {
@@ -66,16 +61,21 @@ export type TIdentified = {
 
 /**
  * Validates the identification a payment carries against the server's cart: every unit of an item
- * whose ticket limits tickets per CPF needs a CPF (§5), no CPF beyond its limit, no transfer CPF
- * used twice. Items without a limit are held by the buyer.
+ * whose ticket limits tickets per CPF needs a CPF (§5), no CPF beyond its limit; transfer entries
+ * name valid CPFs, each used once, never the buyer's own, at most one per unit of their item.
+ * Items without a limit are held by the buyer.
  */
 export async function validateIdentification(
   db: TDb,
   cart: TCart,
-  entries: { indexItem: number; cpfs: string[] }[],
-  transfers: { destinationCpf: string; indexItem: number }[],
+  request: {
+    entries: { indexItem: number; cpfs: string[] }[];
+    transfers: { destinationCpf: string; indexItem: number }[];
+    buyerDocument: string;
+  },
   locale: TLocale,
 ): Promise<TIdentified> {
+  const { entries, transfers } = request;
   const cpfsPerItem = cart.items.map((item, index) => {
     const entry = entries.find((e) => e.indexItem === index);
     if (item.ticketByCpf === null) return (entry?.cpfs ?? []).map(stripCpfMask).slice(0, item.quantity);
@@ -102,13 +102,28 @@ export async function validateIdentification(
       throw Object.assign(paymentError(400, code, locale), { message: checked.message });
     }
   }
+  return { cpfsPerItem, transfers: validateTransfers(cart, transfers, request.buyerDocument, locale) };
+}
+
+/** §5: "A CPF for transfer cannot be used twice"; a transfer goes to someone else, one per unit. */
+function validateTransfers(
+  cart: TCart,
+  transfers: { destinationCpf: string; indexItem: number }[],
+  buyerDocument: string,
+  locale: TLocale,
+) {
   const destinations = transfers.map((t) => ({ ...t, destinationCpf: stripCpfMask(t.destinationCpf) }));
   const seen = new Set<string>();
+  const perItem = new Map<number, number>();
   for (const transfer of destinations) {
     if (!isValidCpf(transfer.destinationCpf) || transfer.indexItem >= cart.items.length)
       throw paymentError(400, 'cpf_invalid', locale);
+    if (transfer.destinationCpf === buyerDocument) throw paymentError(400, 'transfer_self', locale);
     if (seen.has(transfer.destinationCpf)) throw paymentError(400, 'transfer_repeated', locale);
     seen.add(transfer.destinationCpf);
+    const n = (perItem.get(transfer.indexItem) ?? 0) + 1;
+    if (n > cart.items[transfer.indexItem]!.quantity) throw paymentError(400, 'transfer_too_many', locale);
+    perItem.set(transfer.indexItem, n);
   }
-  return { cpfsPerItem, transfers: destinations };
+  return destinations;
 }

@@ -1,12 +1,11 @@
 import { PAYMENT_MESSAGES, type TPaymentErrorCode } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import { interpolate } from '@ingressos/domain/interpolate';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HttpError } from '../../http/errors.ts';
 
 export function paymentMessage(code: TPaymentErrorCode, locale: TLocale, vars: Record<string, string> = {}) {
-  let text: string = PAYMENT_MESSAGES[code][locale];
-  for (const [name, value] of Object.entries(vars)) text = text.replace(`{${name}}`, value);
-  return text;
+  return interpolate(PAYMENT_MESSAGES[code][locale], vars);
 }
 
 export function paymentError(

@@ -1,6 +1,6 @@
 import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { maskCpf } from '@ingressos/domain/cpf';
+import { hideCpf, maskCpf } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
@@ -27,6 +27,8 @@ type TRow = {
   lot_id: number | null;
   holder_cpf: string | null;
   qr: string | null;
+  transfer_cpf: string | null;
+  transfer_status: number | null;
 };
 
 /** Orders (all but abandoned attempts) and their issued tickets, of a user or of one order. */
@@ -40,11 +42,13 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
     select o.id as order_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
            e.id as event_id, e.name as event_name, e.slug, e.starts_at, e.time_zone,
            v.name as venue, v.city, v.state,
-           t.id as ticket_id, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr
+           t.id as ticket_id, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
+           tt.destination_cpf as transfer_cpf, tt.status as transfer_status
     from orders o
     join events e on e.id = o.event_id
     join venues v on v.id = e.venue_id
     left join tickets t on t.order_id = o.id
+    left join ticket_transfers tt on tt.ticket_id = t.id and tt.status = 0
     where ${sql.join(where, sql` and `)} and o.status in (1, 3, 4, 6)
     order by e.starts_at, o.created_at, t.unit`)) as unknown as { rows: TRow[] };
   return result.rows;
@@ -115,6 +119,10 @@ export async function getMyTickets(
         holderCpf: showDocument(row.holder_cpf),
         qr: row.qr,
         qrSvg: await qrSvgDataUrl(row.qr),
+        transfer:
+          row.transfer_cpf !== null
+            ? { destinationCpf: hideCpf(row.transfer_cpf), status: row.transfer_status ?? 0 }
+            : null,
       });
     }
   }

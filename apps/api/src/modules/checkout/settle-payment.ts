@@ -12,6 +12,7 @@ import type { TDb } from '../../db/client.ts';
 import { orders, payments, type TOrderLine, tickets } from '../../db/schema/index.ts';
 import { reclaimExpiredHolds, releaseHolds } from '../cart/stock.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
+import { createPurchaseTransfers } from './purchase-transfers.ts';
 import type { TCheckoutServices } from './services.ts';
 
 type TRows<T> = { rows: T[] };
@@ -181,6 +182,7 @@ export async function settlePayment(
           .values(values)
           .onConflictDoNothing()
           .returning({ id: tickets.id });
+        await createPurchaseTransfers(tx, order, values);
         return inserted.length;
       });
       if (issued > 0) s.afterIssue(order.id, locale);

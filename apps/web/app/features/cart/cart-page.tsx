@@ -55,7 +55,8 @@ function CartContent({ cart }: { cart: TCart }) {
       protectionRef.current?.focus();
       return;
     }
-    navigate('/pagamento');
+    // Holders' CPFs and transfers first (§5 "Identification"); /identificacao continues to payment.
+    navigate('/identificacao');
   };
 
   return (

@@ -1,5 +1,9 @@
 /** The identification chosen on /identificacao, carried to /pagamento in this tab only. */
-export type TStoredIdentification = { cartId: string; entries: { indexItem: number; cpfs: string[] }[] };
+export type TStoredIdentification = {
+  cartId: string;
+  entries: { indexItem: number; cpfs: string[] }[];
+  transfers: { indexItem: number; destinationCpf: string }[];
+};
 
 const KEY = 'bilheto.identification';
 
@@ -7,11 +11,12 @@ export function saveIdentification(value: TStoredIdentification) {
   sessionStorage.setItem(KEY, JSON.stringify(value));
 }
 
-export function readIdentification(cartId: string): TStoredIdentification['entries'] {
+/** What /identificacao stored for this cart, or null when the buyer has not been through it. */
+export function readIdentification(cartId: string): Omit<TStoredIdentification, 'cartId'> | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as TStoredIdentification | null;
-    return stored?.cartId === cartId ? stored.entries : [];
+    return stored?.cartId === cartId ? { entries: stored.entries, transfers: stored.transfers ?? [] } : null;
   } catch {
-    return [];
+    return null;
   }
 }
