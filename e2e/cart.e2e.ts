@@ -162,8 +162,9 @@ describe('cart journeys', () => {
     const totals = page.getByRole('complementary', { name: 'Resumo da compra' });
     // 8% of R$ 220,00.
     await expect.poll(() => totals.textContent()).toContain('Proteção de reembolsoR$\u00a017,60');
+    // Next: the holders' identification (a login first, for this anonymous visitor), then payment.
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await page.waitForURL('**/pagamento');
+    await page.waitForURL('**/identificacao');
   });
 
   it('on a small screen the cart icon goes to /carrinho', async () => {

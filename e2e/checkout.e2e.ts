@@ -160,4 +160,64 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     const body = (await cart.json()) as { cart: { items: { quantity: number }[] } | null };
     expect(body.cart?.items[0]?.quantity).toBe(1);
   });
+
+  it('goes from the cart to identification, uses the own CPF, transfers a ticket to a friend and sees it pending', async () => {
+    const friend = brazilianAdult();
+    const signed = await fetch(`${server.url}/api/registerclient`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(friend),
+    });
+    expect(signed.status).toBe(201);
+    const { page, person } = await verifiedBuyerWithCart(f.slug, 2);
+    await page.getByRole('link', { name: 'Ir para o carrinho' }).click();
+    await page.waitForURL(/\/carrinho$/);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await page.waitForURL(/\/identificacao$/);
+    await waitForHydration(page);
+
+    await page.getByRole('button', { name: 'Usar meu CPF' }).click();
+    expect(await page.getByLabel('CPF do ingresso 1').inputValue()).toBe(
+      masked(person.cpf.replace(/\D/g, '')),
+    );
+    await page.getByLabel('CPF do ingresso 2').fill(masked(friend.cpf.replace(/\D/g, '')));
+    await expect.poll(() => page.getByText('CPF liberado').count(), { timeout: 15_000 }).toBe(2);
+
+    await page.getByRole('button', { name: 'Transferir um ingresso deste item' }).click();
+    const destination = page.getByLabel('CPF de destino da transferência 1');
+    await destination.fill(masked(person.cpf.replace(/\D/g, '')));
+    await page.getByText('Você não pode transferir um ingresso para o seu próprio CPF.').waitFor();
+    const next = page.getByRole('button', { name: 'Continuar para o pagamento' });
+    expect(await next.isDisabled()).toBe(true);
+    await destination.fill(masked(friend.cpf.replace(/\D/g, '')));
+    await page
+      .getByText(`Será enviado para a conta ${friend.email.slice(0, 2)}***@`)
+      .waitFor({ timeout: 15_000 });
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await page.waitForURL(/\/pagamento$/);
+    await waitForHydration(page);
+
+    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Ver ingressos' }).first().click();
+    await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
+    const friendCpf = friend.cpf.replace(/\D/g, '');
+    await page
+      .getByText(`Transferência pendente para ***.${friendCpf.slice(3, 6)}.${friendCpf.slice(6, 9)}-**`)
+      .waitFor();
+  });
+
+  it('pays only after identification: /pagamento sends an unidentified buyer back to /identificacao', async () => {
+    const { page } = await verifiedBuyerWithCart(f.slug, 1);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByText('Identifique os titulares dos ingressos antes de pagar.').waitFor();
+    expect(await page.getByRole('button', { name: /^Pagar/ }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Identificar ingressos' }).click();
+    await page.waitForURL(/\/identificacao$/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { TCartAnswer, TMyTicketsAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketTransfers, tickets, users } from '../../db/schema/index.ts';
+import { tickets, ticketTransfers, users } from '../../db/schema/index.ts';
 import { brazilianAdult, register, uniqueCpf, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -63,8 +63,15 @@ describe.each(testDatabases())('transfers chosen at identification, on %s', (kin
       .where(eq(ticketTransfers.orderId, paid.body.orderId));
     expect(moved).toHaveLength(2);
     const toFriend = moved.find((m) => m.destinationCpf === friend.input.cpf.replace(/\D/g, ''));
-    expect(toFriend).toMatchObject({ status: 0, destinationUserId: friend.userId, fromUserId: b.person.userId });
-    expect(moved.find((m) => m.destinationCpf === stranger)).toMatchObject({ status: 0, destinationUserId: null });
+    expect(toFriend).toMatchObject({
+      status: 0,
+      destinationUserId: friend.userId,
+      fromUserId: b.person.userId,
+    });
+    expect(moved.find((m) => m.destinationCpf === stranger)).toMatchObject({
+      status: 0,
+      destinationUserId: null,
+    });
     // Two different tickets of the order, the buyer keeps the first unit.
     const issued = await t.database.db.select().from(tickets).where(eq(tickets.orderId, paid.body.orderId));
     const units = moved.map((m) => issued.find((x) => x.id === m.ticketId)!.unit).sort();
@@ -126,7 +133,9 @@ describe.each(testDatabases())('transfers chosen at identification, on %s', (kin
     expect(anonymous.status).toBe(401);
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1)
-      statuses.push((await get(`/api/transferTicket/getUserEmailByCpf?cpf=${uniqueCpf()}`, asker.cookie)).status);
+      statuses.push(
+        (await get(`/api/transferTicket/getUserEmailByCpf?cpf=${uniqueCpf()}`, asker.cookie)).status,
+      );
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 });
