@@ -41,7 +41,13 @@ const OUTCOMES: Record<string, [string, string]> = {
   OTHE: ['rejected', 'cc_rejected_other_reason'],
 };
 const brandOf = (bin: string) =>
-  /^3[47]/.test(bin) ? 'amex' : /^(5[1-5]|2[2-7])/.test(bin) ? 'master' : /^4/.test(bin) ? 'visa' : 'elo';
+  /^(4011|4312|4389|5041|5067|509|6362|6363)/.test(bin)
+    ? 'elo'
+    : /^3[47]/.test(bin)
+      ? 'amex'
+      : /^(5|2[2-7])/.test(bin)
+        ? 'master'
+        : 'visa';
 
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
