@@ -233,6 +233,11 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
     expect(await page.getByText('4111').count()).toBe(0);
     const number = page.frameLocator('#mp-card-number iframe').getByLabel('Número do cartão');
     await number.waitFor({ timeout: 15_000 });
+    // To Pix and back: the secure fields are mounted afresh, once each.
+    await page.getByRole('radio', { name: 'Pix' }).check();
+    await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+    await number.waitFor({ timeout: 15_000 });
+    expect(await page.locator('#mp-card-number iframe').count()).toBe(1);
     await number.fill('5031 4332 1540 6351');
     await page.frameLocator('#mp-expiration-date iframe').getByLabel('Validade (MM/AA)').fill('11/30');
     await page.frameLocator('#mp-security-code iframe').getByLabel('Código de segurança (CVV)').fill('123');

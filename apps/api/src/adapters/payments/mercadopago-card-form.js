@@ -105,6 +105,13 @@
       } catch {
         throw new Error(t.unavailable);
       }
+      // Mounted again (the buyer went to Pix and back): the previous fields go first.
+      for (const old of state?.fields ?? []) {
+        try {
+          old.unmount();
+        } catch {}
+      }
+      state = null;
       const mp = new window.MercadoPago(options.publicKey, {
         locale: options.locale === 'en' ? 'en-US' : 'pt-BR',
       });
@@ -122,13 +129,14 @@
       const cardNumber = mp.fields
         .create('cardNumber', { placeholder: '0000 0000 0000 0000', srLabel: t.number, style })
         .mount('mp-card-number');
-      mp.fields
+      const expirationDate = mp.fields
         .create('expirationDate', { placeholder: 'MM/AA', srLabel: t.expiry, mode: 'short', style })
         .mount('mp-expiration-date');
-      mp.fields
+      const securityCode = mp.fields
         .create('securityCode', { placeholder: '123', srLabel: t.cvv, style })
         .mount('mp-security-code');
-      state = { mp, t, name: name.input, cpf: cpf.input, method: null };
+      const fields = [cardNumber, expirationDate, securityCode];
+      state = { mp, t, name: name.input, cpf: cpf.input, method: null, fields };
       const current = state;
       cardNumber.on('binChange', async (event) => {
         current.method = null;
