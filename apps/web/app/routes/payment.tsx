@@ -94,6 +94,9 @@ function useCardForm(
   useEffect(() => {
     if (!enabled || !container.current || !gateway) return;
     const element = container.current;
+    // A fresh container (the buyer went to Pix and back): not ready until the fields are mounted again.
+    setReady(false);
+    setFailure('');
     const mount = () => {
       const form = window.BilhetoCardForm;
       if (!form) return;
