@@ -69,6 +69,12 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ SESSION_TTL_DAYS: '0' }, 'SESSION_TTL_DAYS'],
     [{ LINK_SECRET: 'short' }, 'LINK_SECRET'],
+    [{ PAYMENT_GATEWAY: 'mercadopago' }, 'MERCADOPAGO_ACCESS_TOKEN'],
+    [
+      { PAYMENT_GATEWAY: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'a', MERCADOPAGO_PUBLIC_KEY: 'p' },
+      'MERCADOPAGO_WEBHOOK_SECRET',
+    ],
+    [{ MERCADOPAGO_API_BASE: 'api.mercadopago.com' }, 'MERCADOPAGO_API_BASE'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

@@ -103,6 +103,10 @@ export const ZConfigSchema = z
       .default('sandbox'),
     MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
     MERCADOPAGO_PUBLIC_KEY: z.string().optional(),
+    /** The secret of the webhook's x-signature (Your integrations > Webhooks); required with mercadopago. */
+    MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+    /** Mercado Pago's API base; tests point it at a local stand-in. */
+    MERCADOPAGO_API_BASE: url.default('https://api.mercadopago.com'),
     /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
     PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
     PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
@@ -124,7 +128,7 @@ export const ZConfigSchema = z
     };
     need(
       c.PAYMENT_GATEWAY === 'mercadopago',
-      ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY'],
+      ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
       'PAYMENT_GATEWAY=mercadopago',
     );
     need(

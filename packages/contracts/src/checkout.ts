@@ -46,6 +46,15 @@ export const ZCreatePaymentRequest = z.object({
     .object({
       token: z.string().min(8).max(200),
       installments: z.number().int().min(1).max(12),
+      /** What the gateway's card form found for the card (Mercado Pago's payment_method_id, issuer_id). */
+      paymentMethodId: z
+        .string()
+        .regex(/^[a-z0-9_]{2,40}$/)
+        .optional(),
+      issuerId: z
+        .string()
+        .regex(/^\d{1,20}$/)
+        .optional(),
       /** Accepted from the spec's payload shape; refused when present (card data never comes here). */
       number: z.undefined({ error: 'card data must be tokenized by the gateway' }).optional(),
       cvv: z.undefined({ error: 'card data must be tokenized by the gateway' }).optional(),
@@ -77,6 +86,15 @@ export type TPaymentAnswer = {
   message: string;
   pix: { qrCode: string; qrCodeImage: string; expiresAt: string } | null;
   sandbox: boolean;
+};
+
+/** GET /api/checkout/gateway: which card form the payment page loads. */
+export type TCheckoutGateway = {
+  kind: 'sandbox' | 'mercadopago';
+  /** Same-origin path of the gateway's card-form script (it defines window.BilhetoCardForm). */
+  cardFormScript: string;
+  /** The gateway's public key for its browser SDK (Mercado Pago), else null. */
+  publicKey: string | null;
 };
 
 export type TInstallmentOption = {

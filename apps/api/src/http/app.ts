@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
+import { MERCADOPAGO_ORIGINS } from '../adapters/payments/mercadopago-origins.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
@@ -26,6 +27,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
+import { mercadoPagoRoutes } from './routes/mercadopago.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway.ts';
@@ -58,6 +60,13 @@ export function createApp(options: TAppOptions) {
   const provider = config.CAPTCHA_PROVIDER;
   const captchaOrigins: string[] =
     provider in WIDGET_ORIGINS ? [...WIDGET_ORIGINS[provider as keyof typeof WIDGET_ORIGINS]] : [];
+  // Mercado Pago's SDK and its secure fields (iframes), only while it is the gateway.
+  const mp = config.PAYMENT_GATEWAY === 'mercadopago';
+  const gatewayScripts = mp ? [...MERCADOPAGO_ORIGINS.script] : [];
+  const gatewayFrames = mp ? [...MERCADOPAGO_ORIGINS.frame] : [];
+  const gatewayConnect = mp ? [...MERCADOPAGO_ORIGINS.connect] : [];
+  const gatewayImages = mp ? [...MERCADOPAGO_ORIGINS.img] : [];
+  const frames = [...captchaOrigins, ...gatewayFrames];
   const app = new Hono<TAppEnv>();
 
   app.use(requestContext(log));
@@ -72,16 +81,17 @@ export function createApp(options: TAppOptions) {
     ...common,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE, ...captchaOrigins],
+      scriptSrc: ["'self'", NONCE, ...captchaOrigins, ...gatewayScripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
       fontSrc: ["'self'"],
       connectSrc: [
         "'self'",
         ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
         ...captchaOrigins,
+        ...gatewayConnect,
       ],
-      frameSrc: captchaOrigins.length ? captchaOrigins : ["'none'"],
+      frameSrc: frames.length ? frames : ["'none'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],
@@ -142,6 +152,7 @@ export function createApp(options: TAppOptions) {
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
   app.route('/', checkoutRoutes(checkout));
+  app.route('/', mercadoPagoRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   app.route('/_dev', devOutboxRoutes(accounts));
   app.route('/', sandboxGatewayRoutes(checkout));

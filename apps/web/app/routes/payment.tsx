@@ -1,4 +1,10 @@
-import type { TCart, TCartAnswer, TInstallmentOption, TPaymentAnswer } from '@ingressos/contracts';
+import type {
+  TCart,
+  TCartAnswer,
+  TCheckoutGateway,
+  TInstallmentOption,
+  TPaymentAnswer,
+} from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
@@ -37,18 +43,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   const cart = answer.ok ? answer.body.cart : null;
   if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
-  const installments = cart?.eventId
-    ? await callApi<TInstallmentOption[]>(
-        context,
-        `/api/socialEvent/${cart.eventId}/getInstallments?value=${cart.totals.total}`,
-      )
-    : null;
+  const [installments, gateway] = await Promise.all([
+    cart?.eventId
+      ? callApi<TInstallmentOption[]>(
+          context,
+          `/api/socialEvent/${cart.eventId}/getInstallments?value=${cart.totals.total}`,
+        )
+      : null,
+    callApi<TCheckoutGateway>(context, '/api/checkout/gateway'),
+  ]);
   return {
     ...base,
     auth: null,
     cart,
     error: answer.ok ? null : (answer.error?.Message ?? null),
     installments: installments?.ok ? installments.body : [],
+    gateway: gateway.ok ? gateway.body : null,
   };
 }
 
@@ -57,34 +67,52 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(createTranslator(loaderData.locale)('page.payment'), loaderData.brand) }];
 }
 
-type TGateway = {
-  mount(element: HTMLElement, options: { locale: string }): void;
-  createToken(): Promise<{ token: string; brand: string; last4: string }>;
+/** What every gateway's card-form script puts on window (sandbox-card-form.js, mercadopago-card-form.js). */
+type TCardForm = {
+  mount(
+    element: HTMLElement,
+    options: { locale: string; amount: number; publicKey: string | null },
+  ): void | Promise<void>;
+  createToken(): Promise<{ token: string; brand: string; last4: string; issuerId?: string }>;
 };
 declare global {
   interface Window {
-    SandboxGateway?: TGateway;
+    BilhetoCardForm?: TCardForm;
   }
 }
 
-/** Loads the gateway's card-form script (same origin, allowed by the CSP) and mounts its fields. */
-function useCardForm(container: React.RefObject<HTMLDivElement | null>, enabled: boolean, locale: string) {
+/** Loads the active gateway's card-form script (same origin, allowed by the CSP) and mounts its fields. */
+function useCardForm(
+  container: React.RefObject<HTMLDivElement | null>,
+  enabled: boolean,
+  locale: string,
+  gateway: TCheckoutGateway | null,
+  amount: number,
+) {
   const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState('');
   useEffect(() => {
-    if (!enabled || !container.current) return;
+    if (!enabled || !container.current || !gateway) return;
     const element = container.current;
+    // A fresh container (the buyer went to Pix and back): not ready until the fields are mounted again.
+    setReady(false);
+    setFailure('');
     const mount = () => {
-      window.SandboxGateway?.mount(element, { locale });
-      setReady(Boolean(window.SandboxGateway));
+      const form = window.BilhetoCardForm;
+      if (!form) return;
+      Promise.resolve(form.mount(element, { locale, amount, publicKey: gateway.publicKey })).then(
+        () => setReady(true),
+        (error: Error) => setFailure(error.message),
+      );
     };
-    if (window.SandboxGateway) return mount();
+    if (window.BilhetoCardForm) return mount();
     const script = document.createElement('script');
-    script.src = '/sandbox-gateway/card-form.js';
+    script.src = gateway.cardFormScript;
     script.async = true;
     script.onload = mount;
     document.head.append(script);
-  }, [enabled, container, locale]);
-  return ready;
+  }, [enabled, container, locale, gateway, amount]);
+  return { ready, failure };
 }
 
 const newKey = () => crypto.randomUUID();
@@ -132,14 +160,22 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
         <Link to="/meus-ingressos">{t('header.myTickets')}</Link>
       </PageFrame>
     );
-  return <PaymentForm cart={cart} installments={loaderData.installments} />;
+  return <PaymentForm cart={cart} installments={loaderData.installments} gateway={loaderData.gateway} />;
 }
 
 function LazyAuth({ data }: { data: Parameters<typeof LazyAuthScreen>[0]['data'] }) {
   return <LazyAuthScreen data={data} redirectTo="/pagamento" />;
 }
 
-function PaymentForm({ cart, installments }: { cart: TCart; installments: TInstallmentOption[] }) {
+function PaymentForm({
+  cart,
+  installments,
+  gateway,
+}: {
+  cart: TCart;
+  installments: TInstallmentOption[];
+  gateway: TCheckoutGateway | null;
+}) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const [method, setMethod] = useState<'credit_card' | 'pix'>('credit_card');
@@ -149,7 +185,13 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
   const [result, setResult] = useState<TPaymentAnswer | null>(null);
   const key = useRef<string>('');
   const container = useRef<HTMLDivElement>(null);
-  const ready = useCardForm(container, method === 'credit_card' && !result?.pix, locale);
+  const { ready, failure } = useCardForm(
+    container,
+    method === 'credit_card' && !result?.pix,
+    locale,
+    gateway,
+    cart.totals.total,
+  );
   const total = formatMoney(cart.totals.total);
   const identification = useStoredIdentification(cart.id);
   const unidentified = identification !== undefined && needsIdentification(cart, identification);
@@ -170,14 +212,21 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
     setBusy(true);
     setMessage('');
     try {
-      let card: { token: string; installments: number } | undefined;
+      let card:
+        | { token: string; installments: number; paymentMethodId?: string; issuerId?: string }
+        | undefined;
       if (method === 'credit_card') {
-        const made = await window.SandboxGateway!.createToken().catch((e: Error) => {
+        const made = await window.BilhetoCardForm!.createToken().catch((e: Error) => {
           setMessage(e.message);
           return null;
         });
         if (!made) return;
-        card = { token: made.token, installments: count };
+        card = {
+          token: made.token,
+          installments: count,
+          ...(made.brand ? { paymentMethodId: made.brand } : {}),
+          ...(made.issuerId ? { issuerId: made.issuerId } : {}),
+        };
       }
       key.current ||= newKey();
       const response = await fetch('/checkout/v1', {
@@ -300,8 +349,10 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
         </fieldset>
         {method === 'credit_card' && (
           <>
-            <p className={styles.warning}>{t('checkout.sandboxHint')}</p>
-            {ready ? null : <p>{t('checkout.cardFormLoading')}</p>}
+            {gateway?.kind !== 'mercadopago' && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
+            {ready ? null : (
+              <p role={failure ? 'alert' : undefined}>{failure || t('checkout.cardFormLoading')}</p>
+            )}
             {/* The gateway's script owns this element's children: React renders none. */}
             <div ref={container} className={styles.cardForm} aria-busy={!ready} />
             <div className={styles.field}>

@@ -11,6 +11,11 @@ export type TCardChargeInput = {
   /** The token the gateway's own card form made in the browser; card data never reaches us. */
   token: string;
   payerEmail: string;
+  /** The buyer's CPF (11 digits) when they have one: Mercado Pago asks for the payer's identification. */
+  payerCpf?: string | undefined;
+  /** What the card form found for the card's BIN (Mercado Pago's payment_method_id and issuer_id). */
+  paymentMethodId?: string | undefined;
+  issuerId?: string | undefined;
   description: string;
 };
 
@@ -19,6 +24,7 @@ export type TPixChargeInput = {
   amountCents: number;
   expiresAt: Date;
   payerEmail: string;
+  payerCpf?: string | undefined;
   description: string;
 };
 

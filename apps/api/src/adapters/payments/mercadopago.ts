@@ -11,16 +11,25 @@ type TMpPayment = {
   point_of_interaction?: { transaction_data?: { qr_code?: string } };
 };
 
+/** The payer as Mercado Pago's payments API takes it: e-mail and, for Brazilians, the CPF. */
+const payerOf = (email: string, cpf: string | undefined) => ({
+  email,
+  ...(cpf && /^\d{11}$/.test(cpf) ? { identification: { type: 'CPF', number: cpf } } : {}),
+});
+
 /**
  * A thin client of Mercado Pago's payments API (v1/payments). Card tokens come from Mercado
- * Pago's own card form in the browser. Not exercised here (no internet); the sandbox is the default.
+ * Pago's secure fields in the browser (mercadopago-card-form.js); card data never reaches us.
+ * This machine cannot reach Mercado Pago: tests run it against a local stand-in of the
+ * documented API (testing/mercadopago-stand-in.ts) through MERCADOPAGO_API_BASE.
  */
 export function createMercadoPagoGateway(
   accessToken: string,
   base = 'https://api.mercadopago.com',
 ): TPaymentGateway {
+  const root = base.replace(/\/$/, '');
   const call = async (path: string, init: RequestInit & { idempotencyKey?: string } = {}) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${root}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${accessToken}`,
@@ -29,8 +38,13 @@ export function createMercadoPagoGateway(
       },
       signal: AbortSignal.timeout(15_000),
     });
+    if (response.status === 404) return null;
     if (!response.ok) throw new Error(`mercadopago ${path} answered ${response.status}`);
     return (await response.json()) as TMpPayment;
+  };
+  const must = (payment: TMpPayment | null) => {
+    if (!payment) throw new Error('mercadopago answered 404');
+    return payment;
   };
   const view = (p: TMpPayment): TCharge => ({
     ref: String(p.id),
@@ -41,46 +55,54 @@ export function createMercadoPagoGateway(
     kind: 'mercadopago',
     cardFormScript: '/mercadopago/card-form.js',
     async chargeCard(input) {
-      const payment = await call('/v1/payments', {
-        method: 'POST',
-        idempotencyKey: input.externalRef,
-        body: JSON.stringify({
-          transaction_amount: input.amountCents / 100,
-          token: input.token,
-          installments: input.installments,
-          description: input.description,
-          external_reference: input.externalRef,
-          payer: { email: input.payerEmail },
+      const payment = must(
+        await call('/v1/payments', {
+          method: 'POST',
+          idempotencyKey: input.externalRef,
+          body: JSON.stringify({
+            transaction_amount: input.amountCents / 100,
+            token: input.token,
+            installments: input.installments,
+            ...(input.paymentMethodId ? { payment_method_id: input.paymentMethodId } : {}),
+            ...(input.issuerId ? { issuer_id: Number(input.issuerId) } : {}),
+            description: input.description,
+            external_reference: input.externalRef,
+            payer: payerOf(input.payerEmail, input.payerCpf),
+          }),
         }),
-      });
+      );
       return {
         ...view(payment),
-        brand: payment.payment_method_id ?? '',
+        brand: payment.payment_method_id ?? input.paymentMethodId ?? '',
         last4: payment.card?.last_four_digits ?? '',
       };
     },
     async createPix(input) {
-      const payment = await call('/v1/payments', {
-        method: 'POST',
-        idempotencyKey: input.externalRef,
-        body: JSON.stringify({
-          transaction_amount: input.amountCents / 100,
-          payment_method_id: 'pix',
-          description: input.description,
-          external_reference: input.externalRef,
-          date_of_expiration: input.expiresAt.toISOString(),
-          payer: { email: input.payerEmail },
+      const payment = must(
+        await call('/v1/payments', {
+          method: 'POST',
+          idempotencyKey: input.externalRef,
+          body: JSON.stringify({
+            transaction_amount: input.amountCents / 100,
+            payment_method_id: 'pix',
+            description: input.description,
+            external_reference: input.externalRef,
+            date_of_expiration: input.expiresAt.toISOString(),
+            payer: payerOf(input.payerEmail, input.payerCpf),
+          }),
         }),
-      });
+      );
       return { ...view(payment), payload: payment.point_of_interaction?.transaction_data?.qr_code ?? '' };
     },
     async getCharge(ref) {
-      return view(await call(`/v1/payments/${encodeURIComponent(ref)}`));
+      const payment = await call(`/v1/payments/${encodeURIComponent(ref)}`);
+      return payment ? view(payment) : null;
     },
     async refund(ref) {
       await call(`/v1/payments/${encodeURIComponent(ref)}/refunds`, {
         method: 'POST',
         idempotencyKey: `refund-${ref}`,
+        body: '{}',
       });
     },
   };

@@ -74,8 +74,10 @@
     wrap.append(l, input);
     return { wrap, input };
   };
-  window.SandboxGateway = {
-    mount(element, options) {
+  // window.BilhetoCardForm is the interface the payment page talks to, whatever the gateway.
+  window.BilhetoCardForm = {
+    /** options: { locale, amount }; resolves once the fields are drawn. */
+    async mount(element, options) {
       const t = TEXT[options?.locale] ?? TEXT['pt-BR'];
       const number = field('sbx-number', t.number, {
         inputmode: 'numeric',
@@ -123,4 +125,6 @@
       return { token: `sbx_${outcome}_${brand}_${last4}_${random()}`, brand, last4 };
     },
   };
+  // The former name, for pages cached before the gateway-neutral interface.
+  window.SandboxGateway = window.BilhetoCardForm;
 })();

@@ -52,131 +52,142 @@ export function checkoutRoutes(s: TCheckoutServices) {
     return parseWith(c, schema, raw) as T;
   };
 
-  return new Hono<TAppEnv>()
-    .post('/api/CheckTicketsPerCPF', async (c) => {
-      requireAuth(c);
-      const body = await parse<import('@ingressos/contracts').TCheckTicketsPerCpfRequest>(
-        c,
-        ZCheckTicketsPerCpfRequest,
-      );
-      const [ticket] = await s.db
-        .select({ ticketsPerCpf: eventTickets.ticketsPerCpf })
-        .from(eventTickets)
-        .where(eq(eventTickets.id, body.ticketId));
-      if (!ticket) throw paymentError(404, 'order_not_found', c.get('locale'));
-      const answer = await checkCpfs(
-        s.db,
-        { ticketId: body.ticketId, ticketByCpf: ticket.ticketsPerCpf, cpfs: body.cpfs },
-        c.get('locale'),
-      );
-      return c.json(answer);
-    })
-    .post('/checkout/:version{v[12]}', async (c) => {
-      const auth = requireAuth(c);
-      const body = await parse<import('@ingressos/contracts').TCreatePaymentRequest>(
-        c,
-        ZCreatePaymentRequest,
-      );
-      const answer = await createPayment(
-        s,
-        {
-          user: auth.user,
-          idempotencyKey: c.req.header('idempotency-key') ?? undefined,
-          sessionId: sessionOf(c, body.sessionId),
-          body,
-        },
-        c.get('locale'),
-      );
-      return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
-    })
-    .get('/api/checkout/orders/:id', async (c) => {
-      const { payment, order } = await ownPayment(c, c.req.param('id'));
-      await syncPayment(s, payment.id, c.get('locale'));
-      return c.json(await paymentAnswer(s, order.id, c.get('locale')));
-    })
-    .get('/api/newtickettransaction/:id/payment-status', async (c) => {
-      const { payment, order } = await ownPayment(c, c.req.param('id'));
-      await syncPayment(s, payment.id, c.get('locale'));
-      const answer = await paymentAnswer(s, order.id, c.get('locale'));
-      return c.json({
-        PaymentStatus: answer.status,
-        transactionStatus: answer.transactionStatus,
-        orderStatus: answer.orderStatus,
-        message: answer.message,
-      });
-    })
-    .get('/api/v1/mercadopago/payments/:id', async (c) => {
-      const { payment, order } = await ownPayment(c, c.req.param('id'));
-      await syncPayment(s, payment.id, c.get('locale'));
-      const [fresh] = await s.db.select().from(payments).where(eq(payments.id, payment.id));
-      const status = fresh!.status as TPaymentStatus;
-      return c.json({
-        id: fresh!.id,
-        status,
-        status_detail: fresh!.statusDetail,
-        transaction_status: fresh!.status === 'created' ? 'processing' : transactionStatusOf(status),
-        transaction_amount: fresh!.amountCents / 100,
-        payment_method_id: fresh!.method === 'pix' ? 'pix' : fresh!.cardBrand,
-        installments: order.installments,
-        card: fresh!.cardLast4 ? { last_four_digits: fresh!.cardLast4 } : null,
-        external_reference: order.id,
-        order_status: order.status,
-      });
-    })
-    .get('/api/socialEvent/:id/getInstallments', async (c) => {
-      const eventId = Number(c.req.param('id'));
-      const value = Number(c.req.query('value'));
-      if (
-        !Number.isInteger(eventId) ||
-        eventId <= 0 ||
-        !Number.isFinite(value) ||
-        value <= 0 ||
-        value > 1_000_000
-      )
-        return c.json({ Message: 'Requisição inválida: value', code: 'invalid_request' }, 400);
-      // noInterest when every ticket type of the event on sale says so (X-NoInterest may ask for it too).
-      const result = (await s.db.execute(
-        sql`select coalesce(bool_and(t.no_interest), false) as no_interest
+  return (
+    new Hono<TAppEnv>()
+      .post('/api/CheckTicketsPerCPF', async (c) => {
+        requireAuth(c);
+        const body = await parse<import('@ingressos/contracts').TCheckTicketsPerCpfRequest>(
+          c,
+          ZCheckTicketsPerCpfRequest,
+        );
+        const [ticket] = await s.db
+          .select({ ticketsPerCpf: eventTickets.ticketsPerCpf })
+          .from(eventTickets)
+          .where(eq(eventTickets.id, body.ticketId));
+        if (!ticket) throw paymentError(404, 'order_not_found', c.get('locale'));
+        const answer = await checkCpfs(
+          s.db,
+          { ticketId: body.ticketId, ticketByCpf: ticket.ticketsPerCpf, cpfs: body.cpfs },
+          c.get('locale'),
+        );
+        return c.json(answer);
+      })
+      .post('/checkout/:version{v[12]}', async (c) => {
+        const auth = requireAuth(c);
+        const body = await parse<import('@ingressos/contracts').TCreatePaymentRequest>(
+          c,
+          ZCreatePaymentRequest,
+        );
+        const answer = await createPayment(
+          s,
+          {
+            user: auth.user,
+            idempotencyKey: c.req.header('idempotency-key') ?? undefined,
+            sessionId: sessionOf(c, body.sessionId),
+            body,
+          },
+          c.get('locale'),
+        );
+        return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
+      })
+      // Which card form the payment page loads: the gateway's script (same origin) and its public key.
+      .get('/api/checkout/gateway', (c) => {
+        c.header('Cache-Control', 'public, max-age=300');
+        return c.json({
+          kind: s.gateway.kind,
+          cardFormScript: s.gateway.cardFormScript,
+          publicKey: s.gateway.kind === 'mercadopago' ? (s.config.MERCADOPAGO_PUBLIC_KEY ?? null) : null,
+        });
+      })
+      .get('/api/checkout/orders/:id', async (c) => {
+        const { payment, order } = await ownPayment(c, c.req.param('id'));
+        await syncPayment(s, payment.id, c.get('locale'));
+        return c.json(await paymentAnswer(s, order.id, c.get('locale')));
+      })
+      .get('/api/newtickettransaction/:id/payment-status', async (c) => {
+        const { payment, order } = await ownPayment(c, c.req.param('id'));
+        await syncPayment(s, payment.id, c.get('locale'));
+        const answer = await paymentAnswer(s, order.id, c.get('locale'));
+        return c.json({
+          PaymentStatus: answer.status,
+          transactionStatus: answer.transactionStatus,
+          orderStatus: answer.orderStatus,
+          message: answer.message,
+        });
+      })
+      .get('/api/v1/mercadopago/payments/:id', async (c) => {
+        const { payment, order } = await ownPayment(c, c.req.param('id'));
+        await syncPayment(s, payment.id, c.get('locale'));
+        const [fresh] = await s.db.select().from(payments).where(eq(payments.id, payment.id));
+        const status = fresh!.status as TPaymentStatus;
+        return c.json({
+          id: fresh!.id,
+          status,
+          status_detail: fresh!.statusDetail,
+          transaction_status: fresh!.status === 'created' ? 'processing' : transactionStatusOf(status),
+          transaction_amount: fresh!.amountCents / 100,
+          payment_method_id: fresh!.method === 'pix' ? 'pix' : fresh!.cardBrand,
+          installments: order.installments,
+          card: fresh!.cardLast4 ? { last_four_digits: fresh!.cardLast4 } : null,
+          external_reference: order.id,
+          order_status: order.status,
+        });
+      })
+      .get('/api/socialEvent/:id/getInstallments', async (c) => {
+        const eventId = Number(c.req.param('id'));
+        const value = Number(c.req.query('value'));
+        if (
+          !Number.isInteger(eventId) ||
+          eventId <= 0 ||
+          !Number.isFinite(value) ||
+          value <= 0 ||
+          value > 1_000_000
+        )
+          return c.json({ Message: 'Requisição inválida: value', code: 'invalid_request' }, 400);
+        // noInterest when every ticket type of the event on sale says so (X-NoInterest may ask for it too).
+        const result = (await s.db.execute(
+          sql`select coalesce(bool_and(t.no_interest), false) as no_interest
             from event_tickets t join event_sections sec on sec.id = t.section_id where sec.event_id = ${eventId}`,
-      )) as unknown as { rows: { no_interest: boolean }[] };
-      const noInterest = Boolean(result.rows[0]?.no_interest);
-      return c.json(
-        installmentOptions(Math.round(value * 100), {
-          noInterest,
-          interestBp: s.config.CARD_INTEREST_BP,
-          locale: c.get('locale'),
-        }),
-      );
-    })
-    .get('/api/tickets/public-key', async (c) => {
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.json(await s.signer.publicKey());
-    })
-    .get('/api/tickets/mine', async (c) => {
-      const auth = requireAuth(c);
-      const eventId = Number(c.req.query('eventId') ?? '') || undefined;
-      c.header('Cache-Control', 'private, no-store');
-      return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
-    })
-    .get('/api/tickets/pdf', async (c) => {
-      const auth = requireAuth(c);
-      const eventId = Number(c.req.query('eventId') ?? '') || undefined;
-      const orderId = c.req.query('orderId');
-      const list = await pdfTickets(
-        s.db,
-        {
-          userId: auth.user.id,
-          ...(eventId ? { eventId } : {}),
-          ...(orderId && UUID.test(orderId) ? { orderId } : {}),
-        },
-        c.get('locale'),
-      );
-      if (list.length === 0) throw paymentError(404, 'order_not_found', c.get('locale'));
-      const pdf = await ticketsPdf(list);
-      return c.body(new Uint8Array(pdf), 200, {
-        'content-type': 'application/pdf',
-        'content-disposition': 'attachment; filename="ingressos.pdf"',
-        'cache-control': 'private, no-store',
-      });
-    });
+        )) as unknown as { rows: { no_interest: boolean }[] };
+        const noInterest = Boolean(result.rows[0]?.no_interest);
+        return c.json(
+          installmentOptions(Math.round(value * 100), {
+            noInterest,
+            interestBp: s.config.CARD_INTEREST_BP,
+            locale: c.get('locale'),
+          }),
+        );
+      })
+      .get('/api/tickets/public-key', async (c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+        return c.json(await s.signer.publicKey());
+      })
+      .get('/api/tickets/mine', async (c) => {
+        const auth = requireAuth(c);
+        const eventId = Number(c.req.query('eventId') ?? '') || undefined;
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
+      })
+      .get('/api/tickets/pdf', async (c) => {
+        const auth = requireAuth(c);
+        const eventId = Number(c.req.query('eventId') ?? '') || undefined;
+        const orderId = c.req.query('orderId');
+        const list = await pdfTickets(
+          s.db,
+          {
+            userId: auth.user.id,
+            ...(eventId ? { eventId } : {}),
+            ...(orderId && UUID.test(orderId) ? { orderId } : {}),
+          },
+          c.get('locale'),
+        );
+        if (list.length === 0) throw paymentError(404, 'order_not_found', c.get('locale'));
+        const pdf = await ticketsPdf(list);
+        return c.body(new Uint8Array(pdf), 200, {
+          'content-type': 'application/pdf',
+          'content-disposition': 'attachment; filename="ingressos.pdf"',
+          'cache-control': 'private, no-store',
+        });
+      })
+  );
 }

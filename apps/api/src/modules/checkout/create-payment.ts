@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TCart, TCreatePaymentRequest, TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import { NATIONALITY } from '@ingressos/domain/account';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
@@ -201,6 +202,7 @@ export async function createPayment(
     amountCents: totalCents,
     method: body.paymentType,
   });
+  const payerCpf = user.nationality === NATIONALITY.brazilian ? user.document : undefined;
   const description = `${cart.items[0]!.eventName} (${cart.items.reduce((n, i) => n + i.quantity, 0)})`;
   try {
     if (body.paymentType === 'credit_card') {
@@ -209,7 +211,10 @@ export async function createPayment(
         amountCents: totalCents,
         installments: body.card!.installments,
         token: body.card!.token,
+        paymentMethodId: body.card!.paymentMethodId,
+        issuerId: body.card!.issuerId,
         payerEmail: user.email,
+        payerCpf,
         description,
       });
       await s.db
@@ -228,6 +233,7 @@ export async function createPayment(
         amountCents: totalCents,
         expiresAt: pixExpiresAt!,
         payerEmail: user.email,
+        payerCpf,
         description,
       });
       await s.db
