@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "qr_version" smallint DEFAULT 1 NOT NULL;
