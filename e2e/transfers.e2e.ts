@@ -96,6 +96,15 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     ).toBe('/termos-de-transferencia');
     await a.getByRole('checkbox').check();
     await send.click();
+    // The sender confirms with the code e-mailed to them.
+    const codeMail = await smtp.waitFor(sender.email, /Código para transferir ingressos/);
+    const code = codeMail.text.match(/\b(\d{6})\b/)![1]!;
+    await a
+      .getByText('Para sua segurança, enviamos um código de 6 dígitos para o seu e-mail.', { exact: false })
+      .waitFor();
+    const confirm = a.getByRole('button', { name: 'Confirmar transferência' });
+    await a.getByLabel('Código de confirmação').fill(code);
+    await confirm.click();
     await a.waitForURL(/\/transferencias$/);
     await waitForHydration(a);
     const sentCard = a.getByRole('region', { name: 'Enviadas' }).getByRole('listitem');
@@ -113,6 +122,8 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     await login.getByRole('button', { name: 'Entrar' }).click();
     const popup = b.getByRole('dialog', { name: 'Você recebeu um ingresso!' });
     await popup.waitFor({ timeout: 15_000 });
+    // The bell counts it too.
+    expect(await b.getByRole('link', { name: 'Notificações: 1 novas' }).count()).toBe(1);
     await popup.getByRole('link', { name: 'Ver transferências' }).click();
     await b.waitForURL(/\/transferencias$/);
     await waitForHydration(b);

@@ -88,7 +88,7 @@ function Popups({ user }: { user: TShellUser }) {
   useEffect(() => setHydrated(true), []);
   const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
   const gender = user.needsGender && pathname !== '/dados-da-conta';
-  const transfers = user.pendingTransfers && !NO_TRANSFER_POPUP.test(pathname);
+  const transfers = user.pendingTransfers > 0 && !NO_TRANSFER_POPUP.test(pathname);
   if (!hydrated || (!phone && !gender && !transfers)) return null;
   return (
     <Suspense fallback={null}>

@@ -14,6 +14,10 @@ export type TAddTransferRequest = z.infer<typeof ZAddTransferRequest>;
 export const ZCanTransferRequest = z.object({ ticketId: ZUuid, destinationCpf: ZCpfText.optional() });
 export type TCanTransferRequest = z.infer<typeof ZCanTransferRequest>;
 
+/** POST /api/validateTransferCode: the 6-digit code e-mailed by createUserNotification. */
+export const ZValidateTransferCodeRequest = z.object({ code: z.string().regex(/^\d{6}$/, 'code') });
+export type TValidateTransferCodeAnswer = { status: boolean; message: string };
+
 /** PUT confirmTransfer, cancelTicketTransfer, returnTicketTransfer. */
 export const ZTransferActionRequest = z.object({ transferId: ZUuid });
 export type TTransferActionRequest = z.infer<typeof ZTransferActionRequest>;
@@ -97,5 +101,22 @@ export const TRANSFER_MESSAGES = {
     en: 'The CPF {cpf} already holds the maximum of this ticket for the event.',
   },
   cpf_invalid: { 'pt-BR': 'Informe um CPF válido', en: 'Enter a valid CPF' },
+  code_mail_failed: {
+    'pt-BR': 'Erro ao enviar email de validação',
+    en: 'Could not send the validation e-mail',
+  },
+  code_check_failed: {
+    'pt-BR': 'Erro ao verificar o código. Tente novamente mais tarde.',
+    en: 'Could not check the code. Please try again later.',
+  },
+  code_invalid: {
+    'pt-BR': 'Código inválido ou expirado. Confira o e-mail ou peça um novo código.',
+    en: 'Invalid or expired code. Check the e-mail or ask for a new code.',
+  },
+  code_required: {
+    'pt-BR': 'Confirme a transferência com o código enviado para o seu e-mail.',
+    en: 'Confirm the transfer with the code sent to your e-mail.',
+  },
+  code_ok: { 'pt-BR': 'Código validado.', en: 'Code confirmed.' },
 } as const;
 export type TTransferErrorCode = keyof typeof TRANSFER_MESSAGES;

@@ -386,6 +386,14 @@ export const en: TCatalog = {
   'transfers.popupTitle': 'You received a ticket!',
   'transfers.popupText': 'Someone transferred tickets to you. Accept or refuse them in Transfers.',
   'transfers.popupGo': 'See transfers',
+  'transfers.codeSent':
+    'For your security, we sent a 6-digit code to your e-mail. Enter it to confirm the transfer.',
+  'transfers.code': 'Confirmation code',
+  'transfers.resend': 'Resend code',
+  'transfers.resent': 'We sent a new code to your e-mail.',
+  'transfers.confirm': 'Confirm transfer',
+  'transfers.codeCheckFailed': 'Could not check the code. Please try again later.',
+  'transfers.codeMailFailed': 'Could not send the validation e-mail',
   'transfers.popupLater': 'Not now',
 
   'cart.added': 'Added to your cart.',

@@ -389,6 +389,14 @@ export const ptBR = {
   'transfers.popupTitle': 'Você recebeu um ingresso!',
   'transfers.popupText': 'Alguém transferiu ingressos para você. Aceite ou recuse em Transferências.',
   'transfers.popupGo': 'Ver transferências',
+  'transfers.codeSent':
+    'Para sua segurança, enviamos um código de 6 dígitos para o seu e-mail. Digite-o para confirmar a transferência.',
+  'transfers.code': 'Código de confirmação',
+  'transfers.resend': 'Reenviar código',
+  'transfers.resent': 'Enviamos um novo código para o seu e-mail.',
+  'transfers.confirm': 'Confirmar transferência',
+  'transfers.codeCheckFailed': 'Erro ao verificar o código. Tente novamente mais tarde.',
+  'transfers.codeMailFailed': 'Erro ao enviar email de validação',
   'transfers.popupLater': 'Agora não',
 
   'cart.added': 'Adicionado ao carrinho.',

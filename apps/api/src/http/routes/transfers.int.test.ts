@@ -7,7 +7,7 @@ import type {
   TRevokedQrAnswer,
   TTransferListAnswer,
 } from '@ingressos/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, eventTickets, mailOutbox, ticketLots, tickets, users } from '../../db/schema/index.ts';
@@ -53,6 +53,31 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
   ) => send<{ ok: boolean }>('PUT', `/api/transferTicket/${verb}`, cookie, { transferId: id });
   const mailsTo = async (email: string) =>
     (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
+  /** The code of the latest transfer-code e-mail to this address. */
+  const codeMailedTo = async (email: string) => {
+    const mails = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email))
+      .orderBy(desc(mailOutbox.createdAt));
+    const mail = mails.find((m) => m.subject.startsWith('Código para transferir ingressos'));
+    return mail!.text.match(/\b(\d{6})\b/)![1]!;
+  };
+  /** The sender asks for the e-mailed code and confirms it (opens the 15-minute sending window). */
+  const confirmSender = async (who: TRegistered) => {
+    const asked = await send<{ status: boolean }>(
+      'POST',
+      '/api/transferTicket/createUserNotification',
+      who.cookie,
+      {},
+    );
+    expect(asked.status).toBe(200);
+    const code = await codeMailedTo(who.input.email);
+    const checked = await send<{ status: boolean }>('POST', '/api/validateTransferCode', who.cookie, {
+      code,
+    });
+    expect([checked.status, checked.body.status]).toEqual([200, true]);
+  };
 
   /** A buyer who paid for `quantity` tickets of a fresh event (options: per-CPF limit). */
   const buyerWithTickets = async (quantity: number, options: { ticketsPerCpf?: number } = {}) => {
@@ -88,6 +113,7 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
       .from(tickets)
       .where(eq(tickets.orderId, answer.orderId))
       .orderBy(tickets.unit);
+    await confirmSender(person);
     return { person, fixture: f, tickets: issued };
   };
 
@@ -132,9 +158,7 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
       destinationCpf: `***.${digits(b.input.cpf).slice(3, 6)}.${digits(b.input.cpf).slice(6, 9)}-**`,
       counterpart: 'Ana',
     });
-    expect((await get<{ pending: boolean }>('/api/transferTicket/hasPending', b.cookie)).body.pending).toBe(
-      true,
-    );
+    expect((await get<{ count: number }>('/api/transferTicket/pendingCount', b.cookie)).body.count).toBe(1);
     const sentList = await get<TTransferListAnswer>(
       '/api/transferTicket/getUserTransfers?direction=sent',
       a.person.cookie,
@@ -168,9 +192,7 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
 
     // The sender hears it was accepted; nothing is pending any more.
     expect(await mailsTo(a.person.input.email)).toContainEqual(expect.stringMatching(/foi aceita/));
-    expect((await get<{ pending: boolean }>('/api/transferTicket/hasPending', b.cookie)).body.pending).toBe(
-      false,
-    );
+    expect((await get<{ count: number }>('/api/transferTicket/pendingCount', b.cookie)).body.count).toBe(0);
     // Accepting twice does nothing more.
     const again = await act('confirmTransfer', b.cookie, sent.body.transfer.id);
     expect([again.status, again.body.Message]).toEqual([404, 'Erro ao atualizar transferência']);
@@ -222,6 +244,7 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
   it("refuses someone else's ticket, a second pending transfer, one's own CPF, a past event", async () => {
     const a = await buyerWithTickets(2);
     const intruder = await register(t);
+    await confirmSender(intruder);
     const ticket = a.tickets[0]!;
     const theirs = await add(intruder.cookie, ticket.id, uniqueCpf());
     expect([theirs.status, theirs.body.Message]).toEqual([404, 'Erro ao transferir ingresso']);
@@ -296,6 +319,57 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
     // Sending a new one is refused up front.
     const refused = await add(a.person.cookie, other.tickets[0]!.id, b.input.cpf);
     expect([refused.status, refused.body.code]).toEqual([409, 'cpf_limit']);
+  });
+
+  it('sending needs the code e-mailed to the sender: wrong codes fail, five tries spend it, limits apply', async () => {
+    const a = await register(t);
+    const ticketId = '00000000-0000-4000-8000-000000000001';
+    const before = await add(a.cookie, ticketId, uniqueCpf());
+    expect([before.status, before.body.Message]).toEqual([
+      403,
+      'Confirme a transferência com o código enviado para o seu e-mail.',
+    ]);
+    const none = await send('POST', '/api/validateTransferCode', a.cookie, { code: '123456' });
+    expect([none.status, none.body.code]).toEqual([400, 'code_invalid']);
+    expect((await send('POST', '/api/transferTicket/createUserNotification', a.cookie, {})).status).toBe(200);
+    const code = await codeMailedTo(a.input.email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i += 1) {
+      const tried = await send('POST', '/api/validateTransferCode', a.cookie, { code: wrong });
+      expect([tried.status, tried.body.Message]).toEqual([
+        400,
+        'Código inválido ou expirado. Confira o e-mail ou peça um novo código.',
+      ]);
+    }
+    // Five wrong tries spend the code: even the right one fails now; a new code works.
+    expect((await send('POST', '/api/validateTransferCode', a.cookie, { code })).status).toBe(400);
+    expect((await send('POST', '/api/transferTicket/createUserNotification', a.cookie, {})).status).toBe(200);
+    const fresh = await codeMailedTo(a.input.email);
+    const ok = await send<{ status: boolean; message: string }>(
+      'POST',
+      '/api/validateTransferCode',
+      a.cookie,
+      {
+        code: fresh,
+      },
+    );
+    expect([ok.status, ok.body.status, ok.body.message]).toEqual([200, true, 'Código validado.']);
+    // Spent once used.
+    expect((await send('POST', '/api/validateTransferCode', a.cookie, { code: fresh })).status).toBe(400);
+    // Now sending gets past the code (this ticket is not theirs).
+    const after = await add(a.cookie, ticketId, uniqueCpf());
+    expect(after.body.code).toBe('transfer_failed');
+    // Codes are limited: tries (10 in 15 minutes, 9 spent above) and e-mails (5 an hour, 2 spent).
+    const tries: number[] = [];
+    for (let i = 0; i < 3; i += 1)
+      tries.push((await send('POST', '/api/validateTransferCode', a.cookie, { code: '000000' })).status);
+    expect(tries).toEqual([400, 429, 429]);
+    const mails: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      mails.push((await send('POST', '/api/transferTicket/createUserNotification', a.cookie, {})).status);
+    expect(mails).toEqual([200, 200, 200, 429]);
+    const badCode = await send('POST', '/api/validateTransferCode', a.cookie, { code: '12ab' });
+    expect(badCode.status).toBe(400);
   });
 
   it('answers bad input with 400, anonymous callers with 401, and limits sending', async () => {

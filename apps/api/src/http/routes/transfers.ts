@@ -2,10 +2,12 @@ import {
   type TTransferDestinationAnswer,
   type TTransferListAnswer,
   type TTransferStatus,
+  type TValidateTransferCodeAnswer,
   ZAddTransferRequest,
   ZCanTransferRequest,
   ZTransferActionRequest,
   ZTransferListQuery,
+  ZValidateTransferCodeRequest,
 } from '@ingressos/contracts';
 import { isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
 import { eq } from 'drizzle-orm';
@@ -16,13 +18,18 @@ import type { TAccountServices } from '../../modules/accounts/services.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { transferError } from '../../modules/transfers/messages.ts';
 import {
+  requireConfirmedSender,
+  sendTransferCode,
+  validateTransferCode,
+} from '../../modules/transfers/transfer-codes.ts';
+import {
   addTransfer,
   cancelTransfer,
   canTransfer,
   confirmTransfer,
-  hasPendingReceived,
   hideEmail,
   listTransfers,
+  pendingReceivedCount,
   returnTransfer,
   revokedQrs,
   type TTransferServices,
@@ -96,18 +103,35 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         });
       })
       /** The shell's cheap question: is anything waiting for my answer? */
-      .get('/api/transferTicket/hasPending', async (c) => {
+      .get('/api/transferTicket/pendingCount', async (c) => {
         const { user } = requireAuth(c);
         c.header('Cache-Control', 'private, no-store');
-        return c.json({ pending: await hasPendingReceived(s.db, user) });
+        return c.json({ count: await pendingReceivedCount(s.db, user) });
       })
       .post('/api/transferTicket/addTicketTransfer', async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const input = await body(c, ZAddTransferRequest);
         await s.limits.consume('transferSendUser', user.id, locale);
+        await requireConfirmedSender(s, user.id, locale);
         c.header('Cache-Control', 'private, no-store');
         return c.json(await addTransfer(s, user, input, locale), 201);
+      })
+      /** Spec "Validation e-mail notification": the sender's code, by e-mail. */
+      .post('/api/transferTicket/createUserNotification', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        await s.limits.consume('transferCodeMailUser', user.id, locale);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await sendTransferCode(s, user, locale));
+      })
+      .post('/api/validateTransferCode', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        const { code } = await body(c, ZValidateTransferCodeRequest);
+        await s.limits.consume('transferCodeCheckUser', user.id, locale);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json<TValidateTransferCodeAnswer>(await validateTransferCode(s, user, code, locale));
       })
       .post('/v1/ticketTransfer/CanTransfer', async (c) => {
         const { user } = requireAuth(c);

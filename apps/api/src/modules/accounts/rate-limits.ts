@@ -32,6 +32,9 @@ const LIMITS = {
   transferLookupUser: { points: 30, duration: 600 },
   /** Sending tickets away: a night out's worth per hour, not a stolen session emptying an account. */
   transferSendUser: { points: 20, duration: 3600 },
+  /** E-mailing the sender's transfer code, and trying codes. */
+  transferCodeMailUser: { points: 5, duration: 3600 },
+  transferCodeCheckUser: { points: 10, duration: 900 },
   /** Accepting, refusing and cancelling transfers. */
   transferActionUser: { points: 60, duration: 600 },
 } as const;

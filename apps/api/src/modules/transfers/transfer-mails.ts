@@ -82,3 +82,37 @@ export function transferAnsweredMail(f: TFacts & { accepted: boolean }): TMail {
     link,
   );
 }
+
+/** To the sender: the code that confirms they want to send tickets. */
+export function transferCodeMail(f: {
+  to: string;
+  name: string;
+  brand: string;
+  code: string;
+  minutes: number;
+  locale: TLocale;
+}): TMail {
+  const pt = f.locale === 'pt-BR';
+  const lines = pt
+    ? [
+        `Olá, ${f.name}!`,
+        `Seu código para transferir ingressos é ${f.code}. Ele vale por ${f.minutes} minutos.`,
+        'Se não foi você que pediu, não informe o código a ninguém e troque sua senha.',
+      ]
+    : [
+        `Hello, ${f.name}!`,
+        `Your code to transfer tickets is ${f.code}. It is valid for ${f.minutes} minutes.`,
+        'If you did not ask for it, do not share the code with anyone and change your password.',
+      ];
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
+<h1 style="color:#5b21b6;font-size:22px">${escapeHtml(f.brand)}</h1>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p style="font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(f.code)}</p>
+</body></html>`;
+  return {
+    to: f.to,
+    subject: pt ? `Código para transferir ingressos: ${f.code}` : `Code to transfer tickets: ${f.code}`,
+    html,
+    text: lines.join('\n'),
+  };
+}

@@ -280,14 +280,14 @@ export async function listTransfers(
   });
 }
 
-/** Whether `me` has any transfer waiting for their answer (the shell's pop-up). */
-export async function hasPendingReceived(db: TDb, me: TMe) {
-  const [row] = rowsOf<{ found: boolean }>(
+/** How many transfers wait for `me` to answer (the shell's pop-up and the bell's badge). */
+export async function pendingReceivedCount(db: TDb, me: TMe) {
+  const [row] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select exists (select 1 from ticket_transfers tt where ${receivedBy(me)} and tt.status = 0) as found`,
+      sql`select count(*)::int as n from ticket_transfers tt where ${receivedBy(me)} and tt.status = 0`,
     ),
   );
-  return Boolean(row?.found);
+  return row?.n ?? 0;
 }
 
 type TTransferRow = { id: string; ticket_id: string; from_user_id: string; destination_cpf: string };

@@ -19,8 +19,8 @@ export type TShellUser = {
   /** '+55 (11) 98765-4321', for the phone-verification pop-up. */
   phone: string;
   emailVerified: boolean;
-  /** Transfers wait for this user's answer (the received-transfer pop-up). */
-  pendingTransfers: boolean;
+  /** Transfers waiting for this user's answer (the received-transfer pop-up, the bell's badge). */
+  pendingTransfers: number;
 };
 
 export type TShellData = {
@@ -61,15 +61,15 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
 
   // Renewing the session slides its expiry; the API's Set-Cookie is passed on to the browser.
   const hadSession = SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
-  // The pending-transfer question runs beside the renewal: one indexed exists() query.
+  // The pending-transfer count runs beside the renewal: one indexed count.
   const [answer, pending] = hadSession
     ? await Promise.all([
         api('/api/v2/authentication'),
-        api('/api/transferTicket/hasPending')
-          .then(async (r) => (r.ok ? ((await r.json()) as { pending: boolean }).pending : false))
-          .catch(() => false),
+        api('/api/transferTicket/pendingCount')
+          .then(async (r) => (r.ok ? ((await r.json()) as { count: number }).count : 0))
+          .catch(() => 0),
       ])
-    : [null, false];
+    : [null, 0];
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
   let user: TShellUser | null = null;

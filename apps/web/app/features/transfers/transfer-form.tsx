@@ -24,6 +24,8 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
   const [lookup, setLookup] = useState<TLookup | null>(null);
+  const [step, setStep] = useState<'form' | 'code'>('form');
+  const [code, setCode] = useState('');
   const cpf = digits(cpfText);
   const complete = cpf.length === 11;
   const problem = !complete ? null : !isValidCpf(cpf) ? 'invalid' : cpf === ownCpf ? 'self' : null;
@@ -63,18 +65,51 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
   const bad = complete && (problem !== null || Boolean(found?.failed));
   const [termsBefore, termsAfter] = t('transfers.terms', { link: '\u0000' }).split('\u0000');
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!complete || problem || !terms || busy) return;
-    setBusy(true);
+  /** Asks the server to e-mail the sender's code; true when it went. */
+  async function requestCode() {
+    const sent = await browserApi('/api/transferTicket/createUserNotification', { method: 'POST', body: {} });
+    if (!sent.ok) toast.error(sent.kind === 'http' ? sent.message : t('transfers.codeMailFailed'));
+    return sent.ok;
+  }
+
+  async function send() {
     const answer = await browserApi<TAddTransferAnswer>('/api/transferTicket/addTicketTransfer', {
       method: 'POST',
       body: { ticketId, destinationCpf: cpf },
     });
+    if (answer.ok) {
+      toast.success(t('transfers.sent'));
+      navigate('/transferencias');
+      return;
+    }
+    // Sending needs the code e-mailed to the sender, confirmed in the last 15 minutes.
+    if (answer.kind === 'http' && answer.body.code === 'code_required') {
+      if (await requestCode()) setStep('code');
+      return;
+    }
+    toast.error(answer.kind === 'http' ? answer.message : t('app.genericError'));
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!complete || problem || !terms || busy) return;
+    setBusy(true);
+    try {
+      if (step === 'code') {
+        const checked = await browserApi('/api/validateTransferCode', { method: 'POST', body: { code } });
+        if (!checked.ok)
+          return void toast.error(checked.kind === 'http' ? checked.message : t('transfers.codeCheckFailed'));
+      }
+      await send();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    setBusy(true);
+    if (await requestCode()) toast.info(t('transfers.resent'));
     setBusy(false);
-    if (!answer.ok) return void toast.error(answer.kind === 'http' ? answer.message : t('app.genericError'));
-    toast.success(t('transfers.sent'));
-    navigate('/transferencias');
   }
 
   return (
@@ -108,12 +143,30 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
         </span>
       </label>
       <p className={styles.hint}>{t('transfers.newQr')}</p>
+      {step === 'code' && (
+        <div className={checkout.field}>
+          <p role="status">{t('transfers.codeSent')}</p>
+          <label htmlFor={`${id}-code`}>{t('transfers.code')}</label>
+          <input
+            id={`${id}-code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          />
+          <button type="button" className={checkout.link} onClick={resend} disabled={busy}>
+            {t('transfers.resend')}
+          </button>
+        </div>
+      )}
       <button
         type="submit"
         className={checkout.primary}
-        disabled={!complete || problem !== null || !terms || busy}
+        disabled={!complete || problem !== null || !terms || busy || (step === 'code' && code.length !== 6)}
       >
-        {busy ? t('transfers.sending') : t('transfers.submit')}
+        {busy ? t('transfers.sending') : step === 'code' ? t('transfers.confirm') : t('transfers.submit')}
       </button>
     </form>
   );
