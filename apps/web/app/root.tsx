@@ -25,10 +25,6 @@ export const loader = ({ request, context }: Route.LoaderArgs) => loadShell(requ
 
 // The account pop-ups' code is fetched only for a logged-in user who needs one of them.
 const AccountPopups = lazy(() => import('./features/accounts/account-popups.tsx'));
-const TransferPopup = lazy(() => import('./features/transfers/transfer-popup.tsx'));
-/** Spec §4: pages where the received-transfer pop-up never shows. */
-const NO_TRANSFER_POPUP =
-  /^\/(meus-ingressos|detalhes-do-ingresso|transferencias|reconhecimento-facial|carrinho|minha-conta)(\/|$)/i;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<TShellData>('root');
@@ -80,7 +76,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
 
 /**
  * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then the
- * received-transfer pop-up, one at a time.
+ * received-transfer pop-up (its page rule and code live in the lazy chunk), one at a time.
  */
 function Popups({ user }: { user: TShellUser }) {
   const { pathname } = useLocation();
@@ -88,11 +84,10 @@ function Popups({ user }: { user: TShellUser }) {
   useEffect(() => setHydrated(true), []);
   const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
   const gender = user.needsGender && pathname !== '/dados-da-conta';
-  const transfers = user.pendingTransfers > 0 && !NO_TRANSFER_POPUP.test(pathname);
-  if (!hydrated || (!phone && !gender && !transfers)) return null;
+  if (!hydrated || (!phone && !gender && !user.pendingTransfers)) return null;
   return (
     <Suspense fallback={null}>
-      {phone || gender ? <AccountPopups user={user} phone={phone} gender={gender} /> : <TransferPopup />}
+      <AccountPopups user={user} phone={phone} gender={gender} path={pathname} />
     </Suspense>
   );
 }
