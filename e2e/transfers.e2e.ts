@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -12,6 +13,13 @@ import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/brow
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -86,6 +94,7 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     await a.waitForURL(/\/transferencia-ingresso\?ticketId=/);
     await waitForHydration(a);
     const send = a.getByRole('button', { name: 'Transferir ingresso' });
+    expect(await seriousViolations(a)).toEqual([]);
     await a.getByLabel('CPF de quem vai receber').fill(masked(sender.cpf));
     await a.getByText('Você não pode transferir um ingresso para o seu próprio CPF.').waitFor();
     await a.getByLabel('CPF de quem vai receber').fill(masked(receiver.cpf));
@@ -129,6 +138,7 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     await waitForHydration(b);
     const received = b.getByRole('region', { name: 'Recebidas' }).getByRole('listitem');
     await received.getByText('Enviado por Ana').waitFor();
+    expect(await seriousViolations(b)).toEqual([]);
     await received.getByRole('button', { name: 'Aceitar' }).click();
     await b.getByText('Transferência aceita! O ingresso está em Meus ingressos.').waitFor();
     await received.getByText('Aceita', { exact: true }).waitFor();
