@@ -5,3 +5,4 @@ export * from './checkout.ts';
 export * from './errors.ts';
 export * from './pages.ts';
 export * from './site.ts';
+export * from './transfers.ts';

@@ -148,7 +148,7 @@ export function createApp(options: TAppOptions) {
   app.route('/api', authRoutes(accounts));
   app.route('/api', passwordResetRoutes(accounts));
   app.route('/api', accountRoutes(accounts));
-  app.route('/api', transferRoutes(accounts));
+  app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
   app.route('/', checkoutRoutes(checkout));

@@ -1,4 +1,5 @@
 import type { TMyTicketsAnswer } from '@ingressos/contracts';
+import { Link } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import styles from '~/features/checkout/checkout.module.css';
@@ -63,7 +64,19 @@ export default function TicketDetails({ loaderData }: Route.ComponentProps) {
             <p>{t('tickets.holder', { cpf: ticket.holderCpf })}</p>
             {ticket.transfer && (
               <p className={styles.notice}>
-                {t('tickets.transferPending', { cpf: ticket.transfer.destinationCpf })}
+                {t('tickets.transferPending', { cpf: ticket.transfer.destinationCpf })} ·{' '}
+                <Link to="/transferencias">{t('tickets.transfersLink')}</Link>
+              </p>
+            )}
+            {!ticket.transfer && !event.past && (
+              <p>
+                <Link
+                  className={styles.secondary}
+                  to={`/transferencia-ingresso?ticketId=${ticket.id}`}
+                  aria-label={t('tickets.transferAria', { n: index + 1 })}
+                >
+                  {t('tickets.transfer')}
+                </Link>
               </p>
             )}
             <img className={styles.qr} src={ticket.qrSvg} alt={t('tickets.qrAlt', { n: index + 1 })} />

@@ -118,6 +118,11 @@ export const tickets = pgTable(
     controlledPlaceId: integer('controlled_place_id'),
     holderCpf: text('holder_cpf').notNull(),
     qr: text('qr').notNull(),
+    /**
+     * The QR's `v` claim: raised when the ticket changes hands (a transfer), which voids every
+     * earlier QR of the ticket (GET /api/tickets/revoked lists them for gates).
+     */
+    qrVersion: smallint('qr_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

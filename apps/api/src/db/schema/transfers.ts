@@ -37,6 +37,23 @@ export const ticketTransfers = pgTable(
     uniqueIndex('ticket_transfers_pending').on(t.ticketId).where(sql`${t.status} = 0`),
     index('ticket_transfers_destination').on(t.destinationCpf, t.status),
     index('ticket_transfers_from').on(t.fromUserId, t.status),
+    index('ticket_transfers_destination_user').on(t.destinationUserId, t.status),
     check('ticket_transfers_status', sql`${t.status} in (0, 1, 2, 3)`),
   ],
 );
+
+/**
+ * The sender's e-mailed confirmation code (spec "Validation e-mail notification" and "Validate
+ * transfer code"): 6 digits, hashed, 10 minutes, five tries. A right code opens a 15-minute
+ * window (verifiedUntil) in which the account may send tickets.
+ */
+export const transferCodes = pgTable('transfer_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash'),
+  attempts: smallint('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  verifiedUntil: timestamp('verified_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

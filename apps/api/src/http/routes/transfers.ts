@@ -1,34 +1,156 @@
-import type { TTransferDestinationAnswer } from '@ingressos/contracts';
+import {
+  type TTransferDestinationAnswer,
+  type TTransferListAnswer,
+  type TTransferStatus,
+  type TValidateTransferCodeAnswer,
+  ZAddTransferRequest,
+  ZCanTransferRequest,
+  ZTransferActionRequest,
+  ZTransferListQuery,
+  ZValidateTransferCodeRequest,
+} from '@ingressos/contracts';
 import { isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
-import { paymentError } from '../../modules/checkout/messages.ts';
+import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { transferError } from '../../modules/transfers/messages.ts';
+import {
+  requireConfirmedSender,
+  sendTransferCode,
+  validateTransferCode,
+} from '../../modules/transfers/transfer-codes.ts';
+import {
+  addTransfer,
+  cancelTransfer,
+  canTransfer,
+  confirmTransfer,
+  hideEmail,
+  listTransfers,
+  pendingReceivedCount,
+  returnTransfer,
+  revokedQrs,
+  type TTransferServices,
+} from '../../modules/transfers/transfer-tickets.ts';
 import type { TAppEnv } from '../env.ts';
+import { HttpError } from '../errors.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
+import { parseWith } from '../parse-json.ts';
 
-/** An e-mail as someone else may see it: the first two characters of its name and its domain. */
-export function hideEmail(email: string) {
-  const at = email.lastIndexOf('@');
-  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+async function body<S extends z.ZodType>(c: Context<TAppEnv>, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    raw = undefined;
+  }
+  return parseWith(c, schema, raw);
 }
 
 /**
- * Spec (accounts §7) "E-mail by CPF for transfer": whose account a transfer to this CPF reaches.
- * The e-mail comes back masked (it is another person's) and the lookup is rate-limited per buyer.
+ * Ticket transfers (accounts §7): look up whose account a CPF is, check, send, list, accept
+ * (confirm), refuse (return) and cancel; and the revoked-QR list gates read.
  */
-export function transferRoutes(s: TAccountServices) {
-  return new Hono<TAppEnv>().get('/transferTicket/getUserEmailByCpf', async (c) => {
-    const { user } = requireAuth(c);
-    const locale = c.get('locale');
-    const cpf = stripCpfMask(c.req.query('cpf') ?? '');
-    if (!isValidCpf(cpf)) throw paymentError(400, 'cpf_invalid', locale);
-    await s.limits.consume('transferLookupUser', user.id, locale);
-    const [found] = await s.db.select({ email: users.email }).from(users).where(eq(users.document, cpf));
-    c.header('Cache-Control', 'private, no-store');
-    return c.json<TTransferDestinationAnswer>(
-      found ? { email: hideEmail(found.email), registered: true } : { email: null, registered: false },
-    );
-  });
+export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutServices) {
+  const s: TTransferServices = {
+    db: accounts.db,
+    config: accounts.config,
+    log: accounts.log,
+    mailer: accounts.mailer,
+    limits: accounts.limits,
+    signer: checkout.signer,
+  };
+  /** The three PUT actions share their shape: parse, limit, act, answer the list entry's new state. */
+  const action =
+    (run: typeof confirmTransfer) =>
+    async (c: Context<TAppEnv>): Promise<Response> => {
+      const { user } = requireAuth(c);
+      const locale = c.get('locale');
+      const { transferId } = await body(c, ZTransferActionRequest);
+      await s.limits.consume('transferActionUser', user.id, locale);
+      await run(s, user, transferId, locale);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ ok: true });
+    };
+
+  return (
+    new Hono<TAppEnv>()
+      /** Spec "E-mail by CPF for transfer": the e-mail comes back masked and the lookup is rate-limited. */
+      .get('/api/transferTicket/getUserEmailByCpf', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        const cpf = stripCpfMask(c.req.query('cpf') ?? '');
+        if (!isValidCpf(cpf)) throw transferError(400, 'cpf_invalid', locale);
+        await s.limits.consume('transferLookupUser', user.id, locale);
+        const [found] = await s.db.select({ email: users.email }).from(users).where(eq(users.document, cpf));
+        c.header('Cache-Control', 'private, no-store');
+        return c.json<TTransferDestinationAnswer>(
+          found ? { email: hideEmail(found.email), registered: true } : { email: null, registered: false },
+        );
+      })
+      .get('/api/transferTicket/getUserTransfers', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        const parsed = ZTransferListQuery.safeParse(c.req.query());
+        if (!parsed.success) throw transferError(400, 'list_failed', locale);
+        const { transferStatus, direction } = parsed.data;
+        const status = transferStatus === undefined ? undefined : (Number(transferStatus) as TTransferStatus);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json<TTransferListAnswer>({
+          transfers: await listTransfers(s.db, user, { status, direction }, locale),
+        });
+      })
+      /** The shell's cheap question: is anything waiting for my answer? */
+      .get('/api/transferTicket/pendingCount', async (c) => {
+        const { user } = requireAuth(c);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json({ count: await pendingReceivedCount(s.db, user) });
+      })
+      .post('/api/transferTicket/addTicketTransfer', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        const input = await body(c, ZAddTransferRequest);
+        await s.limits.consume('transferSendUser', user.id, locale);
+        await requireConfirmedSender(s, user.id, locale);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await addTransfer(s, user, input, locale), 201);
+      })
+      /** Spec "Validation e-mail notification": the sender's code, by e-mail. */
+      .post('/api/transferTicket/createUserNotification', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        await s.limits.consume('transferCodeMailUser', user.id, locale);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await sendTransferCode(s, user, locale));
+      })
+      .post('/api/validateTransferCode', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        const { code } = await body(c, ZValidateTransferCodeRequest);
+        await s.limits.consume('transferCodeCheckUser', user.id, locale);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json<TValidateTransferCodeAnswer>(await validateTransferCode(s, user, code, locale));
+      })
+      .post('/v1/ticketTransfer/CanTransfer', async (c) => {
+        const { user } = requireAuth(c);
+        const locale = c.get('locale');
+        const input = await body(c, ZCanTransferRequest);
+        if (input.destinationCpf !== undefined) await s.limits.consume('transferLookupUser', user.id, locale);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await canTransfer(s, user, input, locale));
+      })
+      .put('/api/transferTicket/confirmTransfer', action(confirmTransfer))
+      .put('/api/transferTicket/returnTicketTransfer', action(returnTransfer))
+      .put('/api/transferTicket/cancelTicketTransfer', action(cancelTransfer))
+      /** For gates verifying QR codes offline: the tickets whose earlier QR codes are void. */
+      .get('/api/tickets/revoked', async (c) => {
+        const eventId = Number(c.req.query('eventId'));
+        if (!Number.isInteger(eventId) || eventId <= 0 || eventId > 2_147_483_647)
+          throw new HttpError(400, 'invalid_request', 'Requisição inválida: eventId');
+        c.header('Cache-Control', 'public, max-age=30');
+        return c.json(await revokedQrs(s.db, eventId));
+      })
+  );
 }

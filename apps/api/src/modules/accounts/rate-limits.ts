@@ -30,6 +30,13 @@ const LIMITS = {
   captchaIp: { points: 60, duration: 600 },
   /** Looking up whose account a CPF is (transfers): enough for a purchase, not for a sweep. */
   transferLookupUser: { points: 30, duration: 600 },
+  /** Sending tickets away: a night out's worth per hour, not a stolen session emptying an account. */
+  transferSendUser: { points: 20, duration: 3600 },
+  /** E-mailing the sender's transfer code, and trying codes. */
+  transferCodeMailUser: { points: 5, duration: 3600 },
+  transferCodeCheckUser: { points: 10, duration: 900 },
+  /** Accepting, refusing and cancelling transfers. */
+  transferActionUser: { points: 60, duration: 600 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;

@@ -8,6 +8,7 @@ import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';
 
 type TRow = {
   order_id: string;
+  order_user_id: string;
   order_status: number;
   total_cents: number;
   method: string;
@@ -33,13 +34,17 @@ type TRow = {
 
 /** Orders (all but abandoned attempts) and their issued tickets, of a user or of one order. */
 async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; eventId?: number }) {
+  // A user's view: the orders they placed, and the orders of tickets others transferred to them;
+  // within them only the tickets they own now (a ticket they sent away is no longer theirs).
   const where = [
-    filter.userId ? sql`o.user_id = ${filter.userId}` : sql`true`,
+    filter.userId
+      ? sql`(o.user_id = ${filter.userId} or exists (select 1 from tickets mine where mine.order_id = o.id and mine.user_id = ${filter.userId}))`
+      : sql`true`,
     filter.orderId ? sql`o.id = ${filter.orderId}` : sql`true`,
     filter.eventId ? sql`o.event_id = ${filter.eventId}` : sql`true`,
   ];
   const result = (await db.execute(sql`
-    select o.id as order_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
+    select o.id as order_id, o.user_id as order_user_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
            e.id as event_id, e.name as event_name, e.slug, e.starts_at, e.time_zone,
            v.name as venue, v.city, v.state,
            t.id as ticket_id, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
@@ -47,7 +52,7 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
     from orders o
     join events e on e.id = o.event_id
     join venues v on v.id = e.venue_id
-    left join tickets t on t.order_id = o.id
+    left join tickets t on t.order_id = o.id${filter.userId ? sql` and t.user_id = ${filter.userId}` : sql``}
     left join ticket_transfers tt on tt.ticket_id = t.id and tt.status = 0
     where ${sql.join(where, sql` and `)} and o.status in (1, 3, 4, 6)
     order by e.starts_at, o.created_at, t.unit`)) as unknown as { rows: TRow[] };
@@ -97,7 +102,8 @@ export async function getMyTickets(
       };
       events.set(row.event_id, event);
     }
-    if (!seenOrders.has(row.order_id)) {
+    // Someone else's order (a ticket received by transfer): its ticket shows, its payment does not.
+    if (!seenOrders.has(row.order_id) && row.order_user_id === userId) {
       seenOrders.add(row.order_id);
       event.orders.push({
         id: row.order_id,

@@ -172,6 +172,7 @@ export async function settlePayment(
                 eid: order.eventId,
                 lot: line.lotId,
                 u: unit,
+                v: 1,
               }),
             });
             unit += 1;

@@ -7,7 +7,8 @@ import { appMeta } from '../../db/schema/index.ts';
 const KEY = 'ticket_signing_key';
 const ALG = 'EdDSA';
 
-export type TTicketClaims = { tid: string; oid: string; eid: number; lot: number; u: number };
+/** `v`: the QR's version (absent on the first QRs: read as 1); a transfer re-issues with v + 1. */
+export type TTicketClaims = { tid: string; oid: string; eid: number; lot: number; u: number; v?: number };
 
 export type TTicketSigner = {
   sign(claims: TTicketClaims): Promise<string>;

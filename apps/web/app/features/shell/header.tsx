@@ -77,7 +77,7 @@ export function Header({
               </button>
             </form>
           )}
-          <NotificationBell count={0} />
+          <NotificationBell count={user?.pendingTransfers ?? 0} />
           {renderCart({ className: styles.iconButton ?? '', badgeClassName: styles.badge ?? '' })}
           <MobileMenu user={user} site={site} />
         </div>

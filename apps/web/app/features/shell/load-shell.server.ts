@@ -19,6 +19,8 @@ export type TShellUser = {
   /** '+55 (11) 98765-4321', for the phone-verification pop-up. */
   phone: string;
   emailVerified: boolean;
+  /** Transfers waiting for this user's answer (the received-transfer pop-up, the bell's badge). */
+  pendingTransfers: number;
 };
 
 export type TShellData = {
@@ -59,7 +61,15 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
 
   // Renewing the session slides its expiry; the API's Set-Cookie is passed on to the browser.
   const hadSession = SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
-  const answer = hadSession ? await api('/api/v2/authentication') : null;
+  // The pending-transfer count runs beside the renewal: one indexed count.
+  const [answer, pending] = hadSession
+    ? await Promise.all([
+        api('/api/v2/authentication'),
+        api('/api/transferTicket/pendingCount')
+          .then(async (r) => (r.ok ? ((await r.json()) as { count: number }).count : 0))
+          .catch(() => 0),
+      ])
+    : [null, 0];
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
   let user: TShellUser | null = null;
@@ -72,6 +82,7 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
       needsGender: needsGender(u.gender),
       phone: `${u.ddiPhone} ${u.ddiPhone === BRAZIL_DDI ? maskBrazilianPhone(u.phone) : u.phone}`,
       emailVerified: u.emailVerified,
+      pendingTransfers: pending,
     };
   } else if (answer?.status === 401 && url.pathname !== '/login') {
     // Spec §4: a failed renewal logs the user out and sends them to /login.

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import checkout from '~/features/checkout/checkout.module.css';
+import { Dialog } from '~/ui/dialog.tsx';
+import { useI18n } from '~/ui/i18n.tsx';
+import styles from './transfers.module.css';
+
+const DISMISSED = 'bilheto.transferPopupDismissed';
+
+/**
+ * Spec §4 received-transfer pop-up: pending transfers wait for this user's answer. "Agora não"
+ * keeps it away for the rest of the browser session (sessionStorage).
+ */
+export default function TransferPopup() {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(() => {
+    try {
+      return sessionStorage.getItem(DISMISSED) !== '1';
+    } catch {
+      return true;
+    }
+  });
+  const close = () => {
+    try {
+      sessionStorage.setItem(DISMISSED, '1');
+    } catch {
+      // Private modes may refuse storage: it simply shows again on the next page.
+    }
+    setOpen(false);
+  };
+  if (!open) return null;
+  return (
+    <Dialog open title={t('transfers.popupTitle')} onClose={close} dismissible>
+      <p>{t('transfers.popupText')}</p>
+      <div className={styles.actions}>
+        <Link className={checkout.primary} to="/transferencias" onClick={() => setOpen(false)}>
+          {t('transfers.popupGo')}
+        </Link>
+        <button type="button" className={checkout.secondary} onClick={close}>
+          {t('transfers.popupLater')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

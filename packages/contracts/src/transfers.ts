@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Ticket transfers (accounts §7 calls under /api/transferTicket, /v1/ticketTransfer/CanTransfer).
+ * A ticket id is our issued ticket's id (a UUID); a transfer id too.
+ */
+
+const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'uuid');
+const ZCpfText = z.string().trim().min(11).max(20);
+
+/** POST /api/transferTicket/addTicketTransfer and POST /v1/ticketTransfer/CanTransfer. */
+export const ZAddTransferRequest = z.object({ ticketId: ZUuid, destinationCpf: ZCpfText });
+export type TAddTransferRequest = z.infer<typeof ZAddTransferRequest>;
+export const ZCanTransferRequest = z.object({ ticketId: ZUuid, destinationCpf: ZCpfText.optional() });
+export type TCanTransferRequest = z.infer<typeof ZCanTransferRequest>;
+
+/** POST /api/validateTransferCode: the 6-digit code e-mailed by createUserNotification. */
+export const ZValidateTransferCodeRequest = z.object({ code: z.string().regex(/^\d{6}$/, 'code') });
+export type TValidateTransferCodeAnswer = { status: boolean; message: string };
+
+/** PUT confirmTransfer, cancelTicketTransfer, returnTicketTransfer. */
+export const ZTransferActionRequest = z.object({ transferId: ZUuid });
+export type TTransferActionRequest = z.infer<typeof ZTransferActionRequest>;
+
+/** Query of GET /api/transferTicket/getUserTransfers. */
+export const ZTransferListQuery = z.object({
+  transferStatus: z.enum(['0', '1', '2', '3']).optional(),
+  direction: z.enum(['received', 'sent', 'all']).default('received'),
+});
+
+/** 0 pending, 1 confirmed, 2 cancelled by the sender, 3 returned (refused) by the destination. */
+export type TTransferStatus = 0 | 1 | 2 | 3;
+
+/** One transfer as its sender or its destination sees it (the other person's data masked). */
+export type TTransferView = {
+  id: string;
+  /** received: I am the destination; sent: I am the sender. */
+  direction: 'received' | 'sent';
+  status: TTransferStatus;
+  ticketId: string;
+  eventId: number;
+  eventName: string;
+  eventDate: string;
+  place: string;
+  sectionName: string;
+  ticketName: string;
+  /** Masked: ***.456.789-** */
+  destinationCpf: string;
+  /** The sender's first name (received) or the destination's masked e-mail when known (sent). */
+  counterpart: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Spec "Pending transfer list": transfers. */
+export type TTransferListAnswer = { transfers: TTransferView[] };
+
+/** Add transfer answers the destination's e-mail (masked) when the CPF has an account. */
+export type TAddTransferAnswer = { transfer: TTransferView; email: string | null };
+export type TCanTransferAnswer = { canTransfer: boolean; code: string | null; message: string | null };
+
+/**
+ * Gate revocation list: for each ticket of the event whose QR was re-issued, the lowest QR
+ * version still valid; a QR whose `v` claim (1 when absent) is below it is void.
+ */
+export type TRevokedQrAnswer = {
+  eventId: number;
+  generatedAt: string;
+  revoked: { tid: string; minVersion: number }[];
+};
+
+/** §8 "Transfers" messages, and the reasons a transfer is refused. */
+export const TRANSFER_MESSAGES = {
+  identify_user: { 'pt-BR': 'Erro ao identificar usuário', en: 'Could not identify the user' },
+  transfer_failed: { 'pt-BR': 'Erro ao transferir ingresso', en: 'Could not transfer the ticket' },
+  list_failed: { 'pt-BR': 'Erro ao buscar transferências', en: 'Could not load the transfers' },
+  update_failed: { 'pt-BR': 'Erro ao atualizar transferência', en: 'Could not update the transfer' },
+  cancel_failed: { 'pt-BR': 'Erro ao cancelar transferência', en: 'Could not cancel the transfer' },
+  return_failed: {
+    'pt-BR': 'Erro ao devolver ingresso ao antigo dono.',
+    en: 'Could not return the ticket to its previous owner.',
+  },
+  can_transfer_failed: {
+    'pt-BR': 'Erro ao verificar se é possível transferir o ingresso',
+    en: 'Could not check whether the ticket can be transferred',
+  },
+  transfer_self: {
+    'pt-BR': 'Você não pode transferir um ingresso para o seu próprio CPF.',
+    en: 'You cannot transfer a ticket to your own CPF.',
+  },
+  transfer_pending: {
+    'pt-BR': 'Este ingresso já tem uma transferência pendente.',
+    en: 'This ticket already has a pending transfer.',
+  },
+  event_past: {
+    'pt-BR': 'Só é possível transferir ingressos de eventos que ainda vão acontecer.',
+    en: 'Only tickets for upcoming events can be transferred.',
+  },
+  cpf_limit: {
+    'pt-BR': 'O CPF {cpf} já atingiu o limite de ingressos deste tipo para o evento.',
+    en: 'The CPF {cpf} already holds the maximum of this ticket for the event.',
+  },
+  cpf_invalid: { 'pt-BR': 'Informe um CPF válido', en: 'Enter a valid CPF' },
+  code_mail_failed: {
+    'pt-BR': 'Erro ao enviar email de validação',
+    en: 'Could not send the validation e-mail',
+  },
+  code_check_failed: {
+    'pt-BR': 'Erro ao verificar o código. Tente novamente mais tarde.',
+    en: 'Could not check the code. Please try again later.',
+  },
+  code_invalid: {
+    'pt-BR': 'Código inválido ou expirado. Confira o e-mail ou peça um novo código.',
+    en: 'Invalid or expired code. Check the e-mail or ask for a new code.',
+  },
+  code_required: {
+    'pt-BR': 'Confirme a transferência com o código enviado para o seu e-mail.',
+    en: 'Confirm the transfer with the code sent to your e-mail.',
+  },
+  code_ok: { 'pt-BR': 'Código validado.', en: 'Code confirmed.' },
+} as const;
+export type TTransferErrorCode = keyof typeof TRANSFER_MESSAGES;
