@@ -77,6 +77,19 @@ export function createMercadoPagoGateway(
     async getCharge(ref) {
       return view(await call(`/v1/payments/${encodeURIComponent(ref)}`));
     },
+    async cancel(ref) {
+      try {
+        return view(
+          await call(`/v1/payments/${encodeURIComponent(ref)}`, {
+            method: 'PUT',
+            body: JSON.stringify({ status: 'cancelled' }),
+          }),
+        );
+      } catch {
+        // Not cancellable any more (paid meanwhile, say): report the charge as it stands.
+        return view(await call(`/v1/payments/${encodeURIComponent(ref)}`));
+      }
+    },
     async refund(ref) {
       await call(`/v1/payments/${encodeURIComponent(ref)}/refunds`, {
         method: 'POST',
