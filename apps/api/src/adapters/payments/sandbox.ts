@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema/index.ts';
 import type { TCharge, TPaymentGateway } from './gateway.ts';
@@ -83,9 +83,8 @@ export function createSandboxGateway(
       return { ...view(row), payload: pixPayload(row.id, row.amountCents) };
     },
     async getCharge(ref) {
-      // The review of an in-process card ends settleSeconds after the charge, whichever process
-      // asks first: a conditional update, so the answer is the same from every process.
-      const due = new Date(Date.now() - settleSeconds * 1000);
+      // The review of an in-process card ends settleSeconds after the charge (the database's
+      // clock), whichever process asks first: a conditional update, the same answer everywhere.
       const [settled] = await db
         .update(sandboxCharges)
         .set({ status: 'approved', statusDetail: 'accredited' })
@@ -93,7 +92,7 @@ export function createSandboxGateway(
           and(
             eq(sandboxCharges.id, ref),
             eq(sandboxCharges.status, 'in_process'),
-            lte(sandboxCharges.createdAt, due),
+            lte(sandboxCharges.createdAt, sql`now() - ${settleSeconds} * interval '1 second'`),
           ),
         )
         .returning();
