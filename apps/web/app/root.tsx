@@ -74,17 +74,18 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
   );
 }
 
-/** Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta. */
+/** Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then an ongoing purchase's. */
 function Popups({ user }: { user: TShellUser }) {
   const { pathname } = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
   const gender = user.needsGender && pathname !== '/dados-da-conta';
-  if (!hydrated || (!phone && !gender)) return null;
+  const ongoing = user.ongoingPurchase && pathname !== '/pagamento';
+  if (!hydrated || (!phone && !gender && !ongoing)) return null;
   return (
     <Suspense fallback={null}>
-      <AccountPopups user={user} phone={phone} gender={gender} />
+      <AccountPopups user={user} phone={phone} gender={gender} ongoing={ongoing} />
     </Suspense>
   );
 }

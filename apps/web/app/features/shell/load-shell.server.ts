@@ -1,4 +1,4 @@
-import type { TSiteConfig } from '@ingressos/contracts';
+import type { TOngoingExists, TSiteConfig } from '@ingressos/contracts';
 import type { TAuthenticationResponse } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
 import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
@@ -19,6 +19,8 @@ export type TShellUser = {
   /** '+55 (11) 98765-4321', for the phone-verification pop-up. */
   phone: string;
   emailVerified: boolean;
+  /** §4 "Ongoing purchase": a pending payment awaits them (not asked on /pagamento itself). */
+  ongoingPurchase: boolean;
 };
 
 export type TShellData = {
@@ -59,7 +61,13 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
 
   // Renewing the session slides its expiry; the API's Set-Cookie is passed on to the browser.
   const hadSession = SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
-  const answer = hadSession ? await api('/api/v2/authentication') : null;
+  // Whether a payment is ongoing is asked beside the renewal (one indexed read), not after it.
+  const [answer, ongoing] = await Promise.all([
+    hadSession ? api('/api/v2/authentication') : null,
+    hadSession && url.pathname !== '/pagamento'
+      ? api('/api/checkout/ongoing/exists').catch(() => null)
+      : null,
+  ]);
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
   let user: TShellUser | null = null;
@@ -72,6 +80,7 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
       needsGender: needsGender(u.gender),
       phone: `${u.ddiPhone} ${u.ddiPhone === BRAZIL_DDI ? maskBrazilianPhone(u.phone) : u.phone}`,
       emailVerified: u.emailVerified,
+      ongoingPurchase: ongoing?.ok ? ((await ongoing.json()) as TOngoingExists).ongoing : false,
     };
   } else if (answer?.status === 401 && url.pathname !== '/login') {
     // Spec §4: a failed renewal logs the user out and sends them to /login.
