@@ -78,7 +78,9 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
     const code = await page.getByLabel('Pix copia e cola').inputValue();
 
-    await open(page, server.url);
+    // Leaves through the header, a client-side navigation.
+    await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+    await page.waitForURL(`${server.url}/`);
     const popup = page.getByRole('dialog', { name: 'Existe uma compra em andamento' });
     await popup.waitFor({ timeout: 15_000 });
     await popup.getByRole('button', { name: 'Ir para o pagamento' }).click();

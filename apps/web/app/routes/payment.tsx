@@ -149,10 +149,14 @@ function PaymentForm({ cart, installments }: { cart: TCart; installments: TInsta
   const total = formatMoney(cart.totals.total);
 
   const settle = useSettle();
+  const revalidator = useRevalidator();
   const finish = (answer: TPaymentAnswer) => {
     setResult(answer);
     if (settle(answer)) key.current = '';
     if (answer.message) setMessage(answer.message);
+    // Pending: the page and the shell reload it as the ongoing purchase (§4), so leaving
+    // /pagamento offers it back.
+    if (answer.orderStatus === 1) revalidator.revalidate();
   };
 
   const pay = async () => {

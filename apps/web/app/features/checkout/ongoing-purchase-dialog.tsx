@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { TOngoingExists } from '@ingressos/contracts';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import styles from '~/features/accounts/forms.module.css';
 import { Dialog } from '~/ui/dialog.tsx';
@@ -19,7 +20,20 @@ function wasDismissed() {
 export function OngoingPurchaseDialog() {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(() => !wasDismissed());
+  const [open, setOpen] = useState(false);
+  // The shell's flag may be stale after client-side navigations (a payment settled or expired
+  // meanwhile): ask once more before interrupting the buyer.
+  useEffect(() => {
+    if (wasDismissed()) return;
+    let live = true;
+    fetch('/api/checkout/ongoing/exists', { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<TOngoingExists>) : null))
+      .then((answer) => live && answer?.ongoing && setOpen(true))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
   const close = () => {
     try {
       sessionStorage.setItem(DISMISSED, '1');

@@ -19,7 +19,7 @@ export type TShellUser = {
   /** '+55 (11) 98765-4321', for the phone-verification pop-up. */
   phone: string;
   emailVerified: boolean;
-  /** §4 "Ongoing purchase": a pending payment awaits them (not asked on /pagamento itself). */
+  /** §4 "Ongoing purchase": a pending payment awaits them (the pop-up checks again before it opens). */
   ongoingPurchase: boolean;
 };
 
@@ -64,9 +64,7 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
   // Whether a payment is ongoing is asked beside the renewal (one indexed read), not after it.
   const [answer, ongoing] = await Promise.all([
     hadSession ? api('/api/v2/authentication') : null,
-    hadSession && url.pathname !== '/pagamento'
-      ? api('/api/checkout/ongoing/exists').catch(() => null)
-      : null,
+    hadSession ? api('/api/checkout/ongoing/exists').catch(() => null) : null,
   ]);
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
