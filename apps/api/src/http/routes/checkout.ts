@@ -10,7 +10,12 @@ import { checkCpfs } from '../../modules/checkout/identification.ts';
 import { installmentOptions } from '../../modules/checkout/installments.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
-import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/checkout/ongoing.ts';
+import {
+  cancelOngoing,
+  expirePix,
+  findOngoingOrder,
+  ongoingPurchase,
+} from '../../modules/checkout/ongoing.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
@@ -47,6 +52,12 @@ export function checkoutRoutes(s: TCheckoutServices) {
       .where(and(sql`(${payments.id} = ${id} or ${orders.id} = ${id})`, eq(orders.userId, auth.user.id)));
     if (!row) throw paymentError(404, 'order_not_found', c.get('locale'));
     return row;
+  };
+  /** A status poll: the gateway's word first, then a Pix past its expiry ends on the spot. */
+  const refresh = async (c: Context<TAppEnv>, row: Awaited<ReturnType<typeof ownPayment>>) => {
+    await syncPayment(s, row.payment.id, c.get('locale'));
+    if (row.order.pixExpiresAt && row.order.pixExpiresAt.getTime() <= Date.now())
+      await expirePix(s, row.order.id, c.get('locale'));
   };
   const parse = async <T>(c: Context<TAppEnv>, schema: Parameters<typeof parseWith>[1]) => {
     const raw = await jsonBody(c);
@@ -119,14 +130,14 @@ export function checkoutRoutes(s: TCheckoutServices) {
         return c.json(answer);
       })
       .get('/api/checkout/orders/:id', async (c) => {
-        const { payment, order } = await ownPayment(c, c.req.param('id'));
-        await syncPayment(s, payment.id, c.get('locale'));
-        return c.json(await paymentAnswer(s, order.id, c.get('locale')));
+        const row = await ownPayment(c, c.req.param('id'));
+        await refresh(c, row);
+        return c.json(await paymentAnswer(s, row.order.id, c.get('locale')));
       })
       .get('/api/newtickettransaction/:id/payment-status', async (c) => {
-        const { payment, order } = await ownPayment(c, c.req.param('id'));
-        await syncPayment(s, payment.id, c.get('locale'));
-        const answer = await paymentAnswer(s, order.id, c.get('locale'));
+        const row = await ownPayment(c, c.req.param('id'));
+        await refresh(c, row);
+        const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
         return c.json({
           PaymentStatus: answer.status,
           transactionStatus: answer.transactionStatus,

@@ -158,6 +158,19 @@ describe.each(testDatabases())('ongoing purchase on %s', (kind) => {
     expect(await b.issued(created.body.orderId)).toBe(0);
   });
 
+  it('a status poll past the Pix expiry ends the order at once, without waiting for the reconciler', async () => {
+    const b = await buyer(1);
+    const created = await b.pay('ongoing-pix-poll', { paymentType: 'pix' });
+    await t.database.db.execute(
+      sql`update orders set pix_expires_at = now() - interval '1 second' where id = ${created.body.orderId}`,
+    );
+    const status = await send<TPaymentAnswer>(`/api/checkout/orders/${created.body.orderId}`, {
+      headers: { cookie: b.person.cookie },
+    });
+    expect(status.body).toMatchObject({ orderStatus: 8, status: 'expired' });
+    expect(await lot(b.f.lotId)).toMatchObject({ sold: 0, held: 0 });
+  });
+
   it('a Pix paid at the bank after the order expired is refunded, never ticketed', async () => {
     const b = await buyer(1);
     const created = await b.pay('ongoing-pix-2', { paymentType: 'pix' });
