@@ -142,4 +142,25 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await page.getByRole('link', { name: 'Ver ingressos' }).click();
     await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(1);
   });
+
+  it("the server's reconciler settles an in-process card while nobody watches the payment", async () => {
+    const page = await verifiedBuyerWithCart(f.otherSlug);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Número do cartão').fill('4000 0000 0000 0077');
+    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
+    await page.getByLabel('Validade (MM/AA)').fill('12/39');
+    await page.getByLabel('Código de segurança (CVV)').fill('123');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.getByRole('heading', { name: 'Pagamento em análise' }).waitFor({ timeout: 15_000 });
+    // Away from /pagamento nothing polls the order; My tickets does not ask the gateway either.
+    await page.goto('about:blank');
+    const mine = async () => {
+      const answer = await page.request.get(`${server.url}/api/tickets/mine`);
+      const body = (await answer.json()) as { upcoming: { tickets: unknown[] }[] };
+      return body.upcoming.reduce((n, event) => n + event.tickets.length, 0);
+    };
+    expect(await mine()).toBe(0);
+    await expect.poll(mine, { timeout: 15_000, interval: 500 }).toBe(1);
+  });
 });
