@@ -39,7 +39,7 @@ async function jsonBody(c: Context<TAppEnv>) {
   }
 }
 
-/** Commerce §7 "Payment", the identification check and My tickets. Thin: parse, call a use-case. */
+/** Commerce §7 "Payment", §4 "Ongoing purchase", the identification check and My tickets. Thin: parse, call a use-case. */
 export function checkoutRoutes(s: TCheckoutServices) {
   /** The caller's own payment (404 for anyone else's). */
   const ownPayment = async (c: Context<TAppEnv>, id: string) => {
@@ -65,159 +65,156 @@ export function checkoutRoutes(s: TCheckoutServices) {
     return parseWith(c, schema, raw) as T;
   };
 
-  return (
-    new Hono<TAppEnv>()
-      .post('/api/CheckTicketsPerCPF', async (c) => {
-        requireAuth(c);
-        const body = await parse<import('@ingressos/contracts').TCheckTicketsPerCpfRequest>(
-          c,
-          ZCheckTicketsPerCpfRequest,
-        );
-        const [ticket] = await s.db
-          .select({ ticketsPerCpf: eventTickets.ticketsPerCpf })
-          .from(eventTickets)
-          .where(eq(eventTickets.id, body.ticketId));
-        if (!ticket) throw paymentError(404, 'order_not_found', c.get('locale'));
-        const answer = await checkCpfs(
-          s.db,
-          { ticketId: body.ticketId, ticketByCpf: ticket.ticketsPerCpf, cpfs: body.cpfs },
-          c.get('locale'),
-        );
-        return c.json(answer);
-      })
-      .post('/checkout/:version{v[12]}', async (c) => {
-        const auth = requireAuth(c);
-        const body = await parse<import('@ingressos/contracts').TCreatePaymentRequest>(
-          c,
-          ZCreatePaymentRequest,
-        );
-        const answer = await createPayment(
-          s,
-          {
-            user: auth.user,
-            idempotencyKey: c.req.header('idempotency-key') ?? undefined,
-            sessionId: sessionOf(c, body.sessionId),
-            body,
-          },
-          c.get('locale'),
-        );
-        return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
-      })
-      // §4 "Ongoing purchase": the pop-up asks whether there is one; /pagamento restores it.
-      .get('/api/checkout/ongoing/exists', async (c) => {
-        const auth = requireAuth(c);
-        c.header('Cache-Control', 'private, no-store');
-        return c.json({ ongoing: Boolean(await findOngoingOrder(s.db, auth.user.id)) });
-      })
-      .get('/api/checkout/ongoing', async (c) => {
-        const auth = requireAuth(c);
-        c.header('Cache-Control', 'private, no-store');
-        return c.json({ ongoing: await ongoingPurchase(s, auth.user.id, c.get('locale')) });
-      })
-      .post('/api/checkout/ongoing/cancel', async (c) => {
-        const auth = requireAuth(c);
-        // The cart goes back to the buyer's cart session (a new one when the browser has none).
-        const sessionId = sessionOf(c) ?? newSessionId();
-        const answer = await cancelOngoing(s, { userId: auth.user.id, sessionId }, c.get('locale'));
-        if (!answer) throw paymentError(404, 'order_not_found', c.get('locale'));
-        setCookie(c, CART_SESSION_COOKIE, sessionId, {
-          path: '/',
-          maxAge: 86_400,
-          httpOnly: true,
-          sameSite: 'Lax',
-          secure: s.config.secureCookies,
-        });
-        return c.json(answer);
-      })
-      .get('/api/checkout/orders/:id', async (c) => {
-        const row = await ownPayment(c, c.req.param('id'));
-        await refresh(c, row);
-        return c.json(await paymentAnswer(s, row.order.id, c.get('locale')));
-      })
-      .get('/api/newtickettransaction/:id/payment-status', async (c) => {
-        const row = await ownPayment(c, c.req.param('id'));
-        await refresh(c, row);
-        const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
-        return c.json({
-          PaymentStatus: answer.status,
-          transactionStatus: answer.transactionStatus,
-          orderStatus: answer.orderStatus,
-          message: answer.message,
-        });
-      })
-      .get('/api/v1/mercadopago/payments/:id', async (c) => {
-        const { payment, order } = await ownPayment(c, c.req.param('id'));
-        await syncPayment(s, payment.id, c.get('locale'));
-        const [fresh] = await s.db.select().from(payments).where(eq(payments.id, payment.id));
-        const status = fresh!.status as TPaymentStatus;
-        return c.json({
-          id: fresh!.id,
-          status,
-          status_detail: fresh!.statusDetail,
-          transaction_status: fresh!.status === 'created' ? 'processing' : transactionStatusOf(status),
-          transaction_amount: fresh!.amountCents / 100,
-          payment_method_id: fresh!.method === 'pix' ? 'pix' : fresh!.cardBrand,
-          installments: order.installments,
-          card: fresh!.cardLast4 ? { last_four_digits: fresh!.cardLast4 } : null,
-          external_reference: order.id,
-          order_status: order.status,
-        });
-      })
-      .get('/api/socialEvent/:id/getInstallments', async (c) => {
-        const eventId = Number(c.req.param('id'));
-        const value = Number(c.req.query('value'));
-        if (
-          !Number.isInteger(eventId) ||
-          eventId <= 0 ||
-          !Number.isFinite(value) ||
-          value <= 0 ||
-          value > 1_000_000
-        )
-          return c.json({ Message: 'Requisição inválida: value', code: 'invalid_request' }, 400);
-        // noInterest when every ticket type of the event on sale says so (X-NoInterest may ask for it too).
-        const result = (await s.db.execute(
-          sql`select coalesce(bool_and(t.no_interest), false) as no_interest
+  return new Hono<TAppEnv>()
+    .post('/api/CheckTicketsPerCPF', async (c) => {
+      requireAuth(c);
+      const body = await parse<import('@ingressos/contracts').TCheckTicketsPerCpfRequest>(
+        c,
+        ZCheckTicketsPerCpfRequest,
+      );
+      const [ticket] = await s.db
+        .select({ ticketsPerCpf: eventTickets.ticketsPerCpf })
+        .from(eventTickets)
+        .where(eq(eventTickets.id, body.ticketId));
+      if (!ticket) throw paymentError(404, 'order_not_found', c.get('locale'));
+      const answer = await checkCpfs(
+        s.db,
+        { ticketId: body.ticketId, ticketByCpf: ticket.ticketsPerCpf, cpfs: body.cpfs },
+        c.get('locale'),
+      );
+      return c.json(answer);
+    })
+    .post('/checkout/:version{v[12]}', async (c) => {
+      const auth = requireAuth(c);
+      const body = await parse<import('@ingressos/contracts').TCreatePaymentRequest>(
+        c,
+        ZCreatePaymentRequest,
+      );
+      const answer = await createPayment(
+        s,
+        {
+          user: auth.user,
+          idempotencyKey: c.req.header('idempotency-key') ?? undefined,
+          sessionId: sessionOf(c, body.sessionId),
+          body,
+        },
+        c.get('locale'),
+      );
+      return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
+    })
+    .get('/api/checkout/ongoing/exists', async (c) => {
+      const auth = requireAuth(c);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ ongoing: Boolean(await findOngoingOrder(s.db, auth.user.id)) });
+    })
+    .get('/api/checkout/ongoing', async (c) => {
+      const auth = requireAuth(c);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ ongoing: await ongoingPurchase(s, auth.user.id, c.get('locale')) });
+    })
+    .post('/api/checkout/ongoing/cancel', async (c) => {
+      const auth = requireAuth(c);
+      // The cart goes back to the buyer's cart session (a new one when the browser has none).
+      const sessionId = sessionOf(c) ?? newSessionId();
+      const answer = await cancelOngoing(s, { userId: auth.user.id, sessionId }, c.get('locale'));
+      if (!answer) throw paymentError(404, 'order_not_found', c.get('locale'));
+      setCookie(c, CART_SESSION_COOKIE, sessionId, {
+        path: '/',
+        maxAge: 86_400,
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: s.config.secureCookies,
+      });
+      return c.json(answer);
+    })
+    .get('/api/checkout/orders/:id', async (c) => {
+      const row = await ownPayment(c, c.req.param('id'));
+      await refresh(c, row);
+      return c.json(await paymentAnswer(s, row.order.id, c.get('locale')));
+    })
+    .get('/api/newtickettransaction/:id/payment-status', async (c) => {
+      const row = await ownPayment(c, c.req.param('id'));
+      await refresh(c, row);
+      const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
+      return c.json({
+        PaymentStatus: answer.status,
+        transactionStatus: answer.transactionStatus,
+        orderStatus: answer.orderStatus,
+        message: answer.message,
+      });
+    })
+    .get('/api/v1/mercadopago/payments/:id', async (c) => {
+      const { payment, order } = await ownPayment(c, c.req.param('id'));
+      await syncPayment(s, payment.id, c.get('locale'));
+      const [fresh] = await s.db.select().from(payments).where(eq(payments.id, payment.id));
+      const status = fresh!.status as TPaymentStatus;
+      return c.json({
+        id: fresh!.id,
+        status,
+        status_detail: fresh!.statusDetail,
+        transaction_status: fresh!.status === 'created' ? 'processing' : transactionStatusOf(status),
+        transaction_amount: fresh!.amountCents / 100,
+        payment_method_id: fresh!.method === 'pix' ? 'pix' : fresh!.cardBrand,
+        installments: order.installments,
+        card: fresh!.cardLast4 ? { last_four_digits: fresh!.cardLast4 } : null,
+        external_reference: order.id,
+        order_status: order.status,
+      });
+    })
+    .get('/api/socialEvent/:id/getInstallments', async (c) => {
+      const eventId = Number(c.req.param('id'));
+      const value = Number(c.req.query('value'));
+      if (
+        !Number.isInteger(eventId) ||
+        eventId <= 0 ||
+        !Number.isFinite(value) ||
+        value <= 0 ||
+        value > 1_000_000
+      )
+        return c.json({ Message: 'Requisição inválida: value', code: 'invalid_request' }, 400);
+      // noInterest when every ticket type of the event on sale says so (X-NoInterest may ask for it too).
+      const result = (await s.db.execute(
+        sql`select coalesce(bool_and(t.no_interest), false) as no_interest
             from event_tickets t join event_sections sec on sec.id = t.section_id where sec.event_id = ${eventId}`,
-        )) as unknown as { rows: { no_interest: boolean }[] };
-        const noInterest = Boolean(result.rows[0]?.no_interest);
-        return c.json(
-          installmentOptions(Math.round(value * 100), {
-            noInterest,
-            interestBp: s.config.CARD_INTEREST_BP,
-            locale: c.get('locale'),
-          }),
-        );
-      })
-      .get('/api/tickets/public-key', async (c) => {
-        c.header('Cache-Control', 'public, max-age=3600');
-        return c.json(await s.signer.publicKey());
-      })
-      .get('/api/tickets/mine', async (c) => {
-        const auth = requireAuth(c);
-        const eventId = Number(c.req.query('eventId') ?? '') || undefined;
-        c.header('Cache-Control', 'private, no-store');
-        return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
-      })
-      .get('/api/tickets/pdf', async (c) => {
-        const auth = requireAuth(c);
-        const eventId = Number(c.req.query('eventId') ?? '') || undefined;
-        const orderId = c.req.query('orderId');
-        const list = await pdfTickets(
-          s.db,
-          {
-            userId: auth.user.id,
-            ...(eventId ? { eventId } : {}),
-            ...(orderId && UUID.test(orderId) ? { orderId } : {}),
-          },
-          c.get('locale'),
-        );
-        if (list.length === 0) throw paymentError(404, 'order_not_found', c.get('locale'));
-        const pdf = await ticketsPdf(list);
-        return c.body(new Uint8Array(pdf), 200, {
-          'content-type': 'application/pdf',
-          'content-disposition': 'attachment; filename="ingressos.pdf"',
-          'cache-control': 'private, no-store',
-        });
-      })
-  );
+      )) as unknown as { rows: { no_interest: boolean }[] };
+      const noInterest = Boolean(result.rows[0]?.no_interest);
+      return c.json(
+        installmentOptions(Math.round(value * 100), {
+          noInterest,
+          interestBp: s.config.CARD_INTEREST_BP,
+          locale: c.get('locale'),
+        }),
+      );
+    })
+    .get('/api/tickets/public-key', async (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.json(await s.signer.publicKey());
+    })
+    .get('/api/tickets/mine', async (c) => {
+      const auth = requireAuth(c);
+      const eventId = Number(c.req.query('eventId') ?? '') || undefined;
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
+    })
+    .get('/api/tickets/pdf', async (c) => {
+      const auth = requireAuth(c);
+      const eventId = Number(c.req.query('eventId') ?? '') || undefined;
+      const orderId = c.req.query('orderId');
+      const list = await pdfTickets(
+        s.db,
+        {
+          userId: auth.user.id,
+          ...(eventId ? { eventId } : {}),
+          ...(orderId && UUID.test(orderId) ? { orderId } : {}),
+        },
+        c.get('locale'),
+      );
+      if (list.length === 0) throw paymentError(404, 'order_not_found', c.get('locale'));
+      const pdf = await ticketsPdf(list);
+      return c.body(new Uint8Array(pdf), 200, {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="ingressos.pdf"',
+        'cache-control': 'private, no-store',
+      });
+    });
 }
