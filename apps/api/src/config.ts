@@ -113,6 +113,10 @@ export const ZConfigSchema = z
     PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
     /** How long a Pix charge may be paid; the cart's holds are kept until then. */
     PIX_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+    /** Sandbox only: an in-process test card charge is approved this long after it was made. */
+    SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
+    /** How often each process settles pending payments with the gateway and expires lapsed Pix. */
+    PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
     /** Monthly card interest (basis points) for installments of lots without noInterest. */
     CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */

@@ -11,6 +11,7 @@ import { createLogger } from './logger.ts';
 import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
+import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
@@ -55,6 +56,18 @@ async function main() {
     sweepExpiredHolds(database.db).catch((error: unknown) => log.warn('hold sweep failed', { error }));
   }, config.CART_SWEEP_SECONDS * 1000);
   sweeper.unref();
+  // Pending payments settle (or a Pix expires) even when no buyer is watching (docs/decisions.md).
+  let reconciling = false;
+  const reconciler = setInterval(() => {
+    if (reconciling || config.MAINTENANCE) return;
+    reconciling = true;
+    reconcilePayments(app.checkout)
+      .catch((error: unknown) => log.warn('payment reconciliation failed', { error }))
+      .finally(() => {
+        reconciling = false;
+      });
+  }, config.PAYMENT_RECONCILE_SECONDS * 1000);
+  reconciler.unref();
 
   const server = serve(
     {
@@ -91,6 +104,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     catalogue.stop();
     clearInterval(sweeper);
+    clearInterval(reconciler);
     server.close(async () => {
       await database.close().catch(() => {});
       log.info('stopped');

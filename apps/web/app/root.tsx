@@ -75,8 +75,8 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
 }
 
 /**
- * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then the
- * received-transfer pop-up (its page rule and code live in the lazy chunk), one at a time.
+ * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then an ongoing
+ * purchase's, then the received-transfer pop-up (its page rule and code live in the lazy chunk).
  */
 function Popups({ user }: { user: TShellUser }) {
   const { pathname } = useLocation();
@@ -84,10 +84,11 @@ function Popups({ user }: { user: TShellUser }) {
   useEffect(() => setHydrated(true), []);
   const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
   const gender = user.needsGender && pathname !== '/dados-da-conta';
-  if (!hydrated || (!phone && !gender && !user.pendingTransfers)) return null;
+  const ongoing = user.ongoingPurchase && pathname !== '/pagamento';
+  if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers)) return null;
   return (
     <Suspense fallback={null}>
-      <AccountPopups user={user} phone={phone} gender={gender} path={pathname} />
+      <AccountPopups user={user} phone={phone} gender={gender} ongoing={ongoing} path={pathname} />
     </Suspense>
   );
 }

@@ -70,23 +70,55 @@ export const ZCreatePaymentRequest = z.object({
 });
 export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
 
-export type TPaymentAnswer = {
-  orderId: string;
-  paymentId: string;
+/** The answer of POST checkout/{v} and of an order's status (GET /api/checkout/orders/{id}). */
+export const ZPaymentAnswer = z.object({
+  orderId: z.string(),
+  paymentId: z.string(),
   /** Gateway status (§4 "Payment status values"). */
-  status: string;
-  statusDetail: string | null;
+  status: z.string(),
+  statusDetail: z.string().nullable(),
   /** §4 "Transaction status". */
-  transactionStatus: 'success' | 'error' | 'processing' | 'pending' | 'to_start';
+  transactionStatus: z.enum(['success', 'error', 'processing', 'pending', 'to_start']),
   /** §4 "Order status". */
-  orderStatus: number;
-  paymentType: 'credit_card' | 'pix';
-  total: number;
-  installments: number;
-  message: string;
-  pix: { qrCode: string; qrCodeImage: string; expiresAt: string } | null;
-  sandbox: boolean;
-};
+  orderStatus: z.number().int(),
+  paymentType: z.enum(['credit_card', 'pix']),
+  total: z.number(),
+  installments: z.number().int(),
+  message: z.string(),
+  pix: z.object({ qrCode: z.string(), qrCodeImage: z.string(), expiresAt: z.string() }).nullable(),
+  sandbox: z.boolean(),
+});
+export type TPaymentAnswer = z.infer<typeof ZPaymentAnswer>;
+
+/** One line of an order as /pagamento shows it (unit price in reais, discounts applied). */
+export const ZOrderLine = z.object({
+  eventName: z.string(),
+  sectionName: z.string(),
+  ticketName: z.string(),
+  placeAlias: z.string().nullable(),
+  quantity: z.number().int().positive(),
+  unitPrice: z.number(),
+});
+export type TOrderLineView = z.infer<typeof ZOrderLine>;
+
+/**
+ * GET /api/checkout/ongoing (§4 "Ongoing purchase"): the caller's newest order still awaiting a
+ * pending or in-process payment that has not expired, with what /pagamento needs to show it; or null.
+ */
+export const ZOngoingPurchase = z.object({
+  ongoing: ZPaymentAnswer.extend({
+    event: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+    lines: z.array(ZOrderLine),
+    /** A pending Pix may be cancelled to choose another method (a card under review may not). */
+    cancellable: z.boolean(),
+  }).nullable(),
+});
+export type TOngoingPurchase = z.infer<typeof ZOngoingPurchase>;
+export type TOngoingOrder = NonNullable<TOngoingPurchase['ongoing']>;
+
+/** GET /api/checkout/ongoing/exists: whether the caller has an ongoing purchase (the shell's pop-up). */
+export const ZOngoingExists = z.object({ ongoing: z.boolean() });
+export type TOngoingExists = z.infer<typeof ZOngoingExists>;
 
 /** GET /api/checkout/gateway: which card form the payment page loads. */
 export type TCheckoutGateway = {

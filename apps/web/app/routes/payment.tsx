@@ -3,10 +3,12 @@ import type {
   TCartAnswer,
   TCheckoutGateway,
   TInstallmentOption,
+  TOngoingOrder,
+  TOngoingPurchase,
   TPaymentAnswer,
 } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, redirect, useNavigate } from 'react-router';
+import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { requireProfileForPayment } from '~/features/accounts/require-profile-for-payment.server.ts';
@@ -30,17 +32,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     error: null,
     installments: [],
     unverified: false,
+    ongoing: null as TOngoingOrder | null,
   };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context) };
   // §2 guards: a verified e-mail (else the persistent warning), a complete profile, no incomplete tables.
   if (!user.emailVerified) return { ...base, auth: null, unverified: true };
   requireProfileForPayment(user);
-  const answer = await callApi<TCartAnswer>(context, '/api/v3/getcart', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
+  // §4 "Ongoing purchase": a pending payment is restored here, before any new one.
+  const [answer, ongoing] = await Promise.all([
+    callApi<TCartAnswer>(context, '/api/v3/getcart', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+    callApi<TOngoingPurchase>(context, '/api/checkout/ongoing'),
+  ]);
+  if (ongoing.ok && ongoing.body.ongoing) return { ...base, auth: null, ongoing: ongoing.body.ongoing };
   const cart = answer.ok ? answer.body.cart : null;
   if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
   const [installments, gateway] = await Promise.all([
@@ -152,7 +160,8 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
         <Link to="/minha-conta">{t('checkout.goToAccount')}</Link>
       </PageFrame>
     );
-  const { cart, error } = loaderData;
+  const { cart, error, ongoing } = loaderData;
+  if (ongoing) return <OngoingPurchase key={ongoing.orderId} ongoing={ongoing} />;
   if (!cart || cart.items.length === 0)
     return (
       <PageFrame title={t('page.payment')}>
@@ -177,7 +186,6 @@ function PaymentForm({
   gateway: TCheckoutGateway | null;
 }) {
   const { t, locale } = useI18n();
-  const navigate = useNavigate();
   const [method, setMethod] = useState<'credit_card' | 'pix'>('credit_card');
   const [count, setCount] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -185,9 +193,10 @@ function PaymentForm({
   const [result, setResult] = useState<TPaymentAnswer | null>(null);
   const key = useRef<string>('');
   const container = useRef<HTMLDivElement>(null);
+  // While a payment is pending the form is not on the page; it mounts again if that payment fails.
   const { ready, failure } = useCardForm(
     container,
-    method === 'credit_card' && !result?.pix,
+    method === 'credit_card' && result?.orderStatus !== 1,
     locale,
     gateway,
     cart.totals.total,
@@ -196,16 +205,15 @@ function PaymentForm({
   const identification = useStoredIdentification(cart.id);
   const unidentified = identification !== undefined && needsIdentification(cart, identification);
 
+  const settle = useSettle();
+  const revalidator = useRevalidator();
   const finish = (answer: TPaymentAnswer) => {
     setResult(answer);
-    if (answer.transactionStatus === 'success') {
-      toast.success(t('checkout.approved'));
-      navigate('/meus-ingressos');
-    } else if (answer.message) {
-      setMessage(answer.message);
-      toast.error(answer.message);
-      key.current = '';
-    } else if (answer.status === 'in_process') setMessage(t('checkout.inProcess'));
+    if (settle(answer)) key.current = '';
+    if (answer.message) setMessage(answer.message);
+    // Pending: the page and the shell reload it as the ongoing purchase (§4), so leaving
+    // /pagamento offers it back.
+    if (answer.orderStatus === 1) revalidator.revalidate();
   };
 
   const pay = async () => {
@@ -253,59 +261,13 @@ function PaymentForm({
     }
   };
 
-  // A pending Pix: ask for its status every few seconds until it settles.
-  useEffect(() => {
-    if (!result?.pix || result.transactionStatus !== 'pending') return;
-    const timer = setInterval(async () => {
-      const response = await fetch(`/api/checkout/orders/${result.orderId}`, { credentials: 'same-origin' });
-      if (!response.ok) return;
-      const next = (await response.json()) as TPaymentAnswer;
-      if (next.transactionStatus !== 'pending') finish(next);
-    }, 2_000);
-    return () => clearInterval(timer);
-  });
-
-  if (result?.pix && result.transactionStatus === 'pending') {
-    const pix = result.pix;
+  // A pending Pix or a card under review: followed until it settles.
+  if (result && result.orderStatus === 1)
     return (
       <PageFrame title={t('page.payment')}>
-        <section className={styles.section} aria-label={t('checkout.pix')}>
-          <img className={styles.qr} src={pix.qrCodeImage} alt={t('checkout.pixCopy')} />
-          <p>{t('checkout.pixExpires', { time: new Date(pix.expiresAt).toLocaleTimeString(locale) })}</p>
-          <label htmlFor="pix-code">{t('checkout.pixCopy')}</label>
-          <textarea id="pix-code" className={styles.code} readOnly value={pix.qrCode} rows={4} />
-          <button
-            type="button"
-            className={styles.secondary}
-            onClick={() =>
-              navigator.clipboard?.writeText(pix.qrCode).then(() => toast.success(t('checkout.pixCopied')))
-            }
-          >
-            {t('checkout.pixCopyButton')}
-          </button>
-          <p role="status">{t('checkout.pixWaiting')}</p>
-          {result.sandbox && (
-            <button
-              type="button"
-              className={styles.primary}
-              onClick={async () => {
-                await fetch(`/sandbox-gateway/pix/${result.paymentId}/pay`, {
-                  method: 'POST',
-                  credentials: 'same-origin',
-                });
-                const response = await fetch(`/api/checkout/orders/${result.orderId}`, {
-                  credentials: 'same-origin',
-                });
-                if (response.ok) finish((await response.json()) as TPaymentAnswer);
-              }}
-            >
-              {t('checkout.simulate')}
-            </button>
-          )}
-        </section>
+        <PendingPayment answer={result} onSettled={finish} />
       </PageFrame>
     );
-  }
 
   return (
     <PageFrame title={t('page.payment')}>
@@ -392,6 +354,178 @@ function PaymentForm({
               : t('checkout.pay', { total })}
         </button>
       </section>
+    </PageFrame>
+  );
+}
+
+/**
+ * What an answer means to the buyer. Approved: toast and My tickets. Refused or refunded: the
+ * message. Expired or cancelled: say so and reload (the cart may be gone). Answers true once the
+ * payment ended without tickets (a new attempt needs a new Idempotency-Key).
+ */
+function useSettle() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return (answer: TPaymentAnswer) => {
+    if (answer.transactionStatus === 'success') {
+      toast.success(t('checkout.approved'));
+      navigate('/meus-ingressos');
+      return false;
+    }
+    if (answer.orderStatus === 1) return false;
+    if (answer.message) toast.error(answer.message);
+    else if (answer.orderStatus === 8) {
+      toast.error(t('checkout.pixExpired'));
+      revalidator.revalidate();
+    }
+    return true;
+  };
+}
+
+/** Asks for the order's status every few seconds while it awaits payment. */
+function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) => void) {
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => {
+    if (answer.orderStatus !== 1) return;
+    let stopped = false;
+    const timer = setInterval(
+      async () => {
+        const response = await fetch(`/api/checkout/orders/${answer.orderId}`, {
+          credentials: 'same-origin',
+        }).catch(() => null);
+        if (stopped || !response?.ok) return;
+        const next = (await response.json()) as TPaymentAnswer;
+        if (next.orderStatus !== 1) {
+          stopped = true;
+          clearInterval(timer);
+          settled.current(next);
+        }
+      },
+      answer.pix ? 2_000 : 3_000,
+    );
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [answer.orderId, answer.orderStatus, answer.pix]);
+}
+
+/** A payment awaiting its outcome: the Pix to pay (with the sandbox's 'simulate payment') or a card under review. */
+function PendingPayment({
+  answer,
+  onSettled,
+}: {
+  answer: TPaymentAnswer;
+  onSettled: (answer: TPaymentAnswer) => void;
+}) {
+  const { t, locale } = useI18n();
+  usePolling(answer, onSettled);
+  const pix = answer.pix;
+  if (!pix)
+    return (
+      <section className={styles.section} aria-label={t('checkout.inReview')}>
+        <h2>{t('checkout.inReview')}</h2>
+        <p role="status">{t('checkout.inProcess')}</p>
+      </section>
+    );
+  return (
+    <section className={styles.section} aria-label={t('checkout.pix')}>
+      <img className={styles.qr} src={pix.qrCodeImage} alt={t('checkout.pixCopy')} />
+      <p>{t('checkout.pixExpires', { time: new Date(pix.expiresAt).toLocaleTimeString(locale) })}</p>
+      <label htmlFor="pix-code">{t('checkout.pixCopy')}</label>
+      <textarea id="pix-code" className={styles.code} readOnly value={pix.qrCode} rows={4} />
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={() =>
+          navigator.clipboard?.writeText(pix.qrCode).then(() => toast.success(t('checkout.pixCopied')))
+        }
+      >
+        {t('checkout.pixCopyButton')}
+      </button>
+      <p role="status">{t('checkout.pixWaiting')}</p>
+      {answer.sandbox && (
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={async () => {
+            await fetch(`/sandbox-gateway/pix/${answer.paymentId}/pay`, {
+              method: 'POST',
+              credentials: 'same-origin',
+            });
+            const response = await fetch(`/api/checkout/orders/${answer.orderId}`, {
+              credentials: 'same-origin',
+            });
+            if (response.ok) onSettled((await response.json()) as TPaymentAnswer);
+          }}
+        >
+          {t('checkout.simulate')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * §4 "Ongoing purchase" restored: the order's event, lines and total, and its pending payment.
+ * A pending Pix may be given up to choose another method: its cart comes back to the session.
+ */
+function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
+  const { t } = useI18n();
+  const revalidator = useRevalidator();
+  const settle = useSettle();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const response = await fetch('/api/checkout/ongoing/cancel', {
+        method: 'POST',
+        credentials: 'same-origin',
+      });
+      const body = (await response.json().catch(() => null)) as
+        | (Partial<TPaymentAnswer> & { Message?: string })
+        | null;
+      if (!response.ok || !body?.orderId) {
+        toast.error(body?.Message ?? t('app.genericError'));
+        revalidator.revalidate();
+        return;
+      }
+      if (body.transactionStatus === 'success') return void settle(body as TPaymentAnswer);
+      toast.success(t('checkout.pixCancelled'));
+      revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <PageFrame title={t('page.payment')}>
+      <section className={styles.section} aria-label={t('ongoing.title')}>
+        <h2>{t('ongoing.title')}</h2>
+        <p>
+          <strong>{ongoing.event.name}</strong>
+        </p>
+        <ul>
+          {ongoing.lines.map((line) => (
+            <li key={`${line.sectionName}-${line.ticketName}-${line.placeAlias ?? ''}`}>
+              {line.quantity}× {line.eventName} · {line.sectionName} · {line.ticketName}
+              {line.placeAlias ? ` · ${line.placeAlias}` : ''}
+            </li>
+          ))}
+        </ul>
+        <p>
+          <strong>
+            {t('checkout.total')}: {formatMoney(ongoing.total)}
+          </strong>
+        </p>
+      </section>
+      <PendingPayment answer={ongoing} onSettled={settle} />
+      {ongoing.cancellable && (
+        <button type="button" className={styles.secondary} disabled={busy} onClick={cancel}>
+          {t('checkout.cancelPix')}
+        </button>
+      )}
     </PageFrame>
   );
 }

@@ -40,6 +40,11 @@ export type TPaymentGateway = {
   createPix(input: TPixChargeInput): Promise<TCharge & { payload: string }>;
   getCharge(ref: string): Promise<TCharge | null>;
   refund(ref: string): Promise<void>;
+  /**
+   * Cancels a charge that is still pending (an unpaid Pix). Answers the charge as it then stands:
+   * a Pix the bank paid meanwhile comes back approved and must be settled, not dropped.
+   */
+  cancel(ref: string): Promise<TCharge | null>;
 };
 
 /** The checkout's answer to a settled charge (the sandbox's 'simulate payment', a webhook). */

@@ -9,11 +9,15 @@ export type { TCharge, TPaymentGateway } from './gateway.ts';
 export function createPaymentGateway(config: TConfig, db: TDb): TPaymentGateway | TSandboxGateway {
   if (config.PAYMENT_GATEWAY === 'mercadopago' && config.MERCADOPAGO_ACCESS_TOKEN)
     return createMercadoPagoGateway(config.MERCADOPAGO_ACCESS_TOKEN, config.MERCADOPAGO_API_BASE);
-  return createSandboxGateway(db, {
-    key: config.PIX_KEY,
-    merchantName: config.PIX_MERCHANT_NAME,
-    merchantCity: config.PIX_MERCHANT_CITY,
-  });
+  return createSandboxGateway(
+    db,
+    {
+      key: config.PIX_KEY,
+      merchantName: config.PIX_MERCHANT_NAME,
+      merchantCity: config.PIX_MERCHANT_CITY,
+    },
+    config.SANDBOX_SETTLE_SECONDS,
+  );
 }
 
 export function isSandbox(gateway: TPaymentGateway): gateway is TSandboxGateway {

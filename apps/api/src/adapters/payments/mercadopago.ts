@@ -98,6 +98,22 @@ export function createMercadoPagoGateway(
       const payment = await call(`/v1/payments/${encodeURIComponent(ref)}`);
       return payment ? view(payment) : null;
     },
+    async cancel(ref) {
+      try {
+        return view(
+          must(
+            await call(`/v1/payments/${encodeURIComponent(ref)}`, {
+              method: 'PUT',
+              body: JSON.stringify({ status: 'cancelled' }),
+            }),
+          ),
+        );
+      } catch {
+        // Not cancellable any more (paid meanwhile, say): report the charge as it stands.
+        const payment = await call(`/v1/payments/${encodeURIComponent(ref)}`);
+        return payment ? view(payment) : null;
+      }
+    },
     async refund(ref) {
       await call(`/v1/payments/${encodeURIComponent(ref)}/refunds`, {
         method: 'POST',

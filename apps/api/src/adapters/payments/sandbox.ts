@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema/index.ts';
 import type { TCharge, TPaymentGateway } from './gateway.ts';
@@ -20,13 +20,15 @@ const OUTCOME: Record<string, { status: TPaymentStatus; detail: string }> = {
 };
 
 export type TSandboxGateway = TPaymentGateway & {
-  /** The 'simulate payment' control: pays a pending Pix. */
+  /** The 'simulate payment' control: pays a pending Pix (a cancelled or expired one stays so). */
   payPix(ref: string): Promise<TCharge | null>;
 };
 
 export function createSandboxGateway(
   db: TDb,
   pix: { key: string; merchantName: string; merchantCity: string },
+  /** An in-process card charge is approved this many seconds after it was made (an acquirer's review). */
+  settleSeconds = 15,
 ): TSandboxGateway {
   const newRef = () => `sbx${randomBytes(10).toString('hex')}`;
   /** A second charge for the same external reference answers the first one (acquirer idempotency). */
@@ -81,6 +83,30 @@ export function createSandboxGateway(
       return { ...view(row), payload: pixPayload(row.id, row.amountCents) };
     },
     async getCharge(ref) {
+      // The review of an in-process card ends settleSeconds after the charge (the database's
+      // clock), whichever process asks first: a conditional update, the same answer everywhere.
+      const [settled] = await db
+        .update(sandboxCharges)
+        .set({ status: 'approved', statusDetail: 'accredited' })
+        .where(
+          and(
+            eq(sandboxCharges.id, ref),
+            eq(sandboxCharges.status, 'in_process'),
+            lte(sandboxCharges.createdAt, sql`now() - ${settleSeconds} * interval '1 second'`),
+          ),
+        )
+        .returning();
+      if (settled) return view(settled);
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
+      return row ? view(row) : null;
+    },
+    async cancel(ref) {
+      const [cancelled] = await db
+        .update(sandboxCharges)
+        .set({ status: 'cancelled', statusDetail: 'by_collector' })
+        .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'pending')))
+        .returning();
+      if (cancelled) return view(cancelled);
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
       return row ? view(row) : null;
     },
@@ -94,9 +120,11 @@ export function createSandboxGateway(
       const [row] = await db
         .update(sandboxCharges)
         .set({ status: 'approved', statusDetail: 'accredited' })
-        .where(eq(sandboxCharges.id, ref))
+        .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'pending')))
         .returning();
-      return row ? view(row) : null;
+      if (row) return view(row);
+      const [current] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
+      return current ? view(current) : null;
     },
   };
 }

@@ -70,6 +70,8 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_live_cart').on(t.cartId).where(sql`${t.status} in (1, 3, 4)`),
     index('orders_user').on(t.userId, t.createdAt),
+    // The payment reconciler's scan: only orders still awaiting payment.
+    index('orders_awaiting').on(t.createdAt).where(sql`${t.status} = 1`),
     check('orders_status', sql`${t.status} in (1, 3, 4, 6, 7, 8)`),
     check('orders_method', sql`${t.method} in ('credit_card', 'pix')`),
   ],

@@ -2,13 +2,20 @@ import { ZCheckTicketsPerCpfRequest, ZCreatePaymentRequest } from '@ingressos/co
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { eventTickets, orders, payments } from '../../db/schema/index.ts';
+import { newSessionId } from '../../modules/cart/cart-session.ts';
 import { createPayment, paymentAnswer, syncPayment } from '../../modules/checkout/create-payment.ts';
 import { checkCpfs } from '../../modules/checkout/identification.ts';
 import { installmentOptions } from '../../modules/checkout/installments.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
+import {
+  cancelOngoing,
+  expirePix,
+  findOngoingOrder,
+  ongoingPurchase,
+} from '../../modules/checkout/ongoing.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
@@ -32,7 +39,7 @@ async function jsonBody(c: Context<TAppEnv>) {
   }
 }
 
-/** Commerce §7 "Payment", the identification check and My tickets. Thin: parse, call a use-case. */
+/** Commerce §7 "Payment", §4 "Ongoing purchase", the identification check and My tickets. Thin: parse, call a use-case. */
 export function checkoutRoutes(s: TCheckoutServices) {
   /** The caller's own payment (404 for anyone else's). */
   const ownPayment = async (c: Context<TAppEnv>, id: string) => {
@@ -45,6 +52,12 @@ export function checkoutRoutes(s: TCheckoutServices) {
       .where(and(sql`(${payments.id} = ${id} or ${orders.id} = ${id})`, eq(orders.userId, auth.user.id)));
     if (!row) throw paymentError(404, 'order_not_found', c.get('locale'));
     return row;
+  };
+  /** A status poll: the gateway's word first, then a Pix past its expiry ends on the spot. */
+  const refresh = async (c: Context<TAppEnv>, row: Awaited<ReturnType<typeof ownPayment>>) => {
+    await syncPayment(s, row.payment.id, c.get('locale'));
+    if (row.order.pixExpiresAt && row.order.pixExpiresAt.getTime() <= Date.now())
+      await expirePix(s, row.order.id, c.get('locale'));
   };
   const parse = async <T>(c: Context<TAppEnv>, schema: Parameters<typeof parseWith>[1]) => {
     const raw = await jsonBody(c);
@@ -99,15 +112,40 @@ export function checkoutRoutes(s: TCheckoutServices) {
           publicKey: s.gateway.kind === 'mercadopago' ? (s.config.MERCADOPAGO_PUBLIC_KEY ?? null) : null,
         });
       })
+      .get('/api/checkout/ongoing/exists', async (c) => {
+        const auth = requireAuth(c);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json({ ongoing: Boolean(await findOngoingOrder(s.db, auth.user.id)) });
+      })
+      .get('/api/checkout/ongoing', async (c) => {
+        const auth = requireAuth(c);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json({ ongoing: await ongoingPurchase(s, auth.user.id, c.get('locale')) });
+      })
+      .post('/api/checkout/ongoing/cancel', async (c) => {
+        const auth = requireAuth(c);
+        // The cart goes back to the buyer's cart session (a new one when the browser has none).
+        const sessionId = sessionOf(c) ?? newSessionId();
+        const answer = await cancelOngoing(s, { userId: auth.user.id, sessionId }, c.get('locale'));
+        if (!answer) throw paymentError(404, 'order_not_found', c.get('locale'));
+        setCookie(c, CART_SESSION_COOKIE, sessionId, {
+          path: '/',
+          maxAge: 86_400,
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: s.config.secureCookies,
+        });
+        return c.json(answer);
+      })
       .get('/api/checkout/orders/:id', async (c) => {
-        const { payment, order } = await ownPayment(c, c.req.param('id'));
-        await syncPayment(s, payment.id, c.get('locale'));
-        return c.json(await paymentAnswer(s, order.id, c.get('locale')));
+        const row = await ownPayment(c, c.req.param('id'));
+        await refresh(c, row);
+        return c.json(await paymentAnswer(s, row.order.id, c.get('locale')));
       })
       .get('/api/newtickettransaction/:id/payment-status', async (c) => {
-        const { payment, order } = await ownPayment(c, c.req.param('id'));
-        await syncPayment(s, payment.id, c.get('locale'));
-        const answer = await paymentAnswer(s, order.id, c.get('locale'));
+        const row = await ownPayment(c, c.req.param('id'));
+        await refresh(c, row);
+        const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
         return c.json({
           PaymentStatus: answer.status,
           transactionStatus: answer.transactionStatus,

@@ -35,8 +35,9 @@ export function sandboxGatewayRoutes(s: TCheckoutServices) {
         .from(payments)
         .where(eq(payments.id, c.req.param('paymentId')));
       if (!payment?.gatewayRef || payment.method !== 'pix') return notFoundJson(c);
-      await gateway.payPix(payment.gatewayRef);
+      // Like a bank, the sandbox refuses to pay a Pix that was cancelled or expired.
+      const charge = await gateway.payPix(payment.gatewayRef);
       await syncPayment(s, payment.id, c.get('locale'));
-      return c.json({ status: 'approved' });
+      return c.json({ status: charge?.status ?? 'failed' });
     });
 }

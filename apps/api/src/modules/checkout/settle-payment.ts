@@ -7,7 +7,7 @@ import {
   orderStatusOf,
   type TPaymentStatus,
 } from '@ingressos/domain/payment-status';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { orders, payments, type TOrderLine, tickets } from '../../db/schema/index.ts';
 import { reclaimExpiredHolds, releaseHolds } from '../cart/stock.ts';
@@ -145,7 +145,7 @@ export async function settlePayment(
           sql`update orders set status = ${ORDER_STATUS.PAGO}, paid_at = now(), updated_at = now()
               where id = ${order.id} and status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO} returning id`,
         );
-        if (claimed.length === 0) return 0;
+        if (claimed.length === 0) return -1;
         await tx
           .update(payments)
           .set({ status: charge.status, statusDetail: charge.statusDetail, updatedAt: new Date() })
@@ -186,6 +186,7 @@ export async function settlePayment(
         await createPurchaseTransfers(tx, order, values);
         return inserted.length;
       });
+      if (issued === -1) return lateApproval(s, order.id, payment.id, payment.gatewayRef, charge.status);
       if (issued > 0) s.afterIssue(order.id, locale);
       return { status: charge.status, soldOut: false, issued };
     } catch (error) {
@@ -206,10 +207,14 @@ export async function settlePayment(
 
   await withTransaction(db, async (tx) => {
     const next = orderStatusOf(charge.status);
-    await tx.execute(
+    const moved = await rows<{ id: string }>(
+      tx,
       sql`update orders set status = ${next}, updated_at = now()
-          where id = ${order.id} and status in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})`,
+          where id = ${order.id} and status in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})
+          returning id`,
     );
+    // An order that already ended (paid, cancelled, expired) keeps the payment status it ended with.
+    if (moved.length === 0) return;
     await tx
       .update(payments)
       .set({ status: charge.status, statusDetail: charge.statusDetail, updatedAt: new Date() })
@@ -230,4 +235,35 @@ export async function settlePayment(
     }
   });
   return { status: charge.status, soldOut: false, issued: 0 };
+}
+
+/**
+ * An approval for an order that is no longer awaiting payment. Paid already: nothing to do (a
+ * repeated status). Cancelled (the Pix expired or the buyer cancelled it) and then paid at the
+ * bank anyway: its units went back on sale, so the money goes back (as when the lot sold out) and
+ * the order ends refunded; the refund is idempotent at the gateway, the order moves once.
+ */
+async function lateApproval(
+  s: TCheckoutServices,
+  orderId: string,
+  paymentId: string,
+  gatewayRef: string | null,
+  status: TPaymentStatus,
+): Promise<TSettleOutcome> {
+  const [current] = await s.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (current?.status !== ORDER_STATUS.CANCELADO) return { status, soldOut: false, issued: 0 };
+  if (gatewayRef) await s.gateway.refund(gatewayRef);
+  const moved = await s.db
+    .update(orders)
+    .set({ status: ORDER_STATUS.ESTORNADO, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, ORDER_STATUS.CANCELADO)))
+    .returning({ id: orders.id });
+  if (moved.length > 0) {
+    s.log.warn('a cancelled order was paid at the gateway: refunded', { orderId });
+    await s.db
+      .update(payments)
+      .set({ status: 'refunded', statusDetail: 'paid_after_cancel', updatedAt: new Date() })
+      .where(eq(payments.id, paymentId));
+  }
+  return { status: 'refunded', soldOut: false, issued: 0 };
 }

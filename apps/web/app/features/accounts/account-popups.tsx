@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { OngoingPurchaseDialog } from '~/features/checkout/ongoing-purchase-dialog.tsx';
 import type { TShellUser } from '~/features/shell/load-shell.server.ts';
 import { GenderDialog } from './gender-dialog.tsx';
 import { PhoneVerificationDialog } from './phone-verification-dialog.tsx';
@@ -11,21 +12,25 @@ const NO_TRANSFER_POPUP =
 
 /**
  * The pop-ups every page may show a logged-in user (loaded lazily by the root only when needed):
- * phone verification first, then the gender question, then received transfers (its own chunk).
+ * phone verification first, then the gender question, then an ongoing purchase, then received
+ * transfers (its own chunk): one at a time.
  */
 export default function AccountPopups({
   user,
   phone,
   gender,
   path,
+  ongoing = false,
 }: {
   user: TShellUser;
   phone: boolean;
   gender: boolean;
   path: string;
+  ongoing?: boolean;
 }) {
   if (phone) return <PhoneVerificationDialog user={user} />;
   if (gender) return <GenderDialog user={user} />;
+  if (ongoing) return <OngoingPurchaseDialog />;
   if (user.pendingTransfers > 0 && !NO_TRANSFER_POPUP.test(path))
     return (
       <Suspense fallback={null}>

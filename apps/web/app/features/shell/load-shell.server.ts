@@ -1,4 +1,4 @@
-import type { TSiteConfig } from '@ingressos/contracts';
+import type { TOngoingExists, TSiteConfig } from '@ingressos/contracts';
 import type { TAuthenticationResponse } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
 import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
@@ -21,6 +21,8 @@ export type TShellUser = {
   emailVerified: boolean;
   /** Transfers waiting for this user's answer (the received-transfer pop-up, the bell's badge). */
   pendingTransfers: number;
+  /** §4 "Ongoing purchase": a pending payment awaits them (the pop-up checks again before it opens). */
+  ongoingPurchase: boolean;
 };
 
 export type TShellData = {
@@ -61,15 +63,17 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
 
   // Renewing the session slides its expiry; the API's Set-Cookie is passed on to the browser.
   const hadSession = SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
-  // The pending-transfer count runs beside the renewal: one indexed count.
-  const [answer, pending] = hadSession
+  // The pending-transfer count and whether a payment is ongoing are asked beside the renewal
+  // (indexed reads), not after it.
+  const [answer, pending, ongoing] = hadSession
     ? await Promise.all([
         api('/api/v2/authentication'),
         api('/api/transferTicket/pendingCount')
           .then(async (r) => (r.ok ? ((await r.json()) as { count: number }).count : 0))
           .catch(() => 0),
+        api('/api/checkout/ongoing/exists').catch(() => null),
       ])
-    : [null, 0];
+    : [null, 0, null];
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
   let user: TShellUser | null = null;
@@ -83,6 +87,7 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
       phone: `${u.ddiPhone} ${u.ddiPhone === BRAZIL_DDI ? maskBrazilianPhone(u.phone) : u.phone}`,
       emailVerified: u.emailVerified,
       pendingTransfers: pending,
+      ongoingPurchase: ongoing?.ok ? ((await ongoing.json()) as TOngoingExists).ongoing : false,
     };
   } else if (answer?.status === 401 && url.pathname !== '/login') {
     // Spec §4: a failed renewal logs the user out and sends them to /login.

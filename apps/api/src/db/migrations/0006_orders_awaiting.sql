@@ -1,0 +1,1 @@
+CREATE INDEX "orders_awaiting" ON "orders" USING btree ("created_at") WHERE "orders"."status" = 1;

@@ -1,0 +1,59 @@
+import type { TOngoingExists } from '@ingressos/contracts';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import styles from '~/features/accounts/forms.module.css';
+import { Dialog } from '~/ui/dialog.tsx';
+import { useI18n } from '~/ui/i18n.tsx';
+
+/** Closing the pop-up holds for the rest of the tab's life (sessionStorage), like the spec's dismissals. */
+const DISMISSED = 'ongoingPurchaseDismissed';
+
+function wasDismissed() {
+  try {
+    return sessionStorage.getItem(DISMISSED) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Spec accounts §"Pop-ups" and commerce §4 "Ongoing purchase": a pending payment awaits the buyer. */
+export function OngoingPurchaseDialog() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  // The shell's flag may be stale after client-side navigations (a payment settled or expired
+  // meanwhile): ask once more before interrupting the buyer.
+  useEffect(() => {
+    if (wasDismissed()) return;
+    let live = true;
+    fetch('/api/checkout/ongoing/exists', { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<TOngoingExists>) : null))
+      .then((answer) => live && answer?.ongoing && setOpen(true))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  const close = () => {
+    try {
+      sessionStorage.setItem(DISMISSED, '1');
+    } catch {
+      // Storage refused (private mode): the pop-up simply shows again on the next page.
+    }
+    setOpen(false);
+  };
+  if (!open) return null;
+  return (
+    <Dialog open title={t('ongoing.title')} onClose={close} dismissible>
+      <div className={styles.form}>
+        <p className={styles.hint}>{t('ongoing.text')}</p>
+        <button type="button" className={styles.primary} onClick={() => navigate('/pagamento')}>
+          {t('ongoing.goToPayment')}
+        </button>
+        <button type="button" className={styles.secondary} onClick={close}>
+          {t('ongoing.later')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
