@@ -25,6 +25,7 @@ import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
+import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
@@ -139,6 +140,15 @@ export function createApp(options: TAppOptions) {
   app.route('/api', accountRoutes(accounts));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
+  app.route(
+    '/api',
+    exclusiveAccessRoutes({
+      db: database.db,
+      limits: accounts.limits,
+      trustProxyHops: config.TRUST_PROXY_HOPS,
+      secureCookies: config.secureCookies,
+    }),
+  );
   app.route('/', checkoutRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   app.route('/_dev', devOutboxRoutes(accounts));

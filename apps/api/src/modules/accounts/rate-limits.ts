@@ -28,6 +28,8 @@ const LIMITS = {
   matchCodeUser: { points: 10, duration: 900 },
   verificationMailUser: { points: 5, duration: 3600 },
   captchaIp: { points: 60, duration: 600 },
+  /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per IP in 15 minutes. */
+  exclusiveCodeIp: { points: 10, duration: 900 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;
