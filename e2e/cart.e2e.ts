@@ -107,6 +107,28 @@ describe('cart journeys', () => {
       .toBe('Reservado');
   });
 
+  it('lets the buyer take a seat as Meia-entrada, at the half price, on the seat map', async () => {
+    const page = await open(browser, `${server.url}/eventmap/${THEATRE}`);
+    await page.waitForFunction(() => document.querySelector('[data-alias]') !== null);
+    await page.locator('[data-alias="F7"]').first().click();
+    const type = page.getByLabel('Tipo de ingresso para Plateia, Fila F, Cadeira 7');
+    await type.waitFor();
+    // Both ticket types of the section, each with its price and fee.
+    expect(await type.locator('option').allTextContents()).toEqual([
+      'Inteira — R$\u00a0180,00 + R$\u00a018,00 de taxa',
+      'Meia-entrada — R$\u00a090,00 + R$\u00a09,00 de taxa',
+    ]);
+    await type.selectOption({ label: 'Meia-entrada — R$\u00a090,00 + R$\u00a09,00 de taxa' });
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await seenAdded(page);
+    await page.getByRole('link', { name: 'Ir para o carrinho' }).click();
+    await page.waitForURL('**/carrinho');
+    await visible(page, 'Plateia — Meia-entrada · Fila F, lugar F7');
+    const line = page.locator('li', { hasText: 'Fila F, lugar F7' }).first();
+    expect(await line.textContent()).toContain('R$\u00a090,00');
+    expect(await line.textContent()).not.toContain('R$\u00a0180,00');
+  });
+
   it('holds a whole table', async () => {
     const page = await open(browser, `${server.url}/eventmap/${SAMBA}`);
     await pick(page, ['M3']);

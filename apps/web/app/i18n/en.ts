@@ -308,6 +308,7 @@ export const en: TCatalog = {
   'map.unavailable': '{place} cannot be chosen: {status}.',
   'map.back': 'Back to the event',
   'map.noMap': 'This event has no numbered seats: choose tickets on the event page.',
+  'map.ticketType': 'Ticket type for {place}',
   'map.remove': 'Remove {place}',
   'checkout.continue': 'Continue to payment',
   'checkout.emptyCart': 'Your cart is empty.',

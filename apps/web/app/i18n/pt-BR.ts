@@ -311,6 +311,7 @@ export const ptBR = {
   'map.unavailable': '{place} não pode ser escolhido: {status}.',
   'map.back': 'Voltar ao evento',
   'map.noMap': 'Este evento não tem lugares marcados: escolha os ingressos na página do evento.',
+  'map.ticketType': 'Tipo de ingresso para {place}',
   'map.remove': 'Remover {place}',
   'checkout.continue': 'Continuar para o pagamento',
   'checkout.emptyCart': 'Seu carrinho está vazio.',
