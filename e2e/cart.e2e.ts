@@ -107,6 +107,28 @@ describe('cart journeys', () => {
       .toBe('Reservado');
   });
 
+  it('lets the buyer take a seat as Meia-entrada, at the half price, on the seat map', async () => {
+    const page = await open(browser, `${server.url}/eventmap/${THEATRE}`);
+    await page.waitForFunction(() => document.querySelector('[data-alias]') !== null);
+    await page.locator('[data-alias="F7"]').first().click();
+    const type = page.getByLabel('Tipo de ingresso para Plateia, Fila F, Cadeira 7');
+    await type.waitFor();
+    // Both ticket types of the section, each with its price and fee.
+    expect(await type.locator('option').allTextContents()).toEqual([
+      'Inteira — R$\u00a0180,00 + R$\u00a018,00 de taxa',
+      'Meia-entrada — R$\u00a090,00 + R$\u00a09,00 de taxa',
+    ]);
+    await type.selectOption({ label: 'Meia-entrada — R$\u00a090,00 + R$\u00a09,00 de taxa' });
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await seenAdded(page);
+    await page.getByRole('link', { name: 'Ir para o carrinho' }).click();
+    await page.waitForURL('**/carrinho');
+    await visible(page, 'Plateia — Meia-entrada · Fila F, lugar F7');
+    const line = page.locator('li', { hasText: 'Fila F, lugar F7' }).first();
+    expect(await line.textContent()).toContain('R$\u00a090,00');
+    expect(await line.textContent()).not.toContain('R$\u00a0180,00');
+  });
+
   it('holds a whole table', async () => {
     const page = await open(browser, `${server.url}/eventmap/${SAMBA}`);
     await pick(page, ['M3']);
@@ -277,6 +299,57 @@ describe('cart timer and session modals', () => {
     await waitForHydration(page);
     await visible(page, 'Seu carrinho está vazio.');
   }, 60_000);
+
+  it('says a lot sold out, or several, when a returning buyer lost every unit of them', async () => {
+    // Buyer A holds one seat (Inteira); buyer C holds two seats, one Inteira and one Meia-entrada.
+    const a = await open(browser, `${twenty.url}/eventmap/${THEATRE}`);
+    await pick(a, ['G1'], { closeToast: false });
+    const c = await open(browser, `${twenty.url}/eventmap/${THEATRE}`);
+    await c.waitForFunction(() => document.querySelector('[data-alias]') !== null);
+    await c.locator('[data-alias="G3"]').first().click();
+    await c.locator('[data-alias="G4"]').first().click();
+    await c
+      .getByLabel('Tipo de ingresso para Plateia, Fila G, Cadeira 4')
+      .selectOption({ label: 'Meia-entrada — R$\u00a090,00 + R$\u00a09,00 de taxa' });
+    await c.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await visible(c, 'Adicionado ao carrinho.');
+    const contexts = [a.context(), c.context()];
+    await Promise.all([a.close(), c.close()]);
+
+    // Their holds run out and buyer B takes all three seats.
+    const other = await newPage(browser);
+    const status = async (alias: string) => {
+      await other.goto(`${twenty.url}/eventmap/${THEATRE}`);
+      await waitForHydration(other);
+      return other.locator(`[data-alias="${alias}"]`).first().getAttribute('data-status');
+    };
+    await expect.poll(() => status('G4'), { timeout: 15_000, interval: 1_000 }).toBe('Reservado');
+    await expect.poll(() => status('G4'), { timeout: 45_000, interval: 2_000 }).toBe('Disponivel');
+    await pick(other, ['G1', 'G3', 'G4'], { closeToast: false });
+
+    const [backA, backC] = await Promise.all(contexts.map((context) => context.newPage()));
+    await backA!.goto(`${twenty.url}/events/${THEATRE}`);
+    await waitForHydration(backA!);
+    const one = backA!.getByRole('dialog', { name: 'Lote esgotado' });
+    await one.waitFor();
+    expect(await one.textContent()).toContain('Um lote do seu carrinho esgotou enquanto você estava fora.');
+    await one.getByRole('button', { name: 'OK' }).click();
+    await one.waitFor({ state: 'detached' });
+
+    await backC!.goto(`${twenty.url}/events/${THEATRE}`);
+    await waitForHydration(backC!);
+    const several = backC!.getByRole('dialog', { name: 'Lotes esgotados' });
+    await several.waitFor();
+    expect(await several.textContent()).toContain(
+      'Alguns lotes do seu carrinho esgotaram enquanto você estava fora.',
+    );
+    // Only OK: nothing else to choose.
+    expect(await several.getByRole('button').allTextContents()).toEqual(['OK']);
+    await several.getByRole('button', { name: 'OK' }).click();
+    await backC!.goto(`${twenty.url}/carrinho`);
+    await waitForHydration(backC!);
+    await visible(backC!, 'Seu carrinho está vazio.');
+  }, 90_000);
 
   it('reactivates a cart that expired while the buyer was away and says what was lost', async () => {
     // Buyer A holds two seats and closes the tab; the hold runs out.

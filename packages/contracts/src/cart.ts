@@ -125,6 +125,10 @@ export const CART_MESSAGES = {
     'pt-BR': 'Uma selecao obrigatoria nao foi preenchida.',
     en: 'A required choice was not made.',
   },
+  exclusive_required: {
+    'pt-BR': 'Venda exclusiva: valide seu código de acesso para adicionar estes ingressos.',
+    en: 'Exclusive sale: validate your access code to add these tickets.',
+  },
   already_in_cart: {
     'pt-BR': 'Este lugar já está no seu carrinho.',
     en: 'This seat is already in your cart.',

@@ -1,3 +1,4 @@
+import { isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
 import { z } from 'zod';
 import { ZExclusiveEmissorType, ZSlug } from './catalogue.ts';
 
@@ -132,6 +133,45 @@ export const ZImportVenue = z.object({
     .optional(),
 });
 
+/**
+ * An issuer with pre-sale access and the secrets that open it: card issuers (cooperativeCard,
+ * bankCard) list BIN prefixes, the others codes (phones for `phone`). Never published.
+ */
+export const ZImportExclusiveAccess = z
+  .object({
+    type: ZExclusiveEmissorType,
+    name: text(80),
+    binPrefixes: z
+      .array(z.string().regex(/^\d{6,8}$/, 'must be the first 6 to 8 digits of a card'))
+      .max(1_000)
+      .default([]),
+    codes: z.array(z.string().trim().min(1).max(64)).max(50_000).default([]),
+  })
+  .superRefine((issuer, ctx) => {
+    const card = isCardEmissor(issuer.type);
+    if (card && issuer.binPrefixes.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['binPrefixes'], message: `${issuer.type} needs binPrefixes` });
+    }
+    if (!card && issuer.codes.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['codes'], message: `${issuer.type} needs codes` });
+    }
+    if (card && issuer.codes.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['codes'],
+        message: `${issuer.type} takes binPrefixes, not codes`,
+      });
+    }
+    if (!card && issuer.binPrefixes.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['binPrefixes'], message: `${issuer.type} takes codes` });
+    }
+    for (const [i, code] of issuer.codes.entries()) {
+      if (normalizeAccessCode(issuer.type, code) === null) {
+        ctx.addIssue({ code: 'custom', path: ['codes', i], message: `not a valid ${issuer.type} code` });
+      }
+    }
+  });
+
 export const ZImportEvent = z
   .object({
     slug: ZSlug,
@@ -158,10 +198,7 @@ export const ZImportEvent = z
         commissioner: z.object({ active: z.boolean(), percent: percent.default(0) }).optional(),
       })
       .optional(),
-    exclusiveAccess: z
-      .array(z.object({ type: ZExclusiveEmissorType, name: text(80) }))
-      .max(10)
-      .default([]),
+    exclusiveAccess: z.array(ZImportExclusiveAccess).max(10).default([]),
     sendPixel: z.boolean().default(false),
     sellingPoints: z
       .array(

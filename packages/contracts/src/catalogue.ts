@@ -1,4 +1,5 @@
 import { AVAILABILITY } from '@ingressos/domain';
+import { EXCLUSIVE_EMISSOR_TYPES } from '@ingressos/domain/exclusive-access';
 import { z } from 'zod';
 
 /**
@@ -136,14 +137,30 @@ export const ZSection = z.object({
 });
 export type TSection = z.infer<typeof ZSection>;
 
-export const ZExclusiveEmissorType = z.enum([
-  'cooperativeCard',
-  'clubCoupon',
-  'genericCode',
-  'vipGroup',
-  'phone',
-  'bankCard',
-]);
+export const ZExclusiveEmissorType = z.enum(EXCLUSIVE_EMISSOR_TYPES);
+
+/**
+ * POST api/socialevents/validateExclusiveEmissor (commerce §7 "Exclusive access"). `binHolder` is
+ * what the buyer typed: the first digits of a card for card issuers, else a code or a phone.
+ */
+export const ZValidateExclusiveEmissorRequest = z.object({
+  eventId: z.coerce.number().int().positive().max(2_147_483_647),
+  binHolder: z.string().max(64),
+  type: ZExclusiveEmissorType,
+  sessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .nullish(),
+});
+export type TValidateExclusiveEmissorRequest = z.infer<typeof ZValidateExclusiveEmissorRequest>;
+
+/** 200 answer: access granted to the cart session `sessionID` (the same one addtocart uses). */
+export type TValidateExclusiveEmissorResponse = { result: true; sessionID: string; expiresAt: string };
+
+/** Spec §8 "Exclusive access", the field error of the pop-up. */
+export const EXCLUSIVE_ACCESS_MESSAGES = {
+  exclusive_invalid: { 'pt-BR': 'Não foi possível validar', en: 'Could not validate' },
+} as const;
 
 /** POST api/v2/getEventTicketsBySlug and assets/api/getEventTicketsBySlug/{slug}.json (spec Event). */
 export const ZEventTicketsResponse = z.object({

@@ -26,6 +26,7 @@ import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
+import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mercadoPagoRoutes } from './routes/mercadopago.ts';
 import { pagesRoutes } from './routes/pages.ts';
@@ -151,6 +152,15 @@ export function createApp(options: TAppOptions) {
   app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
+  app.route(
+    '/api',
+    exclusiveAccessRoutes({
+      db: database.db,
+      limits: accounts.limits,
+      trustProxyHops: config.TRUST_PROXY_HOPS,
+      secureCookies: config.secureCookies,
+    }),
+  );
   app.route('/', checkoutRoutes(checkout));
   app.route('/', mercadoPagoRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);

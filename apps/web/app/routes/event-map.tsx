@@ -1,4 +1,4 @@
-import { isEventPast, type TAvailability } from '@ingressos/domain';
+import { currencyCode, isEventPast, type TAvailability } from '@ingressos/domain';
 import { data, Link } from 'react-router';
 import { getEventTickets } from '~/features/catalogue/api/catalogue.server.ts';
 import { seoMeta } from '~/features/catalogue/seo.ts';
@@ -20,14 +20,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const sections: TMapSection[] = event.sections
     .filter((section) => section.controlledPlaces.length > 0)
     .map((section) => {
-      // The first ticket on sale: a seat or table is held under its lot (spec §7 addtocart).
-      const lotId =
-        section.tickets.find(
-          (ticket) => ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente',
-        )?.lotId ?? null;
+      // A seat or table is held under a ticket's lot (spec §7 addtocart): the buyer picks which
+      // ticket type when the section sells several (Inteira, Meia-entrada); the first by default.
+      const tickets = section.tickets
+        .filter((ticket) => ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente')
+        .map((ticket) => ({
+          lotId: ticket.lotId,
+          name: ticket.ticketName,
+          value: ticket.value,
+          taxTotal: ticket.taxTotal,
+        }));
+      const lotId = tickets[0]?.lotId ?? null;
       return {
         id: section.id,
         name: section.name,
+        tickets,
         places: section.controlledPlaces.map((place) => ({
           id: place.controlledPlaceId,
           alias: place.alias,
@@ -42,7 +49,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       };
     });
   return {
-    event: { slug: event.slug, name: event.name, past: isEventPast(event.date, new Date()) },
+    event: {
+      slug: event.slug,
+      name: event.name,
+      past: isEventPast(event.date, new Date()),
+      currency: currencyCode(event.currency),
+    },
     sections,
     seo: {
       title: pageTitle(t('map.title', { name: event.name }), site.brandName),
@@ -85,7 +97,7 @@ export default function EventMap({ loaderData }: Route.ComponentProps) {
       {sections.length === 0 ? (
         <p>{t('map.noMap')}</p>
       ) : (
-        <SeatMap sections={sections} readOnly={event.past} onAdd={addToCart} />
+        <SeatMap sections={sections} currency={event.currency} readOnly={event.past} onAdd={addToCart} />
       )}
     </PageFrame>
   );

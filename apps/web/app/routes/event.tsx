@@ -1,7 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import {
   getEventTickets,
   getSellingPoints,
+  needsExclusiveAccess,
   posterMarkup,
 } from '~/features/catalogue/api/catalogue.server.ts';
 import { longDate } from '~/features/catalogue/dates.ts';
@@ -45,11 +47,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     siteName: site.brandName,
     jsonLd: eventJsonLd(event, canonical, image),
   };
-  const [sellingPoints, posterSvg] = await Promise.all([
+  const view = toEventView(event, new Date());
+  const [sellingPoints, posterSvg, locked] = await Promise.all([
     getSellingPoints(api, event.id),
     posterMarkup(api, event.images.poster),
+    // A restricted event asks for an access code unless this visitor's cart session has one.
+    view.exclusiveAccess.length > 0 && !view.past ? needsExclusiveAccess(api, event.id) : false,
   ]);
-  return { event: { ...toEventView(event, new Date()), posterSvg }, sellingPoints, seo };
+  return { event: { ...view, posterSvg }, sellingPoints, seo, locked };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -60,9 +65,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     : [];
 }
 
+// The exclusive pre-sale pop-up's code loads only for a visitor who must see it.
+const ExclusiveAccess = lazy(() => import('~/features/catalogue/exclusive-access.tsx'));
+
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { event, sellingPoints } = loaderData;
+  const { event, sellingPoints, locked } = loaderData;
   // The cart's code loads on the first click, keeping it out of the page's initial JavaScript.
   const addToCart = async (lines: { lotId: number; quantity: number }[]) => {
     const { addLines } = await import('~/features/cart/cart-actions.ts');
@@ -74,6 +82,11 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       {!event.past && (
         <section className={styles.block} aria-labelledby="ingressos">
           <h2 id="ingressos">{t('event.tickets')}</h2>
+          {locked && (
+            <Suspense>
+              <ExclusiveAccess eventId={event.id} issuers={event.exclusiveAccess} />
+            </Suspense>
+          )}
           <TicketSelector event={event} onAdd={addToCart} />
         </section>
       )}

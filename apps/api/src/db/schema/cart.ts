@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -98,5 +99,27 @@ export const promoCodes = pgTable(
     uniqueIndex('promo_codes_event_code').on(t.eventId, t.code),
     check('promo_codes_kind', sql`${t.kind} in ('percent', 'fixed')`),
     check('promo_codes_used', sql`${t.used} >= 0 and ${t.used} <= ${t.quantity}`),
+  ],
+);
+
+/**
+ * Exclusive pre-sale access a cart session earned by validating an access code (commerce §7
+ * "Exclusive access"): addtocart takes tickets of a restricted event only for a session with a
+ * live grant. One row per session and event; validating again moves `expires_at`.
+ */
+export const exclusiveAccessGrants = pgTable(
+  'exclusive_access_grants',
+  {
+    sessionId: text('session_id').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    emissorType: text('emissor_type').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'exclusive_access_grants_pk', columns: [t.sessionId, t.eventId] }),
+    index('exclusive_access_grants_expiry').on(t.expiresAt),
   ],
 );

@@ -56,6 +56,7 @@ export const eventGroups = pgTable('event_groups', {
   updatedAt: updated(),
 });
 
+/** What the catalogue publishes of an issuer with pre-sale access; its codes stay in `event_access_codes`. */
 export type TExclusiveEmissor = { type: string; name: string };
 
 export const events = pgTable(
@@ -209,4 +210,31 @@ export const sellingPoints = pgTable(
     openingHours: text('opening_hours').notNull(),
   },
   (t) => [index('selling_points_event').on(t.eventId)],
+);
+
+/**
+ * The secrets that open an exclusive pre-sale (commerce §2), per event and issuer type. Card issuers
+ * have BIN prefixes (the first 6 to 8 digits of their cards, never a whole number); the others have
+ * codes or phones, kept only as a SHA-256 of `eventId:type:normalised code`, so neither the database
+ * nor a snapshot shows them. Never published: the catalogue's `exclusive_emissors` has only names.
+ */
+export const eventAccessCodes = pgTable(
+  'event_access_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    emissorType: text('emissor_type').notNull(),
+    binPrefix: text('bin_prefix'),
+    codeHash: text('code_hash'),
+  },
+  (t) => [
+    index('event_access_codes_event').on(t.eventId, t.emissorType),
+    uniqueIndex('event_access_codes_hash').on(t.eventId, t.emissorType, t.codeHash),
+    check(
+      'event_access_codes_one',
+      sql`(${t.binPrefix} is null) <> (${t.codeHash} is null) and (${t.binPrefix} is null or ${t.binPrefix} ~ '^[0-9]{6,8}$')`,
+    ),
+  ],
 );

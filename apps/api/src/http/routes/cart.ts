@@ -35,22 +35,27 @@ export const CART_SESSION_COOKIE = 'cart_session';
 const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The session that owns the cart: from the body (spec clients), a header (the app) or the cookie (pages). */
-function sessionOf(c: Context<TAppEnv>, fromBody?: string | null): string | undefined {
+export function sessionOf(c: Context<TAppEnv>, fromBody?: string | null): string | undefined {
   const candidate = fromBody ?? c.req.header('x-session-id') ?? getCookie(c, CART_SESSION_COOKIE);
   return candidate && SESSION.test(candidate) ? candidate : undefined;
+}
+
+/** Keeps the cart's session in the browser's cookie (HttpOnly: page scripts never see it). */
+export function rememberSession(c: Context<TAppEnv>, sessionId: string, secure: boolean) {
+  setCookie(c, CART_SESSION_COOKIE, sessionId, {
+    path: '/',
+    maxAge: 86_400,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+  });
 }
 
 /** Commerce §7 "Cart". Each handler parses with the contract, calls one use-case and shapes the answer. */
 export function cartRoutes(options: TCartRouteOptions) {
   const { db } = options;
   const remember = (c: Context<TAppEnv>, sessionId: string) =>
-    setCookie(c, CART_SESSION_COOKIE, sessionId, {
-      path: '/',
-      maxAge: 86_400,
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: options.secureCookies,
-    });
+    rememberSession(c, sessionId, options.secureCookies);
   const answer = async (c: Context<TAppEnv>, sessionId: string, message = '') =>
     c.json({
       status: 'success',

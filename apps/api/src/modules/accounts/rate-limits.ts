@@ -37,6 +37,8 @@ const LIMITS = {
   transferCodeCheckUser: { points: 10, duration: 900 },
   /** Accepting, refusing and cancelling transfers. */
   transferActionUser: { points: 60, duration: 600 },
+  /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per IP in 15 minutes. */
+  exclusiveCodeIp: { points: 10, duration: 900 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;

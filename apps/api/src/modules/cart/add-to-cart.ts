@@ -6,6 +6,7 @@ import { cartHolds, carts } from '../../db/schema/index.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
 import { newCartId, newSessionId } from './cart-session.ts';
+import { exclusiveAccessUntil } from './exclusive-access.ts';
 import { holdForNewCart, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
@@ -64,6 +65,13 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   }
   if (isEventPast(toDate(target.starts_at))) throw cartError('event_over', locale);
   if (target.lot_disabled) throw cartError('lot_sold_out', locale);
+  // A restricted event sells only to a session that validated an access code (the event page's pop-up).
+  if (
+    target.exclusive &&
+    !(input.sessionId && (await exclusiveAccessUntil(db, input.sessionId, target.event_id)))
+  ) {
+    throw cartError('exclusive_required', locale);
+  }
 
   const placeId = target.place_id;
   const wholeTable = placeId !== null && target.place_kind === 'table' && target.book_as_a_whole;

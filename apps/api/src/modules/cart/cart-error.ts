@@ -22,6 +22,8 @@ const STATUS: Record<TCartErrorCode, ContentfulStatusCode> = {
   promo_invalid: 422,
   protection_required: 422,
   event_over: 422,
+  // A restricted event's ticket without a validated access code (the pop-up grants it).
+  exclusive_required: 403,
 };
 
 /** A cart failure with the spec's message in the buyer's language. */

@@ -53,6 +53,8 @@ export type TLineRow = {
   facial_validation_is_active: boolean;
   refund_site_active: boolean;
   refund_site_percent_bp: number;
+  /** The event sells only to sessions that validated an access code (commerce §2). */
+  exclusive: boolean;
   venue_name: string;
   venue_address: string;
   venue_number: string;
@@ -82,7 +84,7 @@ export const LINE_COLUMNS = sql`
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
   e.id as event_id, e.name as event_name, e.slug, e.published, e.currency, e.starts_at, e.time_zone, e.doc_type,
   e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,
-  e.refund_site_percent_bp,
+  e.refund_site_percent_bp, jsonb_array_length(e.exclusive_emissors) > 0 as exclusive,
   v.name as venue_name, v.address as venue_address, v.address_number as venue_number, v.city, v.state,
   p.id as place_id, p.section_id as place_section_id, p.kind as place_kind, p.alias as place_alias, p.row_label,
   p.table_number, p.min_seats, p.capacity as place_capacity, p.sold as place_sold, p.held as place_held,

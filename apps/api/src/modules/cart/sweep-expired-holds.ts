@@ -19,5 +19,6 @@ export async function sweepExpiredHolds(db: TDb, batch = 200): Promise<number> {
   // Carts abandoned for longer than the browser keeps their cookie (a day) are gone for good.
   await db.execute(sql`delete from carts where expires_at < now() - interval '1 day'
     and not exists (select 1 from cart_holds h where h.cart_id = carts.id and not h.released)`);
+  await db.execute(sql`delete from exclusive_access_grants where expires_at < now()`);
   return reclaimed;
 }

@@ -105,6 +105,23 @@ describe.each(testDatabases())('catalogue import on %s', (kind) => {
     });
   });
 
+  it('refuses exclusive issuers without their codes, or with codes of the wrong kind', async () => {
+    const file = example();
+    file.events[0].exclusiveAccess = [
+      { type: 'cooperativeCard', name: 'Cartão Cooperativo' },
+      { type: 'clubCoupon', name: 'Sócio', codes: ['x'] },
+      { type: 'bankCard', name: 'Banco', binPrefixes: ['4111111111111111'] },
+    ];
+    const result = await importCatalogue(t.database.db, file);
+    expect(result.ok ? [] : result.errors.map((e) => e.path)).toEqual(
+      expect.arrayContaining([
+        'events[0].exclusiveAccess[0].binPrefixes',
+        'events[0].exclusiveAccess[1].codes[0]',
+        'events[0].exclusiveAccess[2].binPrefixes[0]',
+      ]),
+    );
+  });
+
   it('accepts the demo catalogue, whose events lie ahead of the day it is loaded', async () => {
     const today = new Date('2031-01-15T12:00:00Z');
     const demo = demoCatalogue(today);

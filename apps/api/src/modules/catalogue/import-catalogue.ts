@@ -8,6 +8,7 @@ import { DOC_TYPE } from '@ingressos/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { eventGroups, events, producers, sellingPoints, venues } from '../../db/schema/index.ts';
+import { replaceAccessCodes } from './access-codes.ts';
 import { syncSections } from './sync-sections.ts';
 
 export type TImportIssue = { path: string; message: string };
@@ -70,7 +71,9 @@ async function applyCatalogue(db: TDb, file: TCatalogImportFile): Promise<TImpor
     const { id, outcome } = await upsertEvent(db, event, groupId);
     const childrenChanged = await syncSections(db, id, event.sections, base, errors);
     const pointsChanged = await replaceSellingPoints(db, id, event);
-    const changed = outcome === 'created' || outcome === 'updated' || childrenChanged || pointsChanged;
+    const codesChanged = await replaceAccessCodes(db, id, event);
+    const changed =
+      outcome === 'created' || outcome === 'updated' || childrenChanged || pointsChanged || codesChanged;
     if (changed && outcome !== 'created') {
       await db.execute(sql`update events set revision = revision + 1, updated_at = now() where id = ${id}`);
     }
@@ -161,7 +164,8 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     published: event.published,
     posterTheme: event.posterTheme ?? null,
     sendPixel: event.sendPixel,
-    exclusiveEmissors: event.exclusiveAccess,
+    // Only who has the pre-sale is published; the codes go to event_access_codes.
+    exclusiveEmissors: event.exclusiveAccess.map(({ type, name }) => ({ type, name })),
     maxTicketsPerCart: event.maxTicketsPerCart ?? null,
     docType: DOC_TYPE[event.docType],
     facialIsActive: event.facial?.active ?? false,

@@ -102,6 +102,9 @@ const tourStops = [
   },
 ] as const;
 
+/** The first digits that open the demo's exclusive pre-sale (a made-up BIN, for trying the pop-up). */
+export const DEMO_EXCLUSIVE_BIN = '123456';
+
 export const DEMO_SLUGS = {
   festival: 'festival-sons-do-cerrado',
   theatre: 'o-auto-da-compadecida-teatro-renault',
@@ -277,7 +280,10 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
         state: 'RS',
         postalCode: '90035-191',
       },
-      exclusiveAccess: [{ type: 'cooperativeCard', name: 'Cartão Cooperativo' }],
+      // The demo's test BIN (README "Demo data"): cards starting 123456 have the pre-sale.
+      exclusiveAccess: [
+        { type: 'cooperativeCard', name: 'Cartão Cooperativo', binPrefixes: [DEMO_EXCLUSIVE_BIN] },
+      ],
       sections: [{ name: 'Plateia', tickets: fullAndHalf([140], 600) }],
     },
     {

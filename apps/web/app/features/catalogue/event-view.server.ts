@@ -25,6 +25,7 @@ export function toEventView(event: TEventTicketsResponse, now: Date) {
     producer: event.project.name,
     past: isEventPast(event.date, now),
     exclusiveIssuers: event.exclusiveEmissorsAccess.map((issuer) => issuer.name),
+    exclusiveAccess: event.exclusiveEmissorsAccess,
     facial: event.facialIsActive,
     foreigner: event.docType === DOC_TYPE.ESTRANGEIRO,
     maxPerCart: event.maxTicketQuantityAddToCard,

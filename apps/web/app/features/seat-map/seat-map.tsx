@@ -1,6 +1,7 @@
 import type { TAvailability } from '@ingressos/domain';
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatMoney } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import {
   fitBox,
@@ -22,10 +23,12 @@ export type TMapPlace = {
   status: TAvailability;
   table: boolean;
   seats: number;
-  /** The lot on sale for this place's section: what the cart holds it under. */
+  /** The lot the cart holds it under unless the buyer picks another ticket type: the section's first on sale. */
   lotId: number | null;
 };
-export type TMapSection = { id: number; name: string; places: TMapPlace[] };
+/** A ticket type on sale in a section (Inteira, Meia-entrada...): its current lot and price per place. */
+export type TMapTicket = { lotId: number; name: string; value: number; taxTotal: number };
+export type TMapSection = { id: number; name: string; places: TMapPlace[]; tickets: TMapTicket[] };
 
 const selectable = (place: TMapPlace) => place.status === 'Disponivel' || place.status === 'Remanescente';
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
@@ -39,12 +42,14 @@ const DRAG_PX = 6;
  */
 export function SeatMap({
   sections,
+  currency,
   readOnly,
   onAdd,
 }: {
   sections: TMapSection[];
+  currency: 'BRL' | 'USD';
   readOnly: boolean;
-  /** Holds the chosen places; answers the ids that went into the cart. */
+  /** Holds the chosen places, each under its `lotId`; answers the ids that went into the cart. */
   onAdd: (places: TMapPlace[]) => Promise<number[]>;
 }) {
   const { t } = useI18n();
@@ -57,6 +62,12 @@ export function SeatMap({
   }, [places]);
   const [box, setBox] = useState<TViewBox>(home);
   const [selected, setSelected] = useState<number[]>([]);
+  /** The ticket type (its lot) chosen per place, when the section sells more than one. */
+  const [lots, setLots] = useState<Record<number, number>>({});
+  const ticketsOf = useMemo(
+    () => new Map(sections.flatMap((s) => s.places.map((p) => [p.id, s.tickets] as const))),
+    [sections],
+  );
   const [focused, setFocused] = useState<number>(() => (places.find(selectable) ?? places[0])?.id ?? 0);
   const [message, setMessage] = useState('');
   const svg = useRef<SVGSVGElement>(null);
@@ -125,7 +136,13 @@ export function SeatMap({
   }
 
   const center = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
-  const chosen = places.filter((p) => selected.includes(p.id));
+  const chosen = places
+    .filter((p) => selected.includes(p.id))
+    .map((p) => ({ ...p, lotId: lots[p.id] ?? p.lotId }));
+  const price = (ticket: TMapTicket) =>
+    `${ticket.name} — ${ticket.value === 0 ? t('event.free') : formatMoney(ticket.value, currency)}${
+      ticket.taxTotal > 0 ? ` ${t('event.fee', { fee: formatMoney(ticket.taxTotal, currency) })}` : ''
+    }`;
 
   return (
     <div className={styles.wrap}>
@@ -225,18 +242,39 @@ export function SeatMap({
           <p>{t('map.none')}</p>
         ) : (
           <ul>
-            {chosen.map((place) => (
-              <li key={place.id}>
-                {place.location}
-                <button
-                  type="button"
-                  onClick={() => toggle(place)}
-                  aria-label={t('map.remove', { place: place.location })}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
+            {chosen.map((place) => {
+              const tickets = ticketsOf.get(place.id) ?? [];
+              const current = tickets.find((ticket) => ticket.lotId === place.lotId);
+              return (
+                <li key={place.id}>
+                  <span className={styles.chosen}>
+                    {place.location}
+                    {tickets.length > 1 ? (
+                      <select
+                        aria-label={t('map.ticketType', { place: place.location })}
+                        value={place.lotId ?? ''}
+                        onChange={(e) => setLots((l) => ({ ...l, [place.id]: Number(e.target.value) }))}
+                      >
+                        {tickets.map((ticket) => (
+                          <option key={ticket.lotId} value={ticket.lotId}>
+                            {price(ticket)}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      current && <span className={styles.price}>{price(current)}</span>
+                    )}
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => toggle(place)}
+                    aria-label={t('map.remove', { place: place.location })}
+                  >
+                    ×
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
         <button

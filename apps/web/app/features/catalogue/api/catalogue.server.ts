@@ -59,3 +59,13 @@ export async function posterMarkup(api: TApi, posterUrl: string): Promise<string
   }
   return response.text();
 }
+
+/** Whether this visitor's cart session still lacks access to a restricted event (commerce §2). */
+export async function needsExclusiveAccess(api: TApi, eventId: number): Promise<boolean> {
+  const response = await api(`/api/socialevents/${eventId}/exclusiveAccess`);
+  if (!response.ok) {
+    await response.body?.cancel();
+    return true;
+  }
+  return !((await response.json()) as { access: boolean }).access;
+}

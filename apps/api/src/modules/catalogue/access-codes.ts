@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { TImportEvent } from '@ingressos/contracts';
+import { normalizeAccessCode, type TExclusiveEmissorType } from '@ingressos/domain/exclusive-access';
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { eventAccessCodes } from '../../db/schema/index.ts';
+
+/** How a code is kept: salted with its event and issuer, so equal codes of two events differ. */
+export function accessCodeHash(eventId: number, type: TExclusiveEmissorType, normalized: string): string {
+  return createHash('sha256').update(`${eventId}:${type}:${normalized}`).digest('hex');
+}
+
+/**
+ * The file's issuers' BIN prefixes and codes replace the event's old ones (they sell nothing, so
+ * there is nothing to keep). Answers whether anything changed.
+ */
+export async function replaceAccessCodes(db: TDb, eventId: number, event: TImportEvent): Promise<boolean> {
+  const wanted = event.exclusiveAccess.flatMap((issuer) => [
+    ...issuer.binPrefixes.map((binPrefix) => ({
+      eventId,
+      emissorType: issuer.type,
+      binPrefix,
+      codeHash: null,
+    })),
+    ...issuer.codes.map((code) => ({
+      eventId,
+      emissorType: issuer.type,
+      binPrefix: null,
+      // The import contract already refused codes that do not normalise.
+      codeHash: accessCodeHash(eventId, issuer.type, normalizeAccessCode(issuer.type, code)!),
+    })),
+  ]);
+  const key = (row: { emissorType: string; binPrefix: string | null; codeHash: string | null }) =>
+    `${row.emissorType}|${row.binPrefix ?? ''}|${row.codeHash ?? ''}`;
+  const unique = [...new Map(wanted.map((row) => [key(row), row])).values()];
+  const current = await db
+    .select({
+      emissorType: eventAccessCodes.emissorType,
+      binPrefix: eventAccessCodes.binPrefix,
+      codeHash: eventAccessCodes.codeHash,
+    })
+    .from(eventAccessCodes)
+    .where(eq(eventAccessCodes.eventId, eventId));
+  const before = new Set(current.map(key));
+  if (before.size === unique.length && unique.every((row) => before.has(key(row)))) return false;
+  await db.delete(eventAccessCodes).where(eq(eventAccessCodes.eventId, eventId));
+  for (let i = 0; i < unique.length; i += 1_000) {
+    await db.insert(eventAccessCodes).values(unique.slice(i, i + 1_000));
+  }
+  return true;
+}

@@ -1,0 +1,160 @@
+import {
+  isCardEmissor,
+  normalizeAccessCode,
+  type TExclusiveEmissorType,
+} from '@ingressos/domain/exclusive-access';
+import { useId, useState } from 'react';
+import { Dialog } from '~/ui/dialog.tsx';
+import { useI18n } from '~/ui/i18n.tsx';
+import styles from './exclusive-access.module.css';
+
+export type TExclusiveIssuer = { type: TExclusiveEmissorType; name: string };
+
+/** Spec §2 attempts: first try, another try after a failed validation, conclusion on success. */
+type TAttempt = 'first' | 'again' | 'done';
+
+/**
+ * The exclusive pre-sale pop-up (commerce §2): it opens by itself for a visitor without access,
+ * asks for the code the chosen issuer uses, and on success the event's tickets can go in the cart
+ * (the API keeps the grant with the cart session). Loaded lazily by the event page.
+ */
+export default function ExclusiveAccess({
+  eventId,
+  issuers,
+}: {
+  eventId: number;
+  issuers: TExclusiveIssuer[];
+}) {
+  const { t } = useI18n();
+  const fieldId = useId();
+  const [open, setOpen] = useState(true);
+  const [attempt, setAttempt] = useState<TAttempt>('first');
+  const [type, setType] = useState<TExclusiveEmissorType>(issuers[0]!.type);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const card = isCardEmissor(type);
+
+  // Spec: closing resets the pop-up to its first try and clears the code.
+  const close = () => {
+    setOpen(false);
+    if (attempt !== 'done') setAttempt('first');
+    setCode('');
+    setError('');
+  };
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (normalizeAccessCode(type, code) === null) {
+      // Not even the right shape (e.g. a whole card number): refused here, never sent.
+      setError(t('exclusive.invalid'));
+      setAttempt('again');
+      return;
+    }
+    setBusy(true);
+    let message = '';
+    try {
+      const response = await fetch('/api/socialevents/validateExclusiveEmissor', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ eventId, binHolder: code, type }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { Message?: string } | null;
+        message = body?.Message || t('exclusive.invalid');
+      }
+    } catch {
+      message = t('app.genericError');
+    }
+    setBusy(false);
+    setError(message);
+    setAttempt(message ? 'again' : 'done');
+    if (!message) setCode('');
+  }
+
+  if (attempt === 'done' && !open) {
+    return (
+      <p className={styles.bar} role="status">
+        {t('exclusive.granted')}
+      </p>
+    );
+  }
+  return (
+    <>
+      {!open && (
+        <div className={styles.bar}>
+          <p>{t('exclusive.needed')}</p>
+          <button type="button" className={styles.open} onClick={() => setOpen(true)}>
+            {t('exclusive.open')}
+          </button>
+        </div>
+      )}
+      <Dialog open={open} title={t('exclusive.title')} onClose={close} dismissible>
+        {attempt === 'done' ? (
+          <div className={styles.form}>
+            <p role="status">{t('exclusive.done')}</p>
+            <button type="button" className={styles.primary} onClick={close}>
+              {t('exclusive.close')}
+            </button>
+          </div>
+        ) : (
+          <form className={styles.form} onSubmit={submit} noValidate>
+            <p>
+              {t(attempt === 'again' ? 'exclusive.again' : 'exclusive.intro', {
+                issuers: issuers.map((issuer) => issuer.name).join(', '),
+              })}
+            </p>
+            {issuers.length > 1 && (
+              <div className={styles.field}>
+                <label htmlFor={`${fieldId}-issuer`}>{t('exclusive.issuer')}</label>
+                <select
+                  id={`${fieldId}-issuer`}
+                  value={type}
+                  onChange={(e) => {
+                    setType(e.target.value as TExclusiveEmissorType);
+                    setError('');
+                  }}
+                >
+                  {issuers.map((issuer) => (
+                    <option key={issuer.type} value={issuer.type}>
+                      {issuer.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className={styles.field}>
+              <label htmlFor={fieldId}>{t(`exclusive.field.${type}`)}</label>
+              <input
+                id={fieldId}
+                name="binHolder"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                inputMode={card ? 'numeric' : type === 'phone' ? 'tel' : 'text'}
+                autoComplete="off"
+                maxLength={card ? 8 : 64}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${fieldId}-error` : card ? `${fieldId}-hint` : undefined}
+                required
+              />
+              {card && !error && (
+                <p id={`${fieldId}-hint`} className={styles.hint}>
+                  {t('exclusive.cardHint')}
+                </p>
+              )}
+              {error && (
+                <p id={`${fieldId}-error`} className={styles.error}>
+                  {error}
+                </p>
+              )}
+            </div>
+            <button type="submit" className={styles.primary} disabled={busy || !code.trim()} aria-busy={busy}>
+              {t('exclusive.validate')}
+            </button>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
