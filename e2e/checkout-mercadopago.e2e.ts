@@ -10,6 +10,7 @@ import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/ca
 import { startMercadoPagoStandIn, type TMpStandIn } from '../apps/api/src/testing/mercadopago-stand-in.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 /*
@@ -209,18 +210,7 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
       const body = request.postData();
       if (body && request.url().startsWith(server.url)) toUs.push(body);
     });
-    await open(page, server.url);
-    const person = brazilianAdult();
-    expect((await page.request.post(`${server.url}/api/registerclient`, { data: person })).status()).toBe(
-      201,
-    );
-    await open(page, linkIn(await smtp.waitFor(person.email), '/api/v2/confirm-email'));
-    await page.request.post(`${server.url}/api/v3/send-sms-code`, { data: {} });
-    const sms = (await (await fetch(`${server.url}/_dev/sms.json`)).json()) as { body: string }[];
-    const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
-    expect((await page.request.post(`${server.url}/api/v2/match-code`, { data: { code } })).status()).toBe(
-      200,
-    );
+    const person = await verifiedPerson(page, server.url, smtp);
     await open(page, `${server.url}/events/${f.slug}`);
     const more = page.getByRole('button', { name: 'Aumentar Pista — Inteira' });
     await more.click();

@@ -11,6 +11,7 @@ import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const NOT_AUTHORIZED =
@@ -59,18 +60,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
       const body = request.postData();
       if (body) sent.push(body);
     });
-    await open(page, server.url);
-    const person = brazilianAdult();
-    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: person });
-    expect(registered.status()).toBe(201);
-    const mail = await smtp.waitFor(person.email);
-    await open(page, linkIn(mail, '/api/v2/confirm-email'));
-    // The phone too (through the API, as the accounts journey covers its pop-up), so no pop-up covers the checkout.
-    await page.request.post(`${server.url}/api/v3/send-sms-code`, { data: {} });
-    const sms = (await (await fetch(`${server.url}/_dev/sms.json`)).json()) as { body: string }[];
-    const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
-    const matched = await page.request.post(`${server.url}/api/v2/match-code`, { data: { code } });
-    expect(matched.status()).toBe(200);
+    const person = await verifiedPerson(page, server.url, smtp);
     // The buyer picks the tickets on the event page, as a person would.
     await open(page, `${server.url}/events/${slug}`);
     const more = page.getByRole('button', { name: 'Aumentar Pista — Inteira' });

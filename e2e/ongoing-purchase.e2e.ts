@@ -9,6 +9,7 @@ import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 async function open(page: Page, url: string) {
@@ -51,18 +52,7 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
   /** A verified buyer (e-mail and phone, so no other pop-up shows) with one ticket of `slug` in the cart. */
   async function verifiedBuyerWithCart(slug: string) {
     const page = await newPage(browser);
-    await open(page, server.url);
-    const person = brazilianAdult();
-    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: person });
-    expect(registered.status()).toBe(201);
-    const mail = await smtp.waitFor(person.email);
-    await open(page, linkIn(mail, '/api/v2/confirm-email'));
-    await page.request.post(`${server.url}/api/v3/send-sms-code`, { data: {} });
-    // Newest first: this buyer's code.
-    const sms = (await (await fetch(`${server.url}/_dev/sms.json`)).json()) as { body: string }[];
-    const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
-    const matched = await page.request.post(`${server.url}/api/v2/match-code`, { data: { code } });
-    expect(matched.status()).toBe(200);
+    const person = await verifiedPerson(page, server.url, smtp);
     await open(page, `${server.url}/events/${slug}`);
     await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();

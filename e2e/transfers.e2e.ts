@@ -10,6 +10,7 @@ import { brazilianAdult, PASSWORD } from '../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
@@ -50,24 +51,12 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
   });
 
   /** Registered, e-mail confirmed by its link, phone verified (through the API, as checkout.e2e.ts does). */
-  async function verifiedPerson(page: Page) {
-    await open(page, server.url);
-    const person = brazilianAdult();
-    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: person });
-    expect(registered.status()).toBe(201);
-    await open(page, linkIn(await smtp.waitFor(person.email), '/api/v2/confirm-email'));
-    await page.request.post(`${server.url}/api/v3/send-sms-code`, { data: {} });
-    const sms = (await (await fetch(`${server.url}/_dev/sms.json`)).json()) as { body: string }[];
-    const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
-    const matched = await page.request.post(`${server.url}/api/v2/match-code`, { data: { code } });
-    expect(matched.status()).toBe(200);
-    return person;
-  }
+  const verified = (page: Page) => verifiedPerson(page, server.url, smtp);
 
   it('A transfers on /transferencia-ingresso, B logs in, sees the pop-up, accepts, gets the ticket; A no longer has it', async () => {
     // A buys one ticket through the API (the checkout journeys cover the screens): cart, sandbox card token.
     const a = await newPage(browser);
-    const sender = await verifiedPerson(a);
+    const sender = await verified(a);
     const added = await a.request.post(`${server.url}/api/v4/addtocart`, {
       data: { lotId: f.lotId, quantity: 1 },
     });
@@ -84,7 +73,7 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
 
     // B has an account (on a phone), logged out for now.
     const b = await newPage(browser, MOBILE);
-    const receiver = await verifiedPerson(b);
+    const receiver = await verified(b);
     await b.context().clearCookies();
 
     // A: ticket details → Transferir → B's CPF shows B's masked e-mail → terms → send.
