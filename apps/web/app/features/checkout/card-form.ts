@@ -1,0 +1,50 @@
+import type { TCheckoutGateway } from '@ingressos/contracts';
+import { useEffect, useState } from 'react';
+
+/** What every gateway's card-form script puts on window (sandbox-card-form.js, mercadopago-card-form.js). */
+type TCardForm = {
+  mount(
+    element: HTMLElement,
+    options: { locale: string; amount: number; publicKey: string | null },
+  ): void | Promise<void>;
+  createToken(): Promise<{ token: string; brand: string; last4: string; issuerId?: string }>;
+};
+declare global {
+  interface Window {
+    BilhetoCardForm?: TCardForm;
+  }
+}
+
+/** Loads the active gateway's card-form script (same origin, allowed by the CSP) and mounts its fields. */
+export function useCardForm(
+  container: React.RefObject<HTMLDivElement | null>,
+  enabled: boolean,
+  locale: string,
+  gateway: TCheckoutGateway | null,
+  amount: number,
+) {
+  const [ready, setReady] = useState(false);
+  const [failure, setFailure] = useState('');
+  useEffect(() => {
+    if (!enabled || !container.current || !gateway) return;
+    const element = container.current;
+    // A fresh container (the buyer went to Pix and back): not ready until the fields are mounted again.
+    setReady(false);
+    setFailure('');
+    const mount = () => {
+      const form = window.BilhetoCardForm;
+      if (!form) return;
+      Promise.resolve(form.mount(element, { locale, amount, publicKey: gateway.publicKey })).then(
+        () => setReady(true),
+        (error: Error) => setFailure(error.message),
+      );
+    };
+    if (window.BilhetoCardForm) return mount();
+    const script = document.createElement('script');
+    script.src = gateway.cardFormScript;
+    script.async = true;
+    script.onload = mount;
+    document.head.append(script);
+  }, [enabled, container, locale, gateway, amount]);
+  return { ready, failure };
+}
