@@ -117,6 +117,17 @@ export const ZConfigSchema = z
     SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
     /** How often each process settles pending payments with the gateway and expires lapsed Pix. */
     PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+    /**
+     * How long an order may wait for its charge's answer before the reconciler asks the gateway
+     * about it by our reference (a charge cut by a timeout, a crash or a lost connection).
+     */
+    PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** How long a call to the payment gateway may take before its outcome counts as unknown. */
+    PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** TEST ONLY: no payment reconciler in this process (the fault suite's negative control). */
+    TEST_RECONCILER_OFF: flag.default(false),
+    /** TEST ONLY: the process kills itself (SIGKILL) when a checkout reaches this step. */
+    TEST_CRASH_AT: z.enum(['after_reserve', 'after_charge', 'during_issue', 'after_issue']).optional(),
     /** Monthly card interest (basis points) for installments of lots without noInterest. */
     CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */

@@ -59,7 +59,7 @@ async function main() {
   // Pending payments settle (or a Pix expires) even when no buyer is watching (docs/decisions.md).
   let reconciling = false;
   const reconciler = setInterval(() => {
-    if (reconciling || config.MAINTENANCE) return;
+    if (reconciling || config.MAINTENANCE || config.TEST_RECONCILER_OFF) return;
     reconciling = true;
     reconcilePayments(app.checkout)
       .catch((error: unknown) => log.warn('payment reconciliation failed', { error }))

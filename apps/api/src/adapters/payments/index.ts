@@ -8,7 +8,11 @@ export type { TCharge, TPaymentGateway } from './gateway.ts';
 
 export function createPaymentGateway(config: TConfig, db: TDb): TPaymentGateway | TSandboxGateway {
   if (config.PAYMENT_GATEWAY === 'mercadopago' && config.MERCADOPAGO_ACCESS_TOKEN)
-    return createMercadoPagoGateway(config.MERCADOPAGO_ACCESS_TOKEN, config.MERCADOPAGO_API_BASE);
+    return createMercadoPagoGateway(
+      config.MERCADOPAGO_ACCESS_TOKEN,
+      config.MERCADOPAGO_API_BASE,
+      config.PAYMENT_GATEWAY_TIMEOUT_MS,
+    );
   return createSandboxGateway(
     db,
     {

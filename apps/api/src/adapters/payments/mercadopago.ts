@@ -26,6 +26,7 @@ const payerOf = (email: string, cpf: string | undefined) => ({
 export function createMercadoPagoGateway(
   accessToken: string,
   base = 'https://api.mercadopago.com',
+  timeoutMs = 15_000,
 ): TPaymentGateway {
   const root = base.replace(/\/$/, '');
   const call = async (path: string, init: RequestInit & { idempotencyKey?: string } = {}) => {
@@ -36,7 +37,7 @@ export function createMercadoPagoGateway(
         'content-type': 'application/json',
         ...(init.idempotencyKey ? { 'x-idempotency-key': init.idempotencyKey } : {}),
       },
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`mercadopago ${path} answered ${response.status}`);

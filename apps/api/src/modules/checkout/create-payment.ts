@@ -10,6 +10,7 @@ import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { getCart } from '../cart/get-cart.ts';
+import { crashPoint } from './crash-point.ts';
 import { validateIdentification } from './identification.ts';
 import { paymentError, paymentMessage } from './messages.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -203,6 +204,7 @@ export async function createPayment(
     method: body.paymentType,
   });
   const payerCpf = user.nationality === NATIONALITY.brazilian ? user.document : undefined;
+  crashPoint(s.config.TEST_CRASH_AT, 'after_reserve');
   const description = `${cart.items[0]!.eventName} (${cart.items.reduce((n, i) => n + i.quantity, 0)})`;
   try {
     if (body.paymentType === 'credit_card') {
@@ -217,6 +219,7 @@ export async function createPayment(
         payerCpf,
         description,
       });
+      crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
       await s.db
         .update(payments)
         .set({

@@ -12,6 +12,7 @@ import type { TDb } from '../../db/client.ts';
 import { orders, payments, type TOrderLine, tickets } from '../../db/schema/index.ts';
 import { reclaimExpiredHolds, releaseHolds } from '../cart/stock.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
+import { crashPoint } from './crash-point.ts';
 import { createPurchaseTransfers } from './purchase-transfers.ts';
 import type { TCheckoutServices } from './services.ts';
 
@@ -184,9 +185,11 @@ export async function settlePayment(
           .onConflictDoNothing()
           .returning({ id: tickets.id });
         await createPurchaseTransfers(tx, order, values);
+        crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
         return inserted.length;
       });
       if (issued === -1) return lateApproval(s, order.id, payment.id, payment.gatewayRef, charge.status);
+      if (issued > 0) crashPoint(s.config.TEST_CRASH_AT, 'after_issue');
       if (issued > 0) s.afterIssue(order.id, locale);
       return { status: charge.status, soldOut: false, issued };
     } catch (error) {
