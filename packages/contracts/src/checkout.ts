@@ -37,7 +37,8 @@ const ZMoneyIgnored = z.unknown().optional();
 
 /** POST /checkout/v1 (card and Pix). The Idempotency-Key header names the attempt. */
 export const ZCreatePaymentRequest = z.object({
-  paymentType: z.enum(['credit_card', 'pix']),
+  /** 'free' (the spec's FreeTicket) for a cart whose total is zero; any zero cart is confirmed without a gateway. */
+  paymentType: z.enum(['credit_card', 'pix', 'free']),
   sessionId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
@@ -81,8 +82,11 @@ export const ZPaymentAnswer = z.object({
   transactionStatus: z.enum(['success', 'error', 'processing', 'pending', 'to_start']),
   /** §4 "Order status". */
   orderStatus: z.number().int(),
-  paymentType: z.enum(['credit_card', 'pix']),
+  paymentType: z.enum(['credit_card', 'pix', 'free']),
+  /** What the gateway charges: the cart's total plus any installment interest, in `currency`. */
   total: z.number(),
+  /** ISO 4217 code of the event's currency (BRL or USD). */
+  currency: z.string(),
   installments: z.number().int(),
   message: z.string(),
   pix: z.object({ qrCode: z.string(), qrCodeImage: z.string(), expiresAt: z.string() }).nullable(),
@@ -186,6 +190,39 @@ export const PAYMENT_MESSAGES = {
     en: 'An error occurred while processing your payment, please try again.',
   },
   pix_failed: { 'pt-BR': 'Erro ao criar Pix', en: 'Could not create the Pix charge' },
+  pix_currency: {
+    'pt-BR': 'O Pix está disponível apenas para pagamentos em reais. Pague com cartão de crédito.',
+    en: 'Pix is only available for payments in Brazilian reais. Please pay by credit card.',
+  },
+  currency_unsupported: {
+    'pt-BR': 'Este meio de pagamento não aceita a moeda deste evento.',
+    en: "This payment method does not take this event's currency.",
+  },
+  installments_invalid: {
+    'pt-BR': 'Esta opção de parcelamento não está disponível para este valor.',
+    en: 'This installment option is not available for this amount.',
+  },
+  not_free: {
+    'pt-BR': 'Este carrinho tem valor a pagar: escolha cartão ou Pix.',
+    en: 'This cart has an amount to pay: choose card or Pix.',
+  },
+  refunded_coupon_sold_out: {
+    'pt-BR': 'O cupom deste pedido esgotou antes da confirmação do pagamento. O valor foi estornado.',
+    en: "This order's coupon ran out before the payment was confirmed. The amount was refunded.",
+  },
+  refunded_cpf_limit: {
+    'pt-BR':
+      'Um CPF deste pedido atingiu o limite de ingressos deste tipo para o evento antes da confirmação do pagamento. O valor foi estornado.',
+    en: "A CPF in this order reached this ticket's limit for the event before the payment was confirmed. The amount was refunded.",
+  },
+  refunded_paid_after_cancel: {
+    'pt-BR': 'O pagamento foi confirmado depois que o pedido já havia sido cancelado. O valor foi estornado.',
+    en: 'The payment was confirmed after the order had been cancelled. The amount was refunded.',
+  },
+  refunded_paid_after_refusal: {
+    'pt-BR': 'O pagamento foi confirmado depois de ter sido recusado. O valor foi estornado.',
+    en: 'The payment was confirmed after it had been refused. The amount was refunded.',
+  },
   email_unverified: {
     'pt-BR': 'Confirme seu email para adquirir seus ingressos.',
     en: 'Confirm your e-mail to buy your tickets.',

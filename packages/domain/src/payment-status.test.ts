@@ -10,10 +10,21 @@ import {
 } from './payment-status.ts';
 
 describe('transactionStatusOf', () => {
-  it('maps pending to pending, approved to success, everything else to error', () => {
+  it('maps pending to pending, approved to success, a charge under way to processing, the rest to error', () => {
     expect(transactionStatusOf('pending')).toBe('pending');
     expect(transactionStatusOf('approved')).toBe('success');
-    for (const status of PAYMENT_STATUSES.filter((s) => s !== 'pending' && s !== 'approved')) {
+    const processing = [
+      'created',
+      'in_process',
+      'in_mediation',
+      'authorized',
+      'pre_authorized',
+      'capture_pending',
+    ];
+    for (const status of processing) expect(transactionStatusOf(status as never), status).toBe('processing');
+    for (const status of PAYMENT_STATUSES.filter(
+      (s) => s !== 'pending' && s !== 'approved' && !processing.includes(s),
+    )) {
       expect(transactionStatusOf(status), status).toBe('error');
     }
   });

@@ -31,10 +31,23 @@ export function isPaymentStatus(value: unknown): value is TPaymentStatus {
 export const TRANSACTION_STATUSES = ['success', 'error', 'processing', 'pending', 'to_start'] as const;
 export type TTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** Spec §4: gateway pending maps to pending, approved to success, everything else to error. */
+/**
+ * Spec §4: gateway pending maps to pending, approved to success, everything else to error; except
+ * a charge still under way (unanswered, in review, authorised), which is §4's 'processing': the
+ * order still waits for it, so telling the buyer 'error' would be false (docs/decisions.md).
+ */
 export function transactionStatusOf(status: TPaymentStatus): TTransactionStatus {
   if (status === 'pending') return 'pending';
   if (status === 'approved') return 'success';
+  if (
+    status === 'created' ||
+    status === 'in_process' ||
+    status === 'in_mediation' ||
+    status === 'authorized' ||
+    status === 'pre_authorized' ||
+    status === 'capture_pending'
+  )
+    return 'processing';
   return 'error';
 }
 

@@ -1,12 +1,30 @@
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 
 /** A charge as the gateway reports it. */
-export type TCharge = { ref: string; status: TPaymentStatus; statusDetail: string };
+export type TCharge = {
+  ref: string;
+  status: TPaymentStatus;
+  statusDetail: string;
+  /** Our reference the charge was made with (our payment id), when the gateway tells it. */
+  externalRef?: string | undefined;
+};
+
+/**
+ * The gateway refused the request outright (a 4xx: a bad token, a currency it does not take):
+ * nothing was charged. Any other failure (timeout, 5xx, a dropped connection) leaves the outcome
+ * unknown, and the order waits until the gateway is asked again by our reference.
+ */
+export class GatewayRefusedError extends Error {
+  override name = 'GatewayRefusedError';
+}
 
 export type TCardChargeInput = {
   /** Our payment id: the gateway charges once per reference (its idempotency key). */
   externalRef: string;
+  /** Exactly what the buyer was shown: the total with the installment plan's interest, if any. */
   amountCents: number;
+  /** ISO 4217, the event's currency (one of the gateway's `currencies.card`). */
+  currency: string;
   installments: number;
   /** The token the gateway's own card form made in the browser; card data never reaches us. */
   token: string;
@@ -22,6 +40,8 @@ export type TCardChargeInput = {
 export type TPixChargeInput = {
   externalRef: string;
   amountCents: number;
+  /** Always BRL: Pix moves reais only. */
+  currency: string;
   expiresAt: Date;
   payerEmail: string;
   payerCpf?: string | undefined;
@@ -36,9 +56,19 @@ export type TPaymentGateway = {
   kind: 'sandbox' | 'mercadopago';
   /** Where the browser loads the gateway's card form script (same origin, strict CSP). */
   cardFormScript: string;
+  /** The currencies each method charges in (ISO 4217). */
+  currencies: { card: readonly string[]; pix: readonly string[] };
+  /** The monthly interest (basis points) of the gateway's installment table for lots with interest. */
+  interestBp: number;
   chargeCard(input: TCardChargeInput): Promise<TCharge & { brand: string; last4: string }>;
   createPix(input: TPixChargeInput): Promise<TCharge & { payload: string }>;
   getCharge(ref: string): Promise<TCharge | null>;
+  /**
+   * The charge made with our reference, if the gateway has one: how an order whose charge was
+   * cut (timeout, crash, lost answer) learns what happened to it. The newest when several.
+   */
+  findByExternalRef(externalRef: string): Promise<TCharge | null>;
+  /** Refunds a charge in full; idempotent (a second call for the same charge changes nothing). */
   refund(ref: string): Promise<void>;
   /**
    * Cancels a charge that is still pending (an unpaid Pix). Answers the charge as it then stands:

@@ -12,6 +12,7 @@ export function createPaymentGateway(config: TConfig, db: TDb): TPaymentGateway 
       config.MERCADOPAGO_ACCESS_TOKEN,
       config.MERCADOPAGO_API_BASE,
       config.PAYMENT_GATEWAY_TIMEOUT_MS,
+      config.CARD_INTEREST_BP,
     );
   return createSandboxGateway(
     db,
@@ -21,6 +22,7 @@ export function createPaymentGateway(config: TConfig, db: TDb): TPaymentGateway 
       merchantCity: config.PIX_MERCHANT_CITY,
     },
     config.SANDBOX_SETTLE_SECONDS,
+    config.CARD_INTEREST_BP,
   );
 }
 

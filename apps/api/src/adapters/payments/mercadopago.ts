@@ -1,11 +1,12 @@
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import { isPaymentStatus } from '@ingressos/domain/payment-status';
-import type { TCharge, TPaymentGateway } from './gateway.ts';
+import { GatewayRefusedError, type TCharge, type TPaymentGateway } from './gateway.ts';
 
 type TMpPayment = {
   id: number;
   status: string;
   status_detail: string;
+  external_reference?: string | null;
   payment_method_id?: string;
   card?: { last_four_digits?: string };
   point_of_interaction?: { transaction_data?: { qr_code?: string } };
@@ -27,6 +28,7 @@ export function createMercadoPagoGateway(
   accessToken: string,
   base = 'https://api.mercadopago.com',
   timeoutMs = 15_000,
+  interestBp = 299,
 ): TPaymentGateway {
   const root = base.replace(/\/$/, '');
   const call = async (path: string, init: RequestInit & { idempotencyKey?: string } = {}) => {
@@ -40,6 +42,9 @@ export function createMercadoPagoGateway(
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 404) return null;
+    // A 4xx is a refusal: nothing was done. A 5xx (or no answer) says nothing of the outcome.
+    if (response.status >= 400 && response.status < 500)
+      throw new GatewayRefusedError(`mercadopago ${path} answered ${response.status}`);
     if (!response.ok) throw new Error(`mercadopago ${path} answered ${response.status}`);
     return (await response.json()) as TMpPayment;
   };
@@ -51,11 +56,16 @@ export function createMercadoPagoGateway(
     ref: String(p.id),
     status: (isPaymentStatus(p.status) ? p.status : 'failed') as TPaymentStatus,
     statusDetail: p.status_detail,
+    externalRef: p.external_reference ?? undefined,
   });
   return {
     kind: 'mercadopago',
     cardFormScript: '/mercadopago/card-form.js',
+    // A Brazilian Mercado Pago account charges in reais only (docs/decisions.md).
+    currencies: { card: ['BRL'], pix: ['BRL'] },
+    interestBp,
     async chargeCard(input) {
+      if (input.currency !== 'BRL') throw new GatewayRefusedError('Mercado Pago charges reais only');
       const payment = must(
         await call('/v1/payments', {
           method: 'POST',
@@ -79,6 +89,7 @@ export function createMercadoPagoGateway(
       };
     },
     async createPix(input) {
+      if (input.currency !== 'BRL') throw new GatewayRefusedError('Pix moves reais only');
       const payment = must(
         await call('/v1/payments', {
           method: 'POST',
@@ -97,6 +108,19 @@ export function createMercadoPagoGateway(
     },
     async getCharge(ref) {
       const payment = await call(`/v1/payments/${encodeURIComponent(ref)}`);
+      return payment ? view(payment) : null;
+    },
+    async findByExternalRef(externalRef) {
+      // GET /v1/payments/search: the payments made with our external_reference, newest first.
+      const query = new URLSearchParams({
+        external_reference: externalRef,
+        sort: 'date_created',
+        criteria: 'desc',
+      });
+      const found = (await call(`/v1/payments/search?${query}`)) as unknown as {
+        results?: TMpPayment[];
+      } | null;
+      const payment = found?.results?.find((p) => p.external_reference === externalRef);
       return payment ? view(payment) : null;
     },
     async cancel(ref) {

@@ -4,7 +4,7 @@ import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema/index.ts';
-import type { TCharge, TPaymentGateway } from './gateway.ts';
+import { GatewayRefusedError, type TCharge, type TPaymentGateway } from './gateway.ts';
 
 /**
  * The token the sandbox card form (sandbox-card-form.js) makes in the browser: the outcome the
@@ -29,6 +29,7 @@ export function createSandboxGateway(
   pix: { key: string; merchantName: string; merchantCity: string },
   /** An in-process card charge is approved this many seconds after it was made (an acquirer's review). */
   settleSeconds = 15,
+  interestBp = 299,
 ): TSandboxGateway {
   const newRef = () => `sbx${randomBytes(10).toString('hex')}`;
   /** A second charge for the same external reference answers the first one (acquirer idempotency). */
@@ -45,6 +46,7 @@ export function createSandboxGateway(
     ref: row.id,
     status: row.status as TPaymentStatus,
     statusDetail: row.statusDetail,
+    externalRef: row.externalRef,
   });
   const pixPayload = (ref: string, amountCents: number) =>
     generatePixPayload({
@@ -55,16 +57,24 @@ export function createSandboxGateway(
       txid: ref.slice(0, 25),
     }) ?? '';
 
-  return {
+  const currencies = { card: ['BRL', 'USD'], pix: ['BRL'] };
+  const gateway: TSandboxGateway = {
     kind: 'sandbox',
     cardFormScript: '/sandbox-gateway/card-form.js',
+    // Like an acquirer with a USD merchant account: cards in reais or dollars, Pix in reais only.
+    currencies,
+    interestBp,
     async chargeCard(input) {
+      if (!currencies.card.includes(input.currency))
+        throw new GatewayRefusedError(`sandbox charges no card in ${input.currency}`);
       const match = SANDBOX_TOKEN.exec(input.token);
       const outcome = OUTCOME[match?.[1] ?? 'rej']!;
       const row = await record({
         id: newRef(),
         method: 'credit_card',
         amountCents: input.amountCents,
+        currency: input.currency,
+        installments: input.installments,
         status: match ? outcome.status : 'rejected',
         statusDetail: match ? outcome.detail : 'cc_rejected_bad_filled_other',
         externalRef: input.externalRef,
@@ -72,10 +82,12 @@ export function createSandboxGateway(
       return { ...view(row), brand: match?.[2] ?? 'unknown', last4: match?.[3] ?? '0000' };
     },
     async createPix(input) {
+      if (input.currency !== 'BRL') throw new GatewayRefusedError('Pix moves reais only');
       const row = await record({
         id: newRef(),
         method: 'pix',
         amountCents: input.amountCents,
+        currency: input.currency,
         status: 'pending',
         statusDetail: 'pending_waiting_transfer',
         externalRef: input.externalRef,
@@ -100,6 +112,10 @@ export function createSandboxGateway(
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
       return row ? view(row) : null;
     },
+    async findByExternalRef(externalRef) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.externalRef, externalRef));
+      return row ? gateway.getCharge(row.id) : null;
+    },
     async cancel(ref) {
       const [cancelled] = await db
         .update(sandboxCharges)
@@ -111,10 +127,11 @@ export function createSandboxGateway(
       return row ? view(row) : null;
     },
     async refund(ref) {
+      // Only money taken can be given back; a second refund changes nothing.
       await db
         .update(sandboxCharges)
         .set({ status: 'refunded', statusDetail: 'refunded' })
-        .where(eq(sandboxCharges.id, ref));
+        .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'approved')));
     },
     async payPix(ref) {
       const [row] = await db
@@ -127,4 +144,5 @@ export function createSandboxGateway(
       return current ? view(current) : null;
     },
   };
+  return gateway;
 }

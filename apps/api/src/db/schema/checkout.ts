@@ -49,7 +49,12 @@ export const orders = pgTable(
     status: smallint('status').notNull(),
     method: text('method').notNull(),
     installments: smallint('installments').notNull().default(1),
+    /** What the buyer pays, in cents of `currency`: the cart's total plus any card interest. */
     totalCents: integer('total_cents').notNull(),
+    /** The card interest inside totalCents (installments with interest), 0 otherwise. */
+    interestCents: integer('interest_cents').notNull().default(0),
+    /** ISO 4217 code of the event's currency: what the gateway charges in. */
+    currency: text('currency').notNull().default('BRL'),
     lines: jsonb('lines').$type<TOrderLine[]>().notNull(),
     /** Units each promotion code discounted: counted as used when the order is paid. */
     promo: jsonb('promo').$type<{ id: number; n: number }[]>().notNull().default([]),
@@ -73,7 +78,7 @@ export const orders = pgTable(
     // The payment reconciler's scan: only orders still awaiting payment.
     index('orders_awaiting').on(t.createdAt).where(sql`${t.status} = 1`),
     check('orders_status', sql`${t.status} in (1, 3, 4, 6, 7, 8)`),
-    check('orders_method', sql`${t.method} in ('credit_card', 'pix')`),
+    check('orders_method', sql`${t.method} in ('credit_card', 'pix', 'free')`),
   ],
 );
 
@@ -91,6 +96,7 @@ export const payments = pgTable(
     status: text('status').notNull(),
     statusDetail: text('status_detail'),
     amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('BRL'),
     method: text('method').notNull(),
     /** What a receipt may show of a card: brand and last four digits, never more. */
     cardBrand: text('card_brand'),
@@ -98,7 +104,12 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_order').on(t.orderId), index('payments_gateway_ref').on(t.gatewayRef)],
+  (t) => [
+    uniqueIndex('payments_order').on(t.orderId),
+    index('payments_gateway_ref').on(t.gatewayRef),
+    // The reconciler's scan for approvals on ended orders whose refund has not been confirmed.
+    index('payments_refund_due').on(t.orderId).where(sql`${t.statusDetail} like 'refund_due:%'`),
+  ],
 );
 
 /** Issued tickets: one per unit of a paid order, each with a signed QR payload. */
@@ -139,6 +150,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   id: text('id').primaryKey(),
   method: text('method').notNull(),
   amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('BRL'),
+  installments: smallint('installments').notNull().default(1),
   status: text('status').notNull(),
   statusDetail: text('status_detail').notNull(),
   /** Our payment id: a gateway charges once per external reference. */

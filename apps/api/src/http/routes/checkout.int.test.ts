@@ -136,10 +136,14 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     expect(retried.body.orderStatus).toBe(3);
   });
 
-  it('in_process clears the cart but keeps the order awaiting payment (status 1)', async () => {
+  it('in_process clears the cart, keeps the order awaiting payment (status 1) and says processing, not error', async () => {
     const b = await buyer(1);
     const pending = await b.pay('key-pending-1', card('pend'));
-    expect(pending.body).toMatchObject({ status: 'in_process', transactionStatus: 'error', orderStatus: 1 });
+    expect(pending.body).toMatchObject({
+      status: 'in_process',
+      transactionStatus: 'processing',
+      orderStatus: 1,
+    });
     expect((await b.getCart()).body.cart).toBeNull();
     expect(await lot(b.f.lotId)).toMatchObject({ sold: 0, held: 1 });
   });

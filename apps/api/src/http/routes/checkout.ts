@@ -5,9 +5,9 @@ import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { eventTickets, orders, payments } from '../../db/schema/index.ts';
 import { newSessionId } from '../../modules/cart/cart-session.ts';
-import { createPayment, paymentAnswer, syncPayment } from '../../modules/checkout/create-payment.ts';
+import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
+import { getInstallments } from '../../modules/checkout/get-installments.ts';
 import { checkCpfs } from '../../modules/checkout/identification.ts';
-import { installmentOptions } from '../../modules/checkout/installments.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
 import {
@@ -17,6 +17,7 @@ import {
   ongoingPurchase,
 } from '../../modules/checkout/ongoing.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { syncPayment } from '../../modules/checkout/sync-payment.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
@@ -177,23 +178,14 @@ export function checkoutRoutes(s: TCheckoutServices) {
         if (
           !Number.isInteger(eventId) ||
           eventId <= 0 ||
+          eventId > 2_147_483_647 ||
           !Number.isFinite(value) ||
           value <= 0 ||
           value > 1_000_000
         )
           return c.json({ Message: 'Requisição inválida: value', code: 'invalid_request' }, 400);
-        // noInterest when every ticket type of the event on sale says so (X-NoInterest may ask for it too).
-        const result = (await s.db.execute(
-          sql`select coalesce(bool_and(t.no_interest), false) as no_interest
-            from event_tickets t join event_sections sec on sec.id = t.section_id where sec.event_id = ${eventId}`,
-        )) as unknown as { rows: { no_interest: boolean }[] };
-        const noInterest = Boolean(result.rows[0]?.no_interest);
         return c.json(
-          installmentOptions(Math.round(value * 100), {
-            noInterest,
-            interestBp: s.config.CARD_INTEREST_BP,
-            locale: c.get('locale'),
-          }),
+          await getInstallments(s, { eventId, totalCents: Math.round(value * 100) }, c.get('locale')),
         );
       })
       .get('/api/tickets/public-key', async (c) => {

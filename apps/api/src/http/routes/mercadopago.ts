@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { verifyMercadoPagoSignature } from '../../adapters/payments/mercadopago-webhook.ts';
-import { payments } from '../../db/schema/index.ts';
-import { syncPayment } from '../../modules/checkout/create-payment.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { syncByGatewayRef } from '../../modules/checkout/sync-payment.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
 import { errorBody } from '../errors.ts';
@@ -72,12 +70,9 @@ export function mercadoPagoRoutes(s: TCheckoutServices) {
         const type = c.req.query('type') ?? body?.type;
         if (type !== 'payment' || !dataId || !REF.test(dataId))
           return c.json({ received: true, ignored: true });
-        const [payment] = await s.db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.gateway, 'mercadopago'), eq(payments.gatewayRef, dataId)));
-        if (!payment) return c.json({ received: true, ignored: true });
-        await syncPayment(s, payment.id, c.get('locale'));
+        // Ours by the gateway's id, or (its answer lost to a timeout or a crash) by our reference.
+        if (!(await syncByGatewayRef(s, dataId, c.get('locale'))))
+          return c.json({ received: true, ignored: true });
         return c.json({ received: true });
       },
     );

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { isSandbox } from '../../adapters/payments/index.ts';
 import { payments } from '../../db/schema/index.ts';
-import { syncPayment } from '../../modules/checkout/create-payment.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { syncPayment } from '../../modules/checkout/sync-payment.ts';
 import type { TAppEnv } from '../env.ts';
 import { notFoundJson } from '../errors.ts';
 

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { TCart, TCreatePaymentRequest, TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { NATIONALITY } from '@ingressos/domain/account';
+import { installmentPlan } from '@ingressos/domain/installments';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
@@ -10,9 +11,13 @@ import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { getCart } from '../cart/get-cart.ts';
+import { chargeOrder } from './charge-order.ts';
 import { crashPoint } from './crash-point.ts';
+import { eventNoInterest } from './get-installments.ts';
 import { validateIdentification } from './identification.ts';
 import { paymentError, paymentMessage } from './messages.ts';
+import { refundReasonOf } from './refund-order.ts';
+import { reserveOrder } from './reserve-order.ts';
 import type { TCheckoutServices } from './services.ts';
 import { settlePayment } from './settle-payment.ts';
 import { qrSvgDataUrl } from './ticket-pdf.ts';
@@ -74,6 +79,17 @@ function promoOf(cart: TCart) {
   return [...uses].map(([id, n]) => ({ id, n }));
 }
 
+/** What the buyer sees of an order's payment: the refund's reason, a refusal, or nothing. */
+function messageOf(payment: { status: string; statusDetail: string | null } | undefined, locale: TLocale) {
+  if (!payment) return '';
+  const refund = refundReasonOf(payment.statusDetail);
+  if (refund)
+    return paymentMessage(refund === 'lot_sold_out' ? 'lot_sold_out' : `refunded_${refund}`, locale);
+  if (payment.status === 'rejected' || payment.status === 'failed')
+    return paymentMessage('not_authorized', locale);
+  return '';
+}
+
 /** The answer for an order as it stands (also the replay of an Idempotency-Key). */
 export async function paymentAnswer(
   s: TCheckoutServices,
@@ -84,23 +100,18 @@ export async function paymentAnswer(
   if (!order) throw paymentError(404, 'order_not_found', locale);
   const [payment] = await s.db.select().from(payments).where(eq(payments.orderId, orderId));
   const status = (payment?.status ?? 'created') as TPaymentStatus;
-  const message =
-    payment?.statusDetail === 'lot_sold_out'
-      ? paymentMessage('lot_sold_out', locale)
-      : status === 'rejected' || status === 'failed'
-        ? paymentMessage('not_authorized', locale)
-        : '';
   return {
     orderId: order.id,
     paymentId: payment?.id ?? '',
     status,
     statusDetail: payment?.statusDetail ?? null,
-    transactionStatus: status === 'created' ? 'processing' : transactionStatusOf(status),
+    transactionStatus: transactionStatusOf(status),
     orderStatus: order.status,
-    paymentType: order.method as 'credit_card' | 'pix',
+    paymentType: order.method as TPaymentAnswer['paymentType'],
     total: order.totalCents / 100,
+    currency: order.currency,
     installments: order.installments,
-    message,
+    message: messageOf(payment, locale),
     pix:
       order.pixPayload && order.pixExpiresAt
         ? {
@@ -114,10 +125,43 @@ export async function paymentAnswer(
 }
 
 /**
- * Creates the payment of the session's cart (card or Pix). Idempotent per buyer and
- * Idempotency-Key: the key's first request creates the order and charges once; any repeat, even
- * concurrent, answers that same order. The amount is the server's cart total; whatever prices the
- * client sent are ignored.
+ * What the order charges, in the event's currency: the server's cart total, plus the interest of
+ * the installment plan chosen, computed by the same plan the installment list shows. Nothing
+ * the client sent about prices counts. A zero total is free: no gateway at all.
+ */
+async function amountsOf(s: TCheckoutServices, cart: TCart, body: TCreatePaymentRequest, locale: TLocale) {
+  const currency = cart.currency ?? 'BRL';
+  const cartCents = Math.round(cart.totals.total * 100);
+  if (cartCents === 0)
+    return { method: 'free' as const, currency, totalCents: 0, interestCents: 0, installments: 1 };
+  if (body.paymentType === 'free') throw paymentError(422, 'not_free', locale);
+  if (body.paymentType === 'pix') {
+    if (!s.gateway.currencies.pix.includes(currency)) throw paymentError(422, 'pix_currency', locale);
+    return { method: 'pix' as const, currency, totalCents: cartCents, interestCents: 0, installments: 1 };
+  }
+  if (!body.card) throw paymentError(400, 'card_required', locale);
+  if (!s.gateway.currencies.card.includes(currency)) throw paymentError(422, 'currency_unsupported', locale);
+  const plan = installmentPlan(cartCents, body.card.installments, {
+    noInterest: await eventNoInterest(s.db, cart.eventId ?? cart.items[0]!.eventId),
+    interestBp: s.gateway.interestBp,
+    currency,
+  });
+  if (!plan) throw paymentError(422, 'installments_invalid', locale);
+  return {
+    method: 'credit_card' as const,
+    currency,
+    totalCents: plan.totalCents,
+    interestCents: plan.totalCents - cartCents,
+    installments: plan.installments,
+  };
+}
+
+/**
+ * POST /checkout/v1: pays the session's cart (card, Pix, or nothing for a free cart), as three
+ * steps: reserve (the cart becomes an order awaiting payment, with its payment row), charge (one
+ * gateway call; an unknown outcome leaves the order waiting), settle (issue the tickets, or end
+ * the order and hand the cart back). Idempotent per buyer and Idempotency-Key: the key's first
+ * request makes the order and charges once; any repeat, even concurrent, answers that order.
  */
 export async function createPayment(
   s: TCheckoutServices,
@@ -147,8 +191,9 @@ export async function createPayment(
   if (earlier) return earlier;
 
   if (body.paymentType === 'credit_card' && !body.card) throw paymentError(400, 'card_required', locale);
-  const cart = input.sessionId ? await getCart(s.db, input.sessionId, locale) : null;
-  if (!cart || cart.items.length === 0) throw paymentError(409, 'cart_empty', locale);
+  const sessionId = input.sessionId;
+  const cart = sessionId ? await getCart(s.db, sessionId, locale) : null;
+  if (!sessionId || !cart || cart.items.length === 0) throw paymentError(409, 'cart_empty', locale);
   if (cart.incompleteTables.length > 0) {
     const error = paymentError(409, 'incomplete_tables', locale);
     throw new HttpError(409, error.code, error.message, undefined, {
@@ -161,107 +206,69 @@ export async function createPayment(
     { entries: body.identificationTickets, transfers: body.transfers, buyerDocument: user.document },
     locale,
   );
-  const totalCents = Math.round(cart.totals.total * 100);
-  const orderId = randomUUID();
+  const amounts = await amountsOf(s, cart, body, locale);
   const pixExpiresAt =
-    body.paymentType === 'pix' ? new Date(Date.now() + s.config.PIX_EXPIRY_SECONDS * 1000) : null;
+    amounts.method === 'pix' ? new Date(Date.now() + s.config.PIX_EXPIRY_SECONDS * 1000) : null;
+  // A card's holds outlast the time its answer and the reconciler's first look may take.
+  const holdUntil =
+    pixExpiresAt ??
+    new Date(
+      Date.now() + s.config.PAYMENT_GATEWAY_TIMEOUT_MS + s.config.PAYMENT_RECONCILE_GRACE_SECONDS * 2000,
+    );
+  let reserved: Awaited<ReturnType<typeof reserveOrder>>;
   try {
-    const [created] = await s.db
-      .insert(orders)
-      .values({
-        id: orderId,
+    reserved = await reserveOrder(
+      s,
+      {
         userId: user.id,
+        sessionId,
         cartId: cart.id,
         eventId: cart.eventId ?? cart.items[0]!.eventId,
         idempotencyKey: input.idempotencyKey,
         requestHash: hash,
-        status: 1,
-        method: body.paymentType,
-        installments: body.card?.installments ?? 1,
-        totalCents,
+        method: amounts.method,
+        installments: amounts.installments,
+        totalCents: amounts.totalCents,
+        interestCents: amounts.interestCents,
+        currency: amounts.currency,
         lines: linesOf(cart, identified.cpfsPerItem),
         promo: promoOf(cart),
         buyerDocument: user.document,
         transfers: identified.transfers,
         pixExpiresAt,
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning({ id: orders.id });
-    // A concurrent request with the same key won the insert: answer its order.
-    if (!created) return (await replay())!;
+        gateway: amounts.method === 'free' ? 'free' : s.gateway.kind,
+      },
+      holdUntil,
+      locale,
+    );
   } catch (error) {
     if (uniqueViolation(error)) throw paymentError(409, 'payment_in_progress', locale);
     throw error;
   }
-
-  const paymentId = randomUUID();
-  await s.db.insert(payments).values({
-    id: paymentId,
-    orderId,
-    gateway: s.gateway.kind,
-    status: 'created',
-    amountCents: totalCents,
-    method: body.paymentType,
-  });
-  const payerCpf = user.nationality === NATIONALITY.brazilian ? user.document : undefined;
+  if (!reserved) return (await replay())!;
+  const { orderId, paymentId } = reserved;
   crashPoint(s.config.TEST_CRASH_AT, 'after_reserve');
-  const description = `${cart.items[0]!.eventName} (${cart.items.reduce((n, i) => n + i.quantity, 0)})`;
-  try {
-    if (body.paymentType === 'credit_card') {
-      const charge = await s.gateway.chargeCard({
-        externalRef: paymentId,
-        amountCents: totalCents,
-        installments: body.card!.installments,
-        token: body.card!.token,
-        paymentMethodId: body.card!.paymentMethodId,
-        issuerId: body.card!.issuerId,
-        payerEmail: user.email,
-        payerCpf,
-        description,
-      });
-      crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
-      await s.db
-        .update(payments)
-        .set({
-          gatewayRef: charge.ref,
-          cardBrand: charge.brand,
-          cardLast4: charge.last4,
-          updatedAt: new Date(),
-        })
-        .where(eq(payments.id, paymentId));
-      await settlePayment(s, paymentId, charge, locale);
-    } else {
-      const charge = await s.gateway.createPix({
-        externalRef: paymentId,
-        amountCents: totalCents,
-        expiresAt: pixExpiresAt!,
-        payerEmail: user.email,
-        payerCpf,
-        description,
-      });
-      await s.db
-        .update(payments)
-        .set({ gatewayRef: charge.ref, updatedAt: new Date() })
-        .where(eq(payments.id, paymentId));
-      await s.db.update(orders).set({ pixPayload: charge.payload }).where(eq(orders.id, orderId));
-      await settlePayment(s, paymentId, charge, locale);
-    }
-  } catch (error) {
-    s.log.error('payment failed at the gateway', { error, orderId });
-    await s.db.update(orders).set({ status: 8, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await s.db
-      .update(payments)
-      .set({ status: 'failed', statusDetail: 'gateway_error' })
-      .where(eq(payments.id, paymentId));
-    throw paymentError(502, body.paymentType === 'pix' ? 'pix_failed' : 'processing_error', locale);
-  }
-  return paymentAnswer(s, orderId, locale);
-}
 
-/** Asks the gateway for the charge's status and applies it (status polling, webhooks, the sandbox's simulate). */
-export async function syncPayment(s: TCheckoutServices, paymentId: string, locale: TLocale) {
-  const [payment] = await s.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!payment?.gatewayRef) return;
-  const charge = await s.gateway.getCharge(payment.gatewayRef);
-  if (charge && charge.status !== payment.status) await settlePayment(s, paymentId, charge, locale);
+  if (amounts.method === 'free') {
+    await settlePayment(s, paymentId, { status: 'approved', statusDetail: 'free_ticket' }, locale);
+    return paymentAnswer(s, orderId, locale);
+  }
+  const charge = await chargeOrder(s, {
+    orderId,
+    paymentId,
+    method: amounts.method,
+    amountCents: amounts.totalCents,
+    currency: amounts.currency,
+    installments: amounts.installments,
+    card: body.card,
+    pixExpiresAt,
+    payerEmail: user.email,
+    payerCpf: user.nationality === NATIONALITY.brazilian ? user.document : undefined,
+    description: `${cart.items[0]!.eventName} (${cart.items.reduce((n, i) => n + i.quantity, 0)})`,
+  });
+  // No answer: a Pix nobody can see cannot be paid (the reconciler cancels it); a card keeps
+  // 'processing' until the gateway is asked again.
+  if (!charge && amounts.method === 'pix') throw paymentError(502, 'pix_failed', locale);
+  if (charge) await settlePayment(s, paymentId, charge, locale, { reattachTo: sessionId });
+  return paymentAnswer(s, orderId, locale);
 }

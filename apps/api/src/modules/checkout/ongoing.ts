@@ -4,29 +4,26 @@ import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { events, orders, payments } from '../../db/schema/index.ts';
-import { releaseHolds } from '../cart/stock.ts';
-import { withTransaction } from '../cart/with-transaction.ts';
-import { paymentAnswer, syncPayment } from './create-payment.ts';
+import { paymentAnswer } from './create-payment.ts';
+import { endOrder } from './end-order.ts';
 import type { TCheckoutServices } from './services.ts';
 import { settlePayment } from './settle-payment.ts';
+import { syncPayment } from './sync-payment.ts';
 
 type TRows<T> = { rows: T[] };
 const rows = async <T>(tx: TDb, query: ReturnType<typeof sql>) =>
   ((await tx.execute(query)) as unknown as TRows<T>).rows;
 
-/** Payment statuses that may still settle either way: the order waits for them. */
-export const OPEN_PAYMENT = ['pending', 'in_process'] as const;
-
 /**
- * The buyer's newest order awaiting a pending or in-process payment whose Pix (if any) has not
- * expired: one read on the orders_user index.
+ * The buyer's newest order still in flight: awaiting a charge that is unanswered ('created'),
+ * pending or in review, whose Pix (if any) has not expired: one read on the orders_user index.
  */
 export async function findOngoingOrder(db: TDb, userId: string) {
   const found = await rows<{ order_id: string; payment_id: string }>(
     db,
     sql`select o.id as order_id, p.id as payment_id from orders o join payments p on p.order_id = o.id
         where o.user_id = ${userId} and o.status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO}
-          and p.status in ('pending', 'in_process')
+          and p.status in ('created', 'pending', 'in_process')
           and (o.pix_expires_at is null or o.pix_expires_at > now())
         order by o.created_at desc limit 1`,
   );
@@ -68,63 +65,6 @@ export async function ongoingPurchase(
   };
 }
 
-/**
- * Ends an order that is still awaiting payment (status 1 -> 8 CANCELADO, one conditional UPDATE,
- * so of several processes exactly one does it) and gives its cart's holds back, or, when
- * `reattachTo` names the buyer's cart session, hands the cart back to that session with whatever
- * holds it still has. Answers whether this call ended the order.
- */
-async function endOrder(
-  s: TCheckoutServices,
-  order: { id: string; cartId: string },
-  paymentId: string,
-  payment: { status: 'expired' | 'cancelled'; detail: string },
-  reattachTo?: string,
-): Promise<boolean> {
-  return withTransaction(s.db, async (tx) => {
-    // Lock order everywhere: cart, then lot, then place.
-    await tx.execute(sql`select id from carts where id = ${order.cartId} for update`);
-    const claimed = await rows<{ id: string }>(
-      tx,
-      sql`update orders set status = ${ORDER_STATUS.CANCELADO}, updated_at = now()
-          where id = ${order.id} and status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO} returning id`,
-    );
-    if (claimed.length === 0) return false;
-    await tx
-      .update(payments)
-      .set({ status: payment.status, statusDetail: payment.detail, updatedAt: new Date() })
-      .where(eq(payments.id, paymentId));
-    const detached = `order_${order.id}`;
-    if (reattachTo) {
-      // A newer cart of the session wins when it has anything in it; an empty one gives way.
-      const newer = await rows<{ id: string; holds: number }>(
-        tx,
-        sql`select c.id, (select count(*)::int from cart_holds h where h.cart_id = c.id) as holds
-            from carts c where c.session_id = ${reattachTo} and c.id <> ${order.cartId} for update`,
-      );
-      if (newer.every((cart) => cart.holds === 0)) {
-        if (newer.length > 0) await tx.execute(sql`delete from carts where session_id = ${reattachTo}`);
-        const moved = await rows<{ id: string }>(
-          tx,
-          sql`update carts set session_id = ${reattachTo}, updated_at = now()
-              where id = ${order.cartId} and session_id = ${detached} returning id`,
-        );
-        if (moved.length > 0) return true;
-      }
-    }
-    const held = await rows<{ id: number }>(
-      tx,
-      sql`select id from cart_holds where cart_id = ${order.cartId}`,
-    );
-    await releaseHolds(
-      tx,
-      held.map((hold) => hold.id),
-    );
-    await tx.execute(sql`delete from carts where id = ${order.cartId} and session_id = ${detached}`);
-    return true;
-  });
-}
-
 type TOpenOrder = {
   orderId: string;
   cartId: string;
@@ -160,14 +100,43 @@ async function cancelAtGateway(s: TCheckoutServices, open: TOpenOrder, locale: T
   return false;
 }
 
+/**
+ * A Pix whose creation had no answer: its QR code never reached the buyer, so nobody can pay it.
+ * Whatever the gateway made is cancelled and the order ends (8), its units back on sale; a Pix
+ * paid anyway (the gateway answered approved) is settled instead.
+ */
+export async function cancelUnseenPix(
+  s: TCheckoutServices,
+  orderId: string,
+  paymentId: string,
+  locale: TLocale,
+) {
+  const open = await openOrder(s.db, orderId);
+  if (!open) return false;
+  const found = await s.gateway.findByExternalRef(paymentId);
+  const charge = found ? await s.gateway.cancel(found.ref) : null;
+  if (charge && issuesTickets(charge.status)) {
+    await settlePayment(s, paymentId, charge, locale);
+    return false;
+  }
+  return endOrder(s, {
+    order: { id: open.orderId, cartId: open.cartId },
+    to: ORDER_STATUS.CANCELADO,
+    paymentId,
+    payment: { status: 'cancelled', detail: 'pix_not_delivered' },
+  });
+}
+
 /** A pending Pix whose expiry passed: cancelled at the gateway, order 8, payment 'expired', units back on sale. */
 export async function expirePix(s: TCheckoutServices, orderId: string, locale: TLocale) {
   const open = await openOrder(s.db, orderId);
   if (!open) return false;
   if (await cancelAtGateway(s, open, locale)) return false;
-  return endOrder(s, { id: open.orderId, cartId: open.cartId }, open.paymentId, {
-    status: 'expired',
-    detail: 'pix_expired',
+  return endOrder(s, {
+    order: { id: open.orderId, cartId: open.cartId },
+    to: ORDER_STATUS.CANCELADO,
+    paymentId: open.paymentId,
+    payment: { status: 'expired', detail: 'pix_expired' },
   });
 }
 
@@ -188,12 +157,12 @@ export async function cancelOngoing(
   const [payment] = await s.db.select().from(payments).where(eq(payments.id, found.paymentId));
   if (!open || payment?.method !== 'pix' || payment.status !== 'pending') return null;
   if (!(await cancelAtGateway(s, open, locale)))
-    await endOrder(
-      s,
-      { id: open.orderId, cartId: open.cartId },
-      open.paymentId,
-      { status: 'cancelled', detail: 'by_payer' },
-      input.sessionId,
-    );
+    await endOrder(s, {
+      order: { id: open.orderId, cartId: open.cartId },
+      to: ORDER_STATUS.CANCELADO,
+      paymentId: open.paymentId,
+      payment: { status: 'cancelled', detail: 'by_payer' },
+      reattachTo: input.sessionId,
+    });
   return paymentAnswer(s, open.orderId, locale);
 }

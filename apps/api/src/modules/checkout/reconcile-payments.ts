@@ -1,33 +1,120 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
-import { syncPayment } from './create-payment.ts';
-import { expirePix } from './ongoing.ts';
+import { endOrder } from './end-order.ts';
+import { cancelUnseenPix, expirePix } from './ongoing.ts';
+import { finishRefund, refundReasonOf } from './refund-order.ts';
 import type { TCheckoutServices } from './services.ts';
+import { syncPayment } from './sync-payment.ts';
+
+type TAwaiting = {
+  order_id: string;
+  cart_id: string;
+  payment_id: string | null;
+  payment_status: string | null;
+  gateway_ref: string | null;
+  method: string;
+  pix_payload: string | null;
+  pix_expires_at: Date | string | null;
+  stale: boolean;
+};
 
 /**
- * Settles what the gateway settled and expires what lapsed, for orders still awaiting payment:
- * each pending or in-process charge is asked about (syncPayment applies approval or refusal),
- * then a Pix still unpaid after its expiry ends (order 8, payment 'expired', units back on sale).
- * Safe in every process at once: settling and expiring each claim the order with one conditional
- * UPDATE. One failing order never stops the others.
+ * Closes every loop the checkout can leave open, so no order waits for ever and no approved
+ * charge is kept without its tickets:
+ * - every order still awaiting payment (1 or 4) is asked about: pending and in-review charges at
+ *   each pass, any other (an unanswered charge: timeout, crash, lost connection) once it is older
+ *   than PAYMENT_RECONCILE_GRACE_SECONDS, by the gateway's id or else by our reference. What the
+ *   gateway says is applied (tickets, refusal, refund when the order cannot be honoured). A charge
+ *   the gateway never received ends the order (8) and its units go back on sale; a Pix whose
+ *   QR never reached the buyer is cancelled; a Pix past its expiry ends;
+ * - every refund that was decided but not confirmed (`refund_due`) is sent again (idempotent).
+ * Safe in every process at once: each step is a conditional move; one failing order never stops
+ * the others.
  */
 export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
-  const result = (await s.db.execute(
-    sql`select o.id as order_id, p.id as payment_id, o.pix_expires_at
-        from orders o join payments p on p.order_id = o.id
-        where o.status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO} and p.status in ('pending', 'in_process')
+  const grace = s.config.PAYMENT_RECONCILE_GRACE_SECONDS;
+  const awaiting = (await s.db.execute(
+    sql`select o.id as order_id, o.cart_id, p.id as payment_id, p.status as payment_status, p.gateway_ref,
+          o.method, o.pix_payload, o.pix_expires_at,
+          o.created_at < now() - ${grace} * interval '1 second' as stale
+        from orders o left join payments p on p.order_id = o.id
+        where o.status in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})
+          and (p.status in ('pending', 'in_process') or o.created_at < now() - ${grace} * interval '1 second')
         order by o.created_at limit ${batch}`,
-  )) as unknown as { rows: { order_id: string; payment_id: string; pix_expires_at: Date | string | null }[] };
+  )) as unknown as { rows: TAwaiting[] };
   let expired = 0;
-  for (const row of result.rows) {
+  let ended = 0;
+  for (const row of awaiting.rows) {
     try {
-      await syncPayment(s, row.payment_id, DEFAULT_LOCALE);
-      if (row.pix_expires_at && new Date(row.pix_expires_at).getTime() <= Date.now())
-        if (await expirePix(s, row.order_id, DEFAULT_LOCALE)) expired += 1;
+      const outcome = await reconcileOrder(s, row);
+      if (outcome === 'expired') expired += 1;
+      if (outcome === 'ended') ended += 1;
     } catch (error) {
       s.log.warn('payment reconciliation failed', { error, orderId: row.order_id });
     }
   }
-  return { checked: result.rows.length, expired };
+  const refunds = await finishDueRefunds(s, batch);
+  return { checked: awaiting.rows.length, expired, ended, refunds };
+}
+
+async function reconcileOrder(s: TCheckoutServices, row: TAwaiting): Promise<'expired' | 'ended' | 'asked'> {
+  const order = { id: row.order_id, cartId: row.cart_id };
+  if (!row.payment_id) {
+    // Orders written before the reserve step made both rows at once: nothing was ever charged.
+    await endOrder(s, {
+      order,
+      to: ORDER_STATUS.CANCELADO,
+      paymentId: '',
+      payment: { status: 'failed', detail: 'not_charged' },
+    });
+    return 'ended';
+  }
+  if (row.stale && row.payment_status === 'created' && row.method === 'pix' && !row.pix_payload) {
+    if (await cancelUnseenPix(s, row.order_id, row.payment_id, DEFAULT_LOCALE)) return 'ended';
+    return 'asked';
+  }
+  if (row.stale && row.payment_status === 'created' && !row.gateway_ref) {
+    const charge = await s.gateway.findByExternalRef(row.payment_id);
+    if (!charge) {
+      // The gateway never received it (and a late one would be refunded on arrival).
+      const done = await endOrder(s, {
+        order,
+        to: ORDER_STATUS.CANCELADO,
+        paymentId: row.payment_id,
+        payment: { status: 'failed', detail: 'not_charged' },
+      });
+      return done ? 'ended' : 'asked';
+    }
+  }
+  await syncPayment(s, row.payment_id, DEFAULT_LOCALE);
+  if (row.pix_expires_at && new Date(row.pix_expires_at).getTime() <= Date.now())
+    if (await expirePix(s, row.order_id, DEFAULT_LOCALE)) return 'expired';
+  return 'asked';
+}
+
+async function finishDueRefunds(s: TCheckoutServices, batch: number) {
+  const due = (await s.db.execute(
+    sql`select p.order_id, p.id, p.gateway_ref, p.status_detail from payments p
+        where p.status_detail like 'refund_due:%' limit ${batch}`,
+  )) as unknown as {
+    rows: { order_id: string; id: string; gateway_ref: string | null; status_detail: string }[];
+  };
+  let done = 0;
+  for (const row of due.rows) {
+    const reason = refundReasonOf(row.status_detail);
+    if (!reason) continue;
+    try {
+      await finishRefund(s, {
+        orderId: row.order_id,
+        paymentId: row.id,
+        gatewayRef: row.gateway_ref,
+        reason,
+      });
+      done += 1;
+    } catch (error) {
+      s.log.warn('refund failed; tried again at the next pass', { error, orderId: row.order_id });
+    }
+  }
+  return done;
 }

@@ -6,6 +6,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import type { TLogger } from '../../logger.ts';
 import { sendConfirmationMail } from './confirmation-mail.ts';
+import { sendRefundMail } from './refund-mail.ts';
 import { createTicketSigner, type TTicketSigner } from './ticket-keys.ts';
 
 /** What the checkout use-cases need, built once per process. Orders always use the durable pool. */
@@ -18,6 +19,8 @@ export type TCheckoutServices = {
   mailer: TMailer;
   /** Runs after tickets were issued and committed: the confirmation e-mail (never fails the payment). */
   afterIssue(orderId: string, locale: TLocale): void;
+  /** Runs after a refund was confirmed: the buyer's e-mail saying why (never fails the refund). */
+  afterRefund(orderId: string, locale?: TLocale): void;
   /** Resolves when every confirmation e-mail started so far has been sent (tests). */
   idle(): Promise<void>;
 };
@@ -25,6 +28,12 @@ export type TCheckoutServices = {
 export function createCheckoutServices(options: { config: TConfig; database: TDatabase; log: TLogger }) {
   const { config, database, log } = options;
   const pending = new Set<Promise<void>>();
+  const track = (job: Promise<void>, what: string, orderId: string) => {
+    const tracked = job
+      .catch((error: unknown) => log.error(`${what} failed`, { error, orderId }))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
   const services: TCheckoutServices = {
     db: database.db,
     config,
@@ -33,10 +42,10 @@ export function createCheckoutServices(options: { config: TConfig; database: TDa
     signer: createTicketSigner(database.db, config.TICKET_SIGNING_KEY),
     mailer: createMailer(config, database.db),
     afterIssue(orderId, locale) {
-      const job = sendConfirmationMail(services, orderId, locale)
-        .catch((error: unknown) => log.error('confirmation e-mail failed', { error, orderId }))
-        .finally(() => pending.delete(job));
-      pending.add(job);
+      track(sendConfirmationMail(services, orderId, locale), 'confirmation e-mail', orderId);
+    },
+    afterRefund(orderId, locale = 'pt-BR') {
+      track(sendRefundMail(services, orderId, locale), 'refund e-mail', orderId);
     },
     async idle() {
       await Promise.all([...pending]);

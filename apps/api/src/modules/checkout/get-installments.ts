@@ -1,0 +1,55 @@
+import type { TInstallmentOption } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { installmentPlans } from '@ingressos/domain/installments';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import type { TCheckoutServices } from './services.ts';
+
+/** Interest-free when every ticket type of the event says so (the spec's noInterest / X-NoInterest). */
+export async function eventNoInterest(db: TDb, eventId: number): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select coalesce(bool_and(t.no_interest), false) as no_interest
+        from event_tickets t join event_sections sec on sec.id = t.section_id where sec.event_id = ${eventId}`,
+  )) as unknown as { rows: { no_interest: boolean }[] };
+  return Boolean(result.rows[0]?.no_interest);
+}
+
+/**
+ * GET api/socialEvent/{id}/getInstallments?value=: the gateway's installment table for a total,
+ * from the same plan the charge uses (packages/domain/src/installments.ts), so the buyer is
+ * charged exactly the total of the option chosen.
+ */
+export async function getInstallments(
+  s: TCheckoutServices,
+  input: { eventId: number; totalCents: number; currency?: string | undefined },
+  locale: TLocale,
+): Promise<TInstallmentOption[]> {
+  const currency = input.currency ?? (await eventCurrency(s.db, input.eventId));
+  const noInterest = await eventNoInterest(s.db, input.eventId);
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  return installmentPlans(input.totalCents, { noInterest, interestBp: s.gateway.interestBp, currency }).map(
+    (plan) => {
+      const free = plan.interestBp === 0;
+      const suffix = free
+        ? locale === 'en'
+          ? 'interest-free'
+          : 'sem juros'
+        : `(${money.format(plan.totalCents / 100)})`;
+      return {
+        installments: plan.installments,
+        installmentValue: plan.installmentCents / 100,
+        totalValue: plan.totalCents / 100,
+        interestRate: plan.interestBp / 100,
+        noInterest: free,
+        label: `${plan.installments}x ${money.format(plan.installmentCents / 100)} ${suffix}`,
+      };
+    },
+  );
+}
+
+async function eventCurrency(db: TDb, eventId: number): Promise<string> {
+  const result = (await db.execute(sql`select currency from events where id = ${eventId}`)) as unknown as {
+    rows: { currency: string }[];
+  };
+  return result.rows[0]?.currency === 'USD' ? 'USD' : 'BRL';
+}

@@ -1,0 +1,51 @@
+import type { TLocale } from '@ingressos/domain';
+import { eq } from 'drizzle-orm';
+import { orders, payments, users } from '../../db/schema/index.ts';
+import { siteConfig } from '../../web/site-config.ts';
+import { paymentMessage } from './messages.ts';
+import { refundReasonOf } from './refund-order.ts';
+import type { TCheckoutServices } from './services.ts';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Tells the buyer their money was given back, why, and how much (the order's total as charged). */
+export async function sendRefundMail(s: TCheckoutServices, orderId: string, locale: TLocale) {
+  const [row] = await s.db
+    .select({ email: users.email, name: users.name, order: orders, detail: payments.statusDetail })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  const reason = refundReasonOf(row?.detail ?? null);
+  if (!row || !reason) return;
+  const pt = locale === 'pt-BR';
+  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: row.order.currency }).format(
+    row.order.totalCents / 100,
+  );
+  const event = row.order.lines[0]?.eventName ?? '';
+  const why = paymentMessage(reason === 'lot_sold_out' ? 'lot_sold_out' : `refunded_${reason}`, locale);
+  const subject = pt
+    ? `Estorno do pedido ${orderId.slice(0, 8).toUpperCase()}`
+    : `Refund of order ${orderId.slice(0, 8).toUpperCase()}`;
+  const lines = pt
+    ? [
+        `Olá, ${row.name}!`,
+        why,
+        `Estornamos ${amount} referentes à sua compra para ${event}. O valor volta pelo mesmo meio de pagamento; no cartão, pode levar até duas faturas.`,
+      ]
+    : [
+        `Hello, ${row.name}!`,
+        why,
+        `We refunded ${amount} for your purchase for ${event}. The money goes back the way you paid; on a card it may take up to two statements.`,
+      ];
+  const brand = siteConfig(s.config).brandName;
+  await s.mailer.send({
+    to: row.email,
+    subject,
+    text: lines.join('\n\n'),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
+<h1 style="color:#5b21b6;font-size:22px">${escapeHtml(brand)}</h1>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+</body></html>`,
+  });
+}

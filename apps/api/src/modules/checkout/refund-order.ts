@@ -1,0 +1,62 @@
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { endOrder } from './end-order.ts';
+import { setPaymentStatus } from './order-state.ts';
+import type { TCheckoutServices } from './services.ts';
+
+/** Why money was given back: each has its message to the buyer (messages.ts, the e-mail). */
+export type TRefundReason =
+  | 'lot_sold_out'
+  | 'coupon_sold_out'
+  | 'cpf_limit'
+  | 'paid_after_cancel'
+  | 'paid_after_refusal';
+
+const DUE = 'refund_due:';
+export const refundDue = (reason: TRefundReason) => `${DUE}${reason}`;
+/** The reason of a refund, from a payment's status detail (due or done). */
+export function refundReasonOf(detail: string | null): TRefundReason | null {
+  const reason = detail?.startsWith(DUE) ? detail.slice(DUE.length) : detail;
+  return reason === 'lot_sold_out' ||
+    reason === 'coupon_sold_out' ||
+    reason === 'cpf_limit' ||
+    reason === 'paid_after_cancel' ||
+    reason === 'paid_after_refusal'
+    ? reason
+    : null;
+}
+
+/**
+ * Gives the money of an approved charge back when its order cannot be honoured. First the order
+ * moves to 6 ESTORNADO with its payment marked `refund_due:<reason>`, in one transaction with its
+ * units going back on sale; then the gateway refunds (idempotent); then the payment reads
+ * 'refunded'. A crash or a gateway failure between those leaves `refund_due`, which the
+ * reconciler finishes (finishRefund), so money is never kept and never refunded twice.
+ */
+export async function refundOrder(
+  s: TCheckoutServices,
+  order: { id: string; cartId: string },
+  payment: { id: string; gatewayRef: string | null },
+  reason: TRefundReason,
+) {
+  const ended = await endOrder(s, {
+    order,
+    to: ORDER_STATUS.ESTORNADO,
+    paymentId: payment.id,
+    payment: { status: 'approved', detail: refundDue(reason) },
+  });
+  // Another process moved it first (and refunds it), or it was paid meanwhile: nothing to give back here.
+  if (!ended) return;
+  await finishRefund(s, { orderId: order.id, paymentId: payment.id, gatewayRef: payment.gatewayRef, reason });
+}
+
+/** The gateway's part of a refund that is due, then the record and the buyer's e-mail. */
+export async function finishRefund(
+  s: TCheckoutServices,
+  due: { orderId: string; paymentId: string; gatewayRef: string | null; reason: TRefundReason },
+) {
+  if (due.gatewayRef) await s.gateway.refund(due.gatewayRef);
+  if (await setPaymentStatus(s.db, due.paymentId, { status: 'refunded', detail: due.reason })) {
+    s.log.warn('an approved charge was refunded', { orderId: due.orderId, reason: due.reason });
+    s.afterRefund(due.orderId);
+  }
+}

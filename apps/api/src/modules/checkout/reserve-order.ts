@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { TLocale } from '@ingressos/domain';
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { sql } from 'drizzle-orm';
+import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
+import { withTransaction } from '../cart/with-transaction.ts';
+import { orderSession } from './end-order.ts';
+import { paymentError } from './messages.ts';
+import type { TCheckoutServices } from './services.ts';
+
+export type TReservation = {
+  userId: string;
+  sessionId: string;
+  cartId: string;
+  eventId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  method: 'credit_card' | 'pix' | 'free';
+  installments: number;
+  totalCents: number;
+  interestCents: number;
+  currency: string;
+  lines: TOrderLine[];
+  promo: { id: number; n: number }[];
+  buyerDocument: string;
+  transfers: { destinationCpf: string; indexItem: number }[];
+  pixExpiresAt: Date | null;
+  gateway: string;
+};
+
+/**
+ * The reserve step: in one transaction the session's cart becomes the order's. The order (1
+ * AGUARDANDO_PAGAMENTO) and its payment row ('created': no answer from the gateway yet) are
+ * written together, so no order is ever without its payment; the cart leaves the buyer's session
+ * (it now belongs to the order, so a stuck order never blocks the buyer's next cart); and its
+ * holds are kept at least until `holdUntil` (a Pix's expiry, or the time a card charge may take
+ * to be answered and reconciled). Answers null when the same Idempotency-Key already made an
+ * order (the caller replays it). Its undo is endOrder (end-order.ts).
+ */
+export async function reserveOrder(
+  s: TCheckoutServices,
+  r: TReservation,
+  holdUntil: Date,
+  locale: TLocale,
+): Promise<{ orderId: string; paymentId: string } | null> {
+  const orderId = randomUUID();
+  const paymentId = randomUUID();
+  return withTransaction(s.db, async (tx) => {
+    // Lock order everywhere: cart, then lot, then place. The cart must still be the session's:
+    // a concurrent payment of the same cart took it otherwise.
+    const locked = (await tx.execute(
+      sql`select id from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
+    )) as unknown as { rows: unknown[] };
+    if (locked.rows.length === 0) {
+      const [same] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(sql`${orders.userId} = ${r.userId} and ${orders.idempotencyKey} = ${r.idempotencyKey}`);
+      if (same) return null;
+      throw paymentError(409, 'payment_in_progress', locale);
+    }
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: r.userId,
+        cartId: r.cartId,
+        eventId: r.eventId,
+        idempotencyKey: r.idempotencyKey,
+        requestHash: r.requestHash,
+        status: ORDER_STATUS.AGUARDANDO_PAGAMENTO,
+        method: r.method,
+        installments: r.installments,
+        totalCents: r.totalCents,
+        interestCents: r.interestCents,
+        currency: r.currency,
+        lines: r.lines,
+        promo: r.promo,
+        buyerDocument: r.buyerDocument,
+        transfers: r.transfers,
+        pixExpiresAt: r.pixExpiresAt,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning({ id: orders.id });
+    if (!created) return null;
+    await tx.insert(payments).values({
+      id: paymentId,
+      orderId,
+      gateway: r.gateway,
+      status: 'created',
+      statusDetail: 'awaiting_gateway',
+      amountCents: r.totalCents,
+      currency: r.currency,
+      method: r.method,
+    });
+    const until = holdUntil.toISOString();
+    await tx.execute(
+      sql`update carts set session_id = ${orderSession(orderId)}, updated_at = now(),
+            expires_at = greatest(expires_at, ${until}::timestamptz)
+          where id = ${r.cartId}`,
+    );
+    await tx.execute(
+      sql`update cart_holds set expires_at = greatest(expires_at, ${until}::timestamptz)
+          where cart_id = ${r.cartId} and not released`,
+    );
+    return { orderId, paymentId };
+  });
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  awaitsPayment,
+  endingStatusOf,
+  isOpenPaymentStatus,
+  mayMove,
+  ORDER_TRANSITIONS,
+  previousStatuses,
+} from './order-lifecycle.ts';
+import { ORDER_STATUS, PAYMENT_STATUSES } from './payment-status.ts';
+
+const { AGUARDANDO_PAGAMENTO, PAGO, PRE_AUTORIZADO, ESTORNADO, NAO_AUTORIZADO, CANCELADO } = ORDER_STATUS;
+
+describe('the order lifecycle', () => {
+  it('issues tickets only on the way into PAGO, from an order still awaiting its money', () => {
+    const issuing = ORDER_TRANSITIONS.filter((t) => t.tickets === 'issued');
+    expect(issuing.every((t) => t.to === PAGO && awaitsPayment(t.from))).toBe(true);
+    expect(previousStatuses(PAGO).sort()).toEqual([AGUARDANDO_PAGAMENTO, PRE_AUTORIZADO]);
+  });
+
+  it('never leaves PAGO or ESTORNADO (a paid order is not cancelled, a refund is not undone)', () => {
+    for (const to of Object.values(ORDER_STATUS)) {
+      expect(mayMove(PAGO, to), `3 -> ${to}`).toBe(false);
+      expect(mayMove(ESTORNADO, to), `6 -> ${to}`).toBe(false);
+    }
+  });
+
+  it('refunds a charge approved after its order was refused or cancelled', () => {
+    expect(mayMove(CANCELADO, ESTORNADO)).toBe(true);
+    expect(mayMove(NAO_AUTORIZADO, ESTORNADO)).toBe(true);
+    expect(mayMove(CANCELADO, PAGO)).toBe(false);
+    expect(ORDER_TRANSITIONS.filter((t) => t.to === ESTORNADO).every((t) => t.money === 'refunded')).toBe(
+      true,
+    );
+  });
+
+  it('cancels or refuses only an order that is still waiting', () => {
+    expect(previousStatuses(CANCELADO).every(awaitsPayment)).toBe(true);
+    expect(previousStatuses(NAO_AUTORIZADO).every(awaitsPayment)).toBe(true);
+  });
+
+  it('calls created, pending and in_process open; approved, rejected and the rest outcomes', () => {
+    expect(PAYMENT_STATUSES.filter(isOpenPaymentStatus)).toEqual([
+      'pending',
+      'authorized',
+      'in_process',
+      'in_mediation',
+      'pre_authorized',
+      'capture_pending',
+      'created',
+    ]);
+  });
+
+  it('ends a refused charge NAO_AUTORIZADO and a dropped one CANCELADO', () => {
+    expect(endingStatusOf('rejected')).toBe(NAO_AUTORIZADO);
+    expect(endingStatusOf('failed')).toBe(NAO_AUTORIZADO);
+    expect(endingStatusOf('expired')).toBe(CANCELADO);
+    expect(endingStatusOf('cancelled')).toBe(CANCELADO);
+    expect(endingStatusOf('approved')).toBeNull();
+    expect(endingStatusOf('in_process')).toBeNull();
+  });
+});
