@@ -149,6 +149,29 @@ describe.each(testDatabases())('Mercado Pago gateway on %s', (kind) => {
     expect(await orderStatus(pending.body.orderId)).toBe(3);
   });
 
+  it('a card approved whose answer was lost (timeout) is processing; its signed webhook, known only by our reference, issues the tickets', async () => {
+    const gateway = t.app.checkout.gateway;
+    const chargeCard = gateway.chargeCard;
+    // Mercado Pago charges, but its answer arrives after our timeout.
+    gateway.chargeCard = async (input) => {
+      await chargeCard(input);
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    };
+    const b = await buyer(1);
+    const paid = await b.pay('mp-lost-answer-1', await card('APRO'));
+    gateway.chargeCard = chargeCard;
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ transactionStatus: 'processing', orderStatus: 1 });
+    expect(await gatewayRef(paid.body.orderId)).toBeNull();
+    const charged = [...mp.payments.values()].find((p) => p.external_reference === paid.body.paymentId)!;
+    expect(charged.status).toBe('approved');
+    const notice = mercadoPagoNotification(SECRET, String(charged.id));
+    expect((await send(notice.path, notice.init)).body).toEqual({ received: true });
+    expect(await orderStatus(paid.body.orderId)).toBe(3);
+    expect(await issuedFor(paid.body.orderId)).toHaveLength(1);
+    expect(await gatewayRef(paid.body.orderId)).toBe(String(charged.id));
+  });
+
   it('refuses a notification with a wrong, missing or stale signature (401) and issues nothing', async () => {
     const b = await buyer(1);
     const pending = await b.pay('mp-contingency-2', await card('CONT'));

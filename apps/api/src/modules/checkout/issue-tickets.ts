@@ -6,6 +6,7 @@ import { type orders, type TOrderLine, tickets } from '../../db/schema/index.ts'
 import { reclaimExpiredHolds, releaseHolds } from '../cart/stock.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
 import { crashPoint } from './crash-point.ts';
+import { lockHolderCpf } from './holder-cpf-lock.ts';
 import { moveOrder, type TPaymentOutcome } from './order-state.ts';
 import { createPurchaseTransfers } from './purchase-transfers.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -138,8 +139,7 @@ async function assertCpfLimits(tx: TDb, order: TOrder) {
     }
   if (wanted.size === 0) return;
   const pairs = [...wanted.values()].sort((a, b) => a.ticketId - b.ticketId || a.cpf.localeCompare(b.cpf));
-  for (const pair of pairs)
-    await tx.execute(sql`select pg_advisory_xact_lock(${pair.ticketId}::int, hashtext(${pair.cpf}))`);
+  for (const pair of pairs) await lockHolderCpf(tx, pair.ticketId, pair.cpf);
   const ticketIds = [...new Set(pairs.map((pair) => pair.ticketId))];
   const limits = await rows<{ id: number; tickets_per_cpf: number | null }>(
     tx,

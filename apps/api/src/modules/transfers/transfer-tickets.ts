@@ -19,6 +19,7 @@ import type { HttpError } from '../../http/errors.ts';
 import type { TLogger } from '../../logger.ts';
 import type { TRateLimits } from '../accounts/rate-limits.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
+import { lockHolderCpf } from '../checkout/holder-cpf-lock.ts';
 import type { TTicketSigner } from '../checkout/ticket-keys.ts';
 import { transferError } from './messages.ts';
 import { transferAnsweredMail, transferArrivedMail } from './transfer-mails.ts';
@@ -313,9 +314,7 @@ export async function confirmTransfer(s: TTransferServices, me: TMe, transferId:
     if (!upcoming(ticket)) throw transferError(409, 'event_past', locale);
     if (ticket.tickets_per_cpf !== null) {
       // One confirmation at a time per (ticket type, CPF): two can't both take the last place.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`transfer:${ticket.ticket_id}:${transfer.destination_cpf}`}))`,
-      );
+      await lockHolderCpf(tx, ticket.ticket_id, transfer.destination_cpf);
       if ((await heldBy(tx, ticket.ticket_id, transfer.destination_cpf)) >= ticket.tickets_per_cpf)
         throw transferError(409, 'cpf_limit', locale, { cpf: hideCpf(transfer.destination_cpf) });
     }
