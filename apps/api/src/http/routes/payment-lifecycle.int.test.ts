@@ -1,12 +1,13 @@
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import type { TSandboxGateway } from '../../adapters/payments/sandbox.ts';
 import {
   events,
   eventTickets,
+  mailOutbox,
   orders,
   payments,
   sandboxCharges,
@@ -225,6 +226,16 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
     const recorded = await order(paid.body.orderId);
     expect(recorded.totalCents).toBe(charge!.amountCents);
     expect(recorded.interestCents).toBe(charge!.amountCents - Math.round(total * 100));
+    // The e-mail says the same amount, with the order's number.
+    await t.app.checkout.idle();
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, b.person.input.email))
+      .orderBy(desc(mailOutbox.createdAt));
+    const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    expect(mail!.text).toContain(`Total pago: ${brl.format(offered.totalValue)} em 3x`);
+    expect(mail!.text).toContain(`Pedido ${paid.body.orderId.slice(0, 8).toUpperCase()} confirmado`);
 
     const small = await createCartFixture(t.database.db);
     await t.database.db.update(ticketLots).set({ priceCents: 900 }).where(eq(ticketLots.id, small.lotId));

@@ -11,7 +11,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.
 /** The purchase confirmation, with every ticket of the order attached as one PDF (A6 pages with QR). */
 export async function sendConfirmationMail(s: TCheckoutServices, orderId: string, locale: TLocale) {
   const [row] = await s.db
-    .select({ email: users.email, name: users.name })
+    .select({
+      email: users.email,
+      name: users.name,
+      totalCents: orders.totalCents,
+      currency: orders.currency,
+      installments: orders.installments,
+      method: orders.method,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
@@ -22,15 +29,32 @@ export async function sendConfirmationMail(s: TCheckoutServices, orderId: string
   const brand = siteConfig(s.config).brandName;
   const link = `${s.config.publicUrl}/meus-ingressos`;
   const pt = locale === 'pt-BR';
+  const number = orderId.slice(0, 8).toUpperCase();
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: row.currency });
+  const amount = money.format(row.totalCents / 100);
+  const paid =
+    row.method === 'free'
+      ? pt
+        ? 'Pedido gratuito: nenhum valor foi cobrado.'
+        : 'Free order: nothing was charged.'
+      : row.installments > 1
+        ? pt
+          ? `Total pago: ${amount} em ${row.installments}x de ${money.format(row.totalCents / row.installments / 100)}.`
+          : `Total paid: ${amount} in ${row.installments} installments of ${money.format(row.totalCents / row.installments / 100)}.`
+        : pt
+          ? `Total pago: ${amount}.`
+          : `Total paid: ${amount}.`;
   const subject = pt ? `Seus ingressos para ${list[0]!.eventName}` : `Your tickets for ${list[0]!.eventName}`;
   const lines = pt
     ? [
         `Olá, ${row.name}!`,
-        `Seu pagamento foi aprovado. Seus ${list.length} ingresso(s) para ${list[0]!.eventName} (${list[0]!.date}) estão no PDF anexo e em Meus ingressos.`,
+        `Pedido ${number} confirmado. Seus ${list.length} ingresso(s) para ${list[0]!.eventName} (${list[0]!.date}) estão no PDF anexo e em Meus ingressos.`,
+        paid,
       ]
     : [
         `Hello, ${row.name}!`,
-        `Your payment was approved. Your ${list.length} ticket(s) for ${list[0]!.eventName} (${list[0]!.date}) are in the attached PDF and in My tickets.`,
+        `Order ${number} confirmed. Your ${list.length} ticket(s) for ${list[0]!.eventName} (${list[0]!.date}) are in the attached PDF and in My tickets.`,
+        paid,
       ];
   const action = pt ? 'Ver meus ingressos' : 'See my tickets';
   await s.mailer.send({
