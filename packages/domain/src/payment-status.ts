@@ -1,6 +1,6 @@
 /**
  * Payment states of commerce §4: the gateway's payment status values, the transaction status
- * the pages show, the order statuses, and which outcomes clear the cart.
+ * the pages show and the order statuses (their moves: order-lifecycle.ts).
  */
 
 export const PAYMENT_STATUSES = [
@@ -51,11 +51,6 @@ export function transactionStatusOf(status: TPaymentStatus): TTransactionStatus 
   return 'error';
 }
 
-/** Spec §4: approved, authorized, in process and pending clear the cart; a rejection keeps it. */
-export function clearsCart(status: TPaymentStatus): boolean {
-  return status === 'approved' || status === 'authorized' || status === 'in_process' || status === 'pending';
-}
-
 /** Spec §4 order status: 1 AGUARDANDO_PAGAMENTO, 3 PAGO, 4 PRE_AUTORIZADO, 6 ESTORNADO, 7 NAO_AUTORIZADO, 8 CANCELADO. */
 export const ORDER_STATUS = {
   AGUARDANDO_PAGAMENTO: 1,
@@ -67,31 +62,6 @@ export const ORDER_STATUS = {
 } as const;
 export type TOrderStatusName = keyof typeof ORDER_STATUS;
 export type TOrderStatus = (typeof ORDER_STATUS)[TOrderStatusName];
-
-/** The order status a payment status leaves the order in. */
-export function orderStatusOf(status: TPaymentStatus): TOrderStatus {
-  switch (status) {
-    case 'approved':
-      return ORDER_STATUS.PAGO;
-    case 'authorized':
-    case 'pre_authorized':
-    case 'capture_pending':
-      return ORDER_STATUS.PRE_AUTORIZADO;
-    case 'refunded':
-    case 'charged_back':
-    case 'refund_pending':
-      return ORDER_STATUS.ESTORNADO;
-    case 'rejected':
-    case 'failed':
-      return ORDER_STATUS.NAO_AUTORIZADO;
-    case 'cancelled':
-    case 'voided':
-    case 'expired':
-      return ORDER_STATUS.CANCELADO;
-    default:
-      return ORDER_STATUS.AGUARDANDO_PAGAMENTO;
-  }
-}
 
 /** Tickets exist only for paid orders: approval issues them, and nothing else does. */
 export function issuesTickets(status: TPaymentStatus): boolean {
