@@ -126,11 +126,14 @@ export type TOngoingExists = z.infer<typeof ZOngoingExists>;
 
 /** GET /api/checkout/gateway: which card form the payment page loads. */
 export type TCheckoutGateway = {
-  kind: 'sandbox' | 'mercadopago';
+  /** The gateway's name, for logs and support only: the page depends on what follows, never on it. */
+  kind: string;
   /** Same-origin path of the gateway's card-form script (it defines window.BilhetoCardForm). */
   cardFormScript: string;
-  /** The gateway's public key for its browser SDK (Mercado Pago), else null. */
+  /** The gateway's public key for its browser SDK, else null. */
   publicKey: string | null;
+  /** A test gateway (the sandbox): the page shows its test cards. */
+  testMode: boolean;
 };
 
 export type TInstallmentOption = {

@@ -5,7 +5,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
-import { MERCADOPAGO_ORIGINS } from '../adapters/payments/mercadopago-origins.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
@@ -27,11 +26,11 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
+import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
 import { healthRoutes } from './routes/health.ts';
-import { mercadoPagoRoutes } from './routes/mercadopago.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
-import { sandboxGatewayRoutes } from './routes/sandbox-gateway.ts';
+import { paymentGatewayRoutes } from './routes/payment-gateway.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
 import { transferRoutes } from './routes/transfers.ts';
@@ -61,12 +60,12 @@ export function createApp(options: TAppOptions) {
   const provider = config.CAPTCHA_PROVIDER;
   const captchaOrigins: string[] =
     provider in WIDGET_ORIGINS ? [...WIDGET_ORIGINS[provider as keyof typeof WIDGET_ORIGINS]] : [];
-  // Mercado Pago's SDK and its secure fields (iframes), only while it is the gateway.
-  const mp = config.PAYMENT_GATEWAY === 'mercadopago';
-  const gatewayScripts = mp ? [...MERCADOPAGO_ORIGINS.script] : [];
-  const gatewayFrames = mp ? [...MERCADOPAGO_ORIGINS.frame] : [];
-  const gatewayConnect = mp ? [...MERCADOPAGO_ORIGINS.connect] : [];
-  const gatewayImages = mp ? [...MERCADOPAGO_ORIGINS.img] : [];
+  // The gateway's browser SDK (its secure fields, iframes), as its adapter declares them.
+  const { csp } = checkout.gateway.browser;
+  const gatewayScripts = [...csp.script];
+  const gatewayFrames = [...csp.frame];
+  const gatewayConnect = [...csp.connect];
+  const gatewayImages = [...csp.img];
   const frames = [...captchaOrigins, ...gatewayFrames];
   const app = new Hono<TAppEnv>();
 
@@ -162,10 +161,10 @@ export function createApp(options: TAppOptions) {
     }),
   );
   app.route('/', checkoutRoutes(checkout));
-  app.route('/', mercadoPagoRoutes(checkout));
+  app.route('/', paymentGatewayRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   app.route('/_dev', devOutboxRoutes(accounts));
-  app.route('/', sandboxGatewayRoutes(checkout));
+  app.route('/', gatewayTestControlRoutes(checkout));
   // Before the build's /assets/*: snapshots change, hashed assets never do.
   app.route('/', snapshotRoutes(options.catalogue.snapshots));
   app.route(

@@ -265,7 +265,7 @@ function PaymentForm({
         </fieldset>
         {method === 'credit_card' && (
           <>
-            {gateway?.kind !== 'mercadopago' && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
+            {gateway?.testMode && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
             {ready ? null : (
               <p role={failure ? 'alert' : undefined}>{failure || t('checkout.cardFormLoading')}</p>
             )}

@@ -48,14 +48,56 @@ export type TPixChargeInput = {
   description: string;
 };
 
+/** What a gateway brings to the payment page. */
+export type TGatewayBrowser = {
+  /**
+   * Its card-form script, served from our origin at `path` (so the strict CSP allows it); it
+   * defines window.BilhetoCardForm, which tokenizes in the browser.
+   */
+  cardForm: { path: string; source: string };
+  /** The public key its browser SDK needs, if any. */
+  publicKey: string | null;
+  /** Origins its SDK loads from, added to the page CSP only while this gateway is in use. */
+  csp: {
+    script: readonly string[];
+    frame: readonly string[];
+    connect: readonly string[];
+    img: readonly string[];
+  };
+  /** A test gateway: the page shows its test cards. */
+  testMode: boolean;
+};
+
+/** A notification the gateway sends when a charge changes (never trusted for the outcome). */
+export type TGatewayNotice = {
+  query: Record<string, string | undefined>;
+  header(name: string): string | undefined;
+  body: unknown;
+};
+
+export type TGatewayWebhook = {
+  /** Where the gateway posts (configured at the gateway's side). */
+  path: string;
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /**
+   * Checks the notice's signature. Valid: the gateway's id of the charge it is about, or null when
+   * it is about something else (the caller then only acknowledges it).
+   */
+  verify(notice: TGatewayNotice): { valid: false } | { valid: true; ref: string | null };
+};
+
 /**
- * What the checkout needs of an acquirer. The sandbox (default) behaves like a real acquirer's
- * test mode; the Mercado Pago client sits beside it (PAYMENT_GATEWAY).
+ * What the checkout needs of an acquirer: a plug-in. Each adapter declares its browser card
+ * form, CSP origins, webhook and capabilities; nothing outside adapters/payments/ and the
+ * configuration names a gateway. The sandbox (default) behaves like a real acquirer's test mode;
+ * the Mercado Pago client sits beside it (PAYMENT_GATEWAY).
  */
 export type TPaymentGateway = {
-  kind: 'sandbox' | 'mercadopago';
-  /** Where the browser loads the gateway's card form script (same origin, strict CSP). */
-  cardFormScript: string;
+  /** Recorded on each payment row: which gateway holds the charge. */
+  kind: string;
+  browser: TGatewayBrowser;
+  webhook: TGatewayWebhook | null;
   /** The currencies each method charges in (ISO 4217). */
   currencies: { card: readonly string[]; pix: readonly string[] };
   /** The monthly interest (basis points) of the gateway's installment table for lots with interest. */
@@ -76,6 +118,3 @@ export type TPaymentGateway = {
    */
   cancel(ref: string): Promise<TCharge | null>;
 };
-
-/** The checkout's answer to a settled charge (the sandbox's 'simulate payment', a webhook). */
-export type TSettlementListener = (ref: string) => Promise<void>;

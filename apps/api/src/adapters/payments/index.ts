@@ -7,13 +7,16 @@ import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
 export type { TCharge, TPaymentGateway } from './gateway.ts';
 
 export function createPaymentGateway(config: TConfig, db: TDb): TPaymentGateway | TSandboxGateway {
-  if (config.PAYMENT_GATEWAY === 'mercadopago' && config.MERCADOPAGO_ACCESS_TOKEN)
-    return createMercadoPagoGateway(
-      config.MERCADOPAGO_ACCESS_TOKEN,
-      config.MERCADOPAGO_API_BASE,
-      config.PAYMENT_GATEWAY_TIMEOUT_MS,
-      config.CARD_INTEREST_BP,
-    );
+  if (config.PAYMENT_GATEWAY === 'mercadopago')
+    return createMercadoPagoGateway({
+      // The configuration refuses to start without them (config.ts).
+      accessToken: config.MERCADOPAGO_ACCESS_TOKEN!,
+      publicKey: config.MERCADOPAGO_PUBLIC_KEY!,
+      webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET!,
+      base: config.MERCADOPAGO_API_BASE,
+      timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+      interestBp: config.CARD_INTEREST_BP,
+    });
   return createSandboxGateway(
     db,
     {
@@ -26,6 +29,7 @@ export function createPaymentGateway(config: TConfig, db: TDb): TPaymentGateway 
   );
 }
 
-export function isSandbox(gateway: TPaymentGateway): gateway is TSandboxGateway {
-  return gateway.kind === 'sandbox';
+/** A gateway with test controls (the sandbox's 'simulate payment' of a Pix). */
+export function hasTestControls(gateway: TPaymentGateway): gateway is TSandboxGateway {
+  return 'payPix' in gateway;
 }

@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import { isPaymentStatus } from '@ingressos/domain/payment-status';
 import { GatewayRefusedError, type TCharge, type TPaymentGateway } from './gateway.ts';
+import { MERCADOPAGO_ORIGINS } from './mercadopago-origins.ts';
+import { verifyMercadoPagoSignature } from './mercadopago-webhook.ts';
+
+const CARD_FORM = readFileSync(new URL('./mercadopago-card-form.js', import.meta.url), 'utf8');
+const REF = /^\d{1,20}$/;
 
 type TMpPayment = {
   id: number;
@@ -24,12 +30,19 @@ const payerOf = (email: string, cpf: string | undefined) => ({
  * This machine cannot reach Mercado Pago: tests run it against a local stand-in of the
  * documented API (testing/mercadopago-stand-in.ts) through MERCADOPAGO_API_BASE.
  */
-export function createMercadoPagoGateway(
-  accessToken: string,
-  base = 'https://api.mercadopago.com',
-  timeoutMs = 15_000,
-  interestBp = 299,
-): TPaymentGateway {
+export function createMercadoPagoGateway(options: {
+  accessToken: string;
+  publicKey: string;
+  /** The secret of the webhook's x-signature (Your integrations > Webhooks). */
+  webhookSecret: string;
+  base?: string;
+  timeoutMs?: number;
+  interestBp?: number;
+}): TPaymentGateway {
+  const { accessToken, webhookSecret } = options;
+  const base = options.base ?? 'https://api.mercadopago.com';
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const interestBp = options.interestBp ?? 299;
   const root = base.replace(/\/$/, '');
   const call = async (path: string, init: RequestInit & { idempotencyKey?: string } = {}) => {
     const response = await fetch(`${root}${path}`, {
@@ -60,7 +73,31 @@ export function createMercadoPagoGateway(
   });
   return {
     kind: 'mercadopago',
-    cardFormScript: '/mercadopago/card-form.js',
+    browser: {
+      cardForm: { path: '/mercadopago/card-form.js', source: CARD_FORM },
+      publicKey: options.publicKey,
+      csp: MERCADOPAGO_ORIGINS,
+      testMode: false,
+    },
+    webhook: {
+      path: '/api/webhooks/mercadopago',
+      maxBytes: 8 * 1024,
+      // Signed as id:<data.id>;request-id:<x-request-id>;ts:<ts>; (mercadopago-webhook.ts).
+      verify(notice) {
+        const body = notice.body as { type?: unknown; data?: { id?: unknown } } | null;
+        const dataId =
+          notice.query['data.id'] ?? (typeof body?.data?.id === 'string' ? body.data.id : undefined);
+        const valid = verifyMercadoPagoSignature({
+          secret: webhookSecret,
+          dataId,
+          requestId: notice.header('x-request-id'),
+          signature: notice.header('x-signature'),
+        });
+        if (!valid) return { valid: false };
+        const type = notice.query.type ?? body?.type;
+        return { valid: true, ref: type === 'payment' && dataId && REF.test(dataId) ? dataId : null };
+      },
+    },
     // A Brazilian Mercado Pago account charges in reais only (docs/decisions.md).
     currencies: { card: ['BRL'], pix: ['BRL'] },
     interestBp,

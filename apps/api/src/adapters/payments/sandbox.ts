@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import { and, eq, lte, sql } from 'drizzle-orm';
@@ -18,6 +19,8 @@ const OUTCOME: Record<string, { status: TPaymentStatus; detail: string }> = {
   rej: { status: 'rejected', detail: 'cc_rejected_other_reason' },
   pend: { status: 'in_process', detail: 'pending_contingency' },
 };
+
+const CARD_FORM = readFileSync(new URL('./sandbox-card-form.js', import.meta.url), 'utf8');
 
 export type TSandboxGateway = TPaymentGateway & {
   /** The 'simulate payment' control: pays a pending Pix (a cancelled or expired one stays so). */
@@ -60,7 +63,14 @@ export function createSandboxGateway(
   const currencies = { card: ['BRL', 'USD'], pix: ['BRL'] };
   const gateway: TSandboxGateway = {
     kind: 'sandbox',
-    cardFormScript: '/sandbox-gateway/card-form.js',
+    browser: {
+      cardForm: { path: '/sandbox-gateway/card-form.js', source: CARD_FORM },
+      publicKey: null,
+      csp: { script: [], frame: [], connect: [], img: [] },
+      testMode: true,
+    },
+    // The sandbox settles by being asked (status polls, the reconciler, its simulate control).
+    webhook: null,
     // Like an acquirer with a USD merchant account: cards in reais or dollars, Pix in reais only.
     currencies,
     interestBp,

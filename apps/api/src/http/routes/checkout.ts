@@ -1,4 +1,8 @@
-import { ZCheckTicketsPerCpfRequest, ZCreatePaymentRequest } from '@ingressos/contracts';
+import {
+  type TCheckoutGateway,
+  ZCheckTicketsPerCpfRequest,
+  ZCreatePaymentRequest,
+} from '@ingressos/contracts';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -107,11 +111,13 @@ export function checkoutRoutes(s: TCheckoutServices) {
       // Which card form the payment page loads: the gateway's script (same origin) and its public key.
       .get('/api/checkout/gateway', (c) => {
         c.header('Cache-Control', 'public, max-age=300');
+        const { browser } = s.gateway;
         return c.json({
           kind: s.gateway.kind,
-          cardFormScript: s.gateway.cardFormScript,
-          publicKey: s.gateway.kind === 'mercadopago' ? (s.config.MERCADOPAGO_PUBLIC_KEY ?? null) : null,
-        });
+          cardFormScript: browser.cardForm.path,
+          publicKey: browser.publicKey,
+          testMode: browser.testMode,
+        } satisfies TCheckoutGateway);
       })
       .get('/api/checkout/ongoing/exists', async (c) => {
         const auth = requireAuth(c);

@@ -6,7 +6,6 @@ import { installmentPlan } from '@ingressos/domain/installments';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
-import { isSandbox } from '../../adapters/payments/index.ts';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
@@ -120,7 +119,7 @@ export async function paymentAnswer(
             expiresAt: order.pixExpiresAt.toISOString(),
           }
         : null,
-    sandbox: isSandbox(s.gateway),
+    sandbox: s.gateway.browser.testMode,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { TCheckoutGateway } from '@ingressos/contracts';
 import { useEffect, useState } from 'react';
 
-/** What every gateway's card-form script puts on window (sandbox-card-form.js, mercadopago-card-form.js). */
+/** What every gateway's card-form script puts on window (each adapter in apps/api/src/adapters/payments serves one). */
 type TCardForm = {
   mount(
     element: HTMLElement,

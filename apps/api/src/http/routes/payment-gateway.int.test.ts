@@ -96,6 +96,7 @@ describe.each(testDatabases())('Mercado Pago gateway on %s', (kind) => {
       kind: 'mercadopago',
       cardFormScript: '/mercadopago/card-form.js',
       publicKey: PUBLIC_KEY,
+      testMode: false,
     });
     const script = await t.request('/mercadopago/card-form.js');
     expect(script.status).toBe(200);
