@@ -164,6 +164,7 @@ export function createApp(options: TAppOptions) {
   app.route('/', paymentGatewayRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   app.route('/_dev', devOutboxRoutes(accounts));
+  app.use('/sandbox-gateway/*', authenticate(database.db, config));
   app.route('/', gatewayTestControlRoutes(checkout));
   // Before the build's /assets/*: snapshots change, hashed assets never do.
   app.route('/', snapshotRoutes(options.catalogue.snapshots));

@@ -225,10 +225,20 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     );
     await t.database.db.execute(sql`update ticket_lots set held = 0, sold = 1 where id = ${b.f.lotId}`);
     await t.database.db.execute(sql`update cart_holds set released = true where lot_id = ${b.f.lotId}`);
-    const simulated = await t.request(`/sandbox-gateway/pix/${created.body.paymentId}/pay`, {
-      method: 'POST',
-      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
-    });
+    // Only the Pix's buyer may simulate paying it: anyone else, or nobody logged in, is refused.
+    const stranger = await register(t);
+    const sandboxPay = (cookie?: string) =>
+      t.request(`/sandbox-gateway/pix/${created.body.paymentId}/pay`, {
+        method: 'POST',
+        headers: {
+          origin: 'http://localhost:3000',
+          'sec-fetch-site': 'same-origin',
+          ...(cookie ? { cookie } : {}),
+        },
+      });
+    expect((await sandboxPay()).status).toBe(401);
+    expect((await sandboxPay(stranger.cookie)).status).toBe(404);
+    const simulated = await sandboxPay(b.person.cookie);
     expect(simulated.status).toBe(200);
     const answer = await send<TPaymentAnswer>(`/api/checkout/orders/${created.body.orderId}`, {
       headers: { cookie: b.person.cookie },

@@ -3,25 +3,17 @@ import {
   ZCheckTicketsPerCpfRequest,
   ZCreatePaymentRequest,
 } from '@ingressos/contracts';
-import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
-import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { eventTickets, orders, payments } from '../../db/schema/index.ts';
 import { newSessionId } from '../../modules/cart/cart-session.ts';
 import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
 import { getInstallments } from '../../modules/checkout/get-installments.ts';
-import { checkCpfs } from '../../modules/checkout/identification.ts';
+import { checkTicketsPerCpf } from '../../modules/checkout/identification.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
-import {
-  cancelOngoing,
-  expirePix,
-  findOngoingOrder,
-  ongoingPurchase,
-} from '../../modules/checkout/ongoing.ts';
+import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/checkout/ongoing.ts';
+import { findOwnOrder, gatewayShapedPayment, refreshOwnOrder } from '../../modules/checkout/own-order.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
-import { syncPayment } from '../../modules/checkout/sync-payment.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
@@ -46,24 +38,8 @@ async function jsonBody(c: Context<TAppEnv>) {
 
 /** Commerce §7 "Payment", §4 "Ongoing purchase", the identification check and My tickets. Thin: parse, call a use-case. */
 export function checkoutRoutes(s: TCheckoutServices) {
-  /** The caller's own payment (404 for anyone else's). */
-  const ownPayment = async (c: Context<TAppEnv>, id: string) => {
-    const auth = requireAuth(c);
-    if (!UUID.test(id)) throw paymentError(404, 'order_not_found', c.get('locale'));
-    const [row] = await s.db
-      .select({ payment: payments, order: orders })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(and(sql`(${payments.id} = ${id} or ${orders.id} = ${id})`, eq(orders.userId, auth.user.id)));
-    if (!row) throw paymentError(404, 'order_not_found', c.get('locale'));
-    return row;
-  };
-  /** A status poll: the gateway's word first, then a Pix past its expiry ends on the spot. */
-  const refresh = async (c: Context<TAppEnv>, row: Awaited<ReturnType<typeof ownPayment>>) => {
-    await syncPayment(s, row.payment.id, c.get('locale'));
-    if (row.order.pixExpiresAt && row.order.pixExpiresAt.getTime() <= Date.now())
-      await expirePix(s, row.order.id, c.get('locale'));
-  };
+  const own = (c: Context<TAppEnv>, id: string) =>
+    findOwnOrder(s.db, requireAuth(c).user.id, id, c.get('locale'));
   const parse = async <T>(c: Context<TAppEnv>, schema: Parameters<typeof parseWith>[1]) => {
     const raw = await jsonBody(c);
     if (typeof raw === 'symbol') return parseWith(c, schema, undefined) as T;
@@ -78,17 +54,7 @@ export function checkoutRoutes(s: TCheckoutServices) {
           c,
           ZCheckTicketsPerCpfRequest,
         );
-        const [ticket] = await s.db
-          .select({ ticketsPerCpf: eventTickets.ticketsPerCpf })
-          .from(eventTickets)
-          .where(eq(eventTickets.id, body.ticketId));
-        if (!ticket) throw paymentError(404, 'order_not_found', c.get('locale'));
-        const answer = await checkCpfs(
-          s.db,
-          { ticketId: body.ticketId, ticketByCpf: ticket.ticketsPerCpf, cpfs: body.cpfs },
-          c.get('locale'),
-        );
-        return c.json(answer);
+        return c.json(await checkTicketsPerCpf(s.db, body, c.get('locale')));
       })
       .post('/checkout/:version{v[12]}', async (c) => {
         const auth = requireAuth(c);
@@ -145,13 +111,13 @@ export function checkoutRoutes(s: TCheckoutServices) {
         return c.json(answer);
       })
       .get('/api/checkout/orders/:id', async (c) => {
-        const row = await ownPayment(c, c.req.param('id'));
-        await refresh(c, row);
+        const row = await own(c, c.req.param('id'));
+        await refreshOwnOrder(s, row, c.get('locale'));
         return c.json(await paymentAnswer(s, row.order.id, c.get('locale')));
       })
       .get('/api/newtickettransaction/:id/payment-status', async (c) => {
-        const row = await ownPayment(c, c.req.param('id'));
-        await refresh(c, row);
+        const row = await own(c, c.req.param('id'));
+        await refreshOwnOrder(s, row, c.get('locale'));
         const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
         return c.json({
           PaymentStatus: answer.status,
@@ -161,22 +127,8 @@ export function checkoutRoutes(s: TCheckoutServices) {
         });
       })
       .get('/api/v1/mercadopago/payments/:id', async (c) => {
-        const { payment, order } = await ownPayment(c, c.req.param('id'));
-        await syncPayment(s, payment.id, c.get('locale'));
-        const [fresh] = await s.db.select().from(payments).where(eq(payments.id, payment.id));
-        const status = fresh!.status as TPaymentStatus;
-        return c.json({
-          id: fresh!.id,
-          status,
-          status_detail: fresh!.statusDetail,
-          transaction_status: fresh!.status === 'created' ? 'processing' : transactionStatusOf(status),
-          transaction_amount: fresh!.amountCents / 100,
-          payment_method_id: fresh!.method === 'pix' ? 'pix' : fresh!.cardBrand,
-          installments: order.installments,
-          card: fresh!.cardLast4 ? { last_four_digits: fresh!.cardLast4 } : null,
-          external_reference: order.id,
-          order_status: order.status,
-        });
+        const row = await own(c, c.req.param('id'));
+        return c.json(await gatewayShapedPayment(s, row, c.get('locale')));
       })
       .get('/api/socialEvent/:id/getInstallments', async (c) => {
         const eventId = Number(c.req.param('id'));

@@ -149,6 +149,7 @@ describe.each(testDatabases())('ongoing purchase on %s', (kind) => {
     // The sandbox bank refuses to pay the cancelled Pix; the order stays cancelled, no tickets.
     const simulated = await send<{ status: string }>(`/sandbox-gateway/pix/${payment!.id}/pay`, {
       method: 'POST',
+      headers: { cookie: b.person.cookie, origin: 'http://localhost:3000' },
     });
     expect(simulated.body.status).toBe('cancelled');
     const status = await send<TPaymentAnswer>(`/api/checkout/orders/${created.body.orderId}`, {

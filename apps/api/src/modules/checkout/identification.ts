@@ -54,6 +54,24 @@ export async function checkCpfs(
   return { ok: !message, message: message || paymentMessage('cpf_ok', locale), cpfs };
 }
 
+/** POST api/CheckTicketsPerCPF: the §5 check of CPFs for one ticket type (404 for an unknown type). */
+export async function checkTicketsPerCpf(
+  db: TDb,
+  input: { ticketId: number; cpfs: string[] },
+  locale: TLocale,
+) {
+  const result = (await db.execute(
+    sql`select tickets_per_cpf from event_tickets where id = ${input.ticketId}`,
+  )) as unknown as { rows: { tickets_per_cpf: number | null }[] };
+  const ticket = result.rows[0];
+  if (!ticket) throw paymentError(404, 'order_not_found', locale);
+  return checkCpfs(
+    db,
+    { ticketId: input.ticketId, ticketByCpf: ticket.tickets_per_cpf, cpfs: input.cpfs },
+    locale,
+  );
+}
+
 export type TIdentified = {
   cpfsPerItem: string[][];
   transfers: { destinationCpf: string; indexItem: number }[];
