@@ -37,6 +37,8 @@ export const ZConfigSchema = z
     CART_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
+    /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
+    TEST_UNSAFE_NO_PG_ERROR_LISTENER: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     PUBLIC_URL: url.optional(),
     API_BASE_URL: z.string().default(''),

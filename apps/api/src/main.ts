@@ -27,6 +27,8 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    onConnectionError: (error) => log.warn('database connection error', { error }),
+    unsafeNoClientErrorListener: config.TEST_UNSAFE_NO_PG_ERROR_LISTENER,
   });
   if (!config.MAINTENANCE) {
     await migrateDatabase(database);

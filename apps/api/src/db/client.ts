@@ -26,14 +26,24 @@ export type TDatabase = {
   close(): Promise<void>;
 };
 
-export type TDatabaseOptions = { url?: string | undefined; dataDir?: string | undefined; poolSize?: number };
+export type TDatabaseOptions = {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** Told of a connection that broke (logged by the caller); the process keeps serving. */
+  onConnectionError?: (error: Error) => void;
+  /** TEST ONLY: no error listener on checked-out clients (the negative control of the connection-loss suite). */
+  unsafeNoClientErrorListener?: boolean;
+};
 
 /** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory when no dataDir). */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, options)
+    : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<TDatabase> {
+async function openPostgres(url: string, max: number, options: TDatabaseOptions): Promise<TDatabase> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   const relaxedPool = new pg.Pool({
     connectionString: url,
@@ -41,9 +51,15 @@ async function openPostgres(url: string, max: number): Promise<TDatabase> {
     connectionTimeoutMillis: 10_000,
     options: '-c synchronous_commit=off',
   });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', () => {});
-  relaxedPool.on('error', () => {});
+  // A client that errors must not crash the process: idle ones through the pool's 'error', and
+  // checked-out ones (inside a request's transaction when its backend is terminated) through
+  // their own listener, which node-postgres otherwise lacks; that request fails, the broken client
+  // is dropped from the pool on release, and the next request gets a fresh connection.
+  const report = (error: Error) => options.onConnectionError?.(error);
+  for (const each of [pool, relaxedPool]) {
+    each.on('error', report);
+    if (!options.unsafeNoClientErrorListener) each.on('connect', (client) => client.on('error', report));
+  }
   const db = drizzleNodePg(pool, { schema }) as unknown as TDb;
   const relaxedDb = drizzleNodePg(relaxedPool, { schema }) as unknown as TDb;
   return {

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
+import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
@@ -12,7 +13,7 @@ import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
-import { errorBody, genericErrorMessage, HttpError, notFoundJson } from './errors.ts';
+import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMessage } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { csrfProtection } from './middleware/csrf.ts';
@@ -227,6 +228,13 @@ export function createApp(options: TAppOptions) {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(errorBody(error.code, error.message, error.issues), error.status);
+    }
+    if (isConnectionLost(error)) {
+      // The database connection dropped mid-request: this request fails, the process serves on.
+      c.get('log')?.warn('database connection lost during a request', { error, path: c.req.path });
+      const message = unavailableMessage(c.get('locale'));
+      c.header('Retry-After', '2');
+      return isApiPath(c.req.path) ? c.json(errorBody('unavailable', message), 503) : c.text(message, 503);
     }
     c.get('log')?.error('unhandled error', { error, path: c.req.path });
     const message = genericErrorMessage(c.get('locale'));

@@ -46,6 +46,16 @@ export function notFoundJson(c: Context) {
   return c.json(errorBody('not_found', NOT_FOUND[locale]), 404);
 }
 
+const UNAVAILABLE: Record<TLocale, string> = {
+  'pt-BR': 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  en: 'Service temporarily unavailable. Please try again in a moment.',
+};
+
+/** What a request that lost its database connection answers (503, Retry-After): try again shortly. */
+export function unavailableMessage(locale: TLocale | undefined): string {
+  return UNAVAILABLE[locale ?? 'pt-BR'];
+}
+
 export function genericErrorMessage(locale: TLocale | undefined): string {
   return GENERIC[locale ?? 'pt-BR'];
 }

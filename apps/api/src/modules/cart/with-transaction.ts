@@ -1,20 +1,30 @@
 import type { TDb } from '../../db/client.ts';
+import { isConnectionLost } from '../../db/connection-errors.ts';
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
 /**
- * Runs `fn` in a transaction, again (up to 3 times) when PostgreSQL picked it as a deadlock
- * victim or a serialization failure: both mean "nothing happened, try again".
+ * Runs `fn` in a transaction, again (up to 3 times) when nothing can have happened: PostgreSQL
+ * picked it as a deadlock victim or a serialization failure, or its connection was lost while
+ * `fn` was still running (before COMMIT was sent, so the server rolled it back). A connection
+ * lost during COMMIT is never retried: the commit may have happened, and doing it twice could
+ * take stock or money twice; the caller fails instead (a 503) and the state says what happened.
  */
 export async function withTransaction<T>(db: TDb, fn: (tx: TDb) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
+    let bodyDone = false;
     try {
-      return await db.transaction((tx) => fn(tx as unknown as TDb));
+      return await db.transaction(async (tx) => {
+        const result = await fn(tx as unknown as TDb);
+        bodyDone = true;
+        return result;
+      });
     } catch (error) {
       const code =
         (error as { code?: string; cause?: { code?: string } }).code ??
         (error as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= 3 || !code || !RETRYABLE.has(code)) throw error;
+      const retryable = (code !== undefined && RETRYABLE.has(code)) || (!bodyDone && isConnectionLost(error));
+      if (attempt >= 3 || !retryable) throw error;
     }
   }
 }

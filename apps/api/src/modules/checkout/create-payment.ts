@@ -192,7 +192,12 @@ export async function createPayment(
   if (body.paymentType === 'credit_card' && !body.card) throw paymentError(400, 'card_required', locale);
   const sessionId = input.sessionId;
   const cart = sessionId ? await getCart(s.db, sessionId, locale) : null;
-  if (!sessionId || !cart || cart.items.length === 0) throw paymentError(409, 'cart_empty', locale);
+  if (!sessionId || !cart || cart.items.length === 0) {
+    // A concurrent request with the same key may have just turned this cart into its order.
+    const made = await replay();
+    if (made) return made;
+    throw paymentError(409, 'cart_empty', locale);
+  }
   if (cart.incompleteTables.length > 0) {
     const error = paymentError(409, 'incomplete_tables', locale);
     throw new HttpError(409, error.code, error.message, undefined, {
