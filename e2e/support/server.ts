@@ -18,6 +18,8 @@ export type TRunningServer = {
   stop(): Promise<number | null>;
   /** SIGKILL: the process dies at once, mid-request, as in a crash. */
   crash(): Promise<void>;
+  /** Whether the process is still running. */
+  alive(): boolean;
 };
 
 export async function freePort(): Promise<number> {
@@ -73,6 +75,7 @@ export async function startServer(
     port,
     dataDir: dir,
     output: () => output,
+    alive: () => child.exitCode === null && child.signalCode === null,
     stop: () => stopProcess(child, dataDir ? undefined : dir),
     crash: () =>
       new Promise<void>((resolve) => {

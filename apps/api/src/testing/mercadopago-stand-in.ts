@@ -11,12 +11,20 @@ import { signMercadoPagoNotification } from '../adapters/payments/mercadopago-we
  *   number never goes anywhere else); the token keeps the first six and last four digits only;
  * - GET /v1/payment_methods/search?bin=: the payment method (brand) and issuer of a BIN;
  * - POST /v1/payments (card token or Pix, X-Idempotency-Key honoured), GET /v1/payments/:id,
- *   POST /v1/payments/:id/refunds.
+ *   GET /v1/payments/search?external_reference= (newest first), POST /v1/payments/:id/refunds
+ *   (X-Idempotency-Key honoured; only approved money is refunded).
+ * Faults a test injects into the next charges (`fail`): answer late while the charge is made at
+ * once ('late'), 500 without charging ('fail_before'), charge then 500 ('fail_after'), charge then
+ * drop the connection ('drop_after').
  * Card outcomes follow Mercado Pago's test cardholder names: APRO approved, CONT in process,
  * OTHE rejected (anything else too).
  */
+export type TStandInFault = 'late' | 'fail_before' | 'fail_after' | 'drop_after';
+
 export type TMpStandIn = {
   url: string;
+  /** The next `count` POST /v1/payments meet this fault (late answers wait `lateMs`). */
+  fail(fault: TStandInFault, count?: number, lateMs?: number): void;
   received: { method: string; path: string; headers: Record<string, string>; body: string }[];
   payments: Map<string, TStandInPayment>;
   /** Sets a payment's status as Mercado Pago would when it settles (a bank pays, review ends). */
@@ -63,6 +71,8 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
   const payments = new Map<string, TStandInPayment>();
   const byKey = new Map<string, string>();
   let nextId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000);
+  const faults: { fault: TStandInFault; lateMs: number }[] = [];
+  const refundsByKey = new Map<string, unknown>();
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -120,9 +130,17 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
       return send(200, { results: [{ id, payment_type_id: 'credit_card', issuer: { id: 24, name: id } }] });
     }
     if (request.method === 'POST' && url.pathname === '/v1/payments') {
+      const fault = faults.shift();
+      if (fault?.fault === 'fail_before') return send(500, { message: 'internal_error', status: 500 });
+      const answer = (status: number, value: unknown) => {
+        if (fault?.fault === 'fail_after') return send(500, { message: 'internal_error', status: 500 });
+        if (fault?.fault === 'drop_after') return request.socket.destroy();
+        if (fault?.fault === 'late') return void setTimeout(() => send(status, value), fault.lateMs);
+        return send(status, value);
+      };
       const key = headers['x-idempotency-key'];
       const earlier = key ? byKey.get(key) : undefined;
-      if (earlier) return send(201, payments.get(earlier));
+      if (earlier) return answer(201, payments.get(earlier));
       const base = {
         id: nextId++,
         transaction_amount: Number(json.transaction_amount),
@@ -157,16 +175,31 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
       }
       payments.set(String(payment.id), payment);
       if (key) byKey.set(key, String(payment.id));
-      return send(201, payment);
+      return answer(201, payment);
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/payments/search') {
+      const reference = url.searchParams.get('external_reference');
+      const results = [...payments.values()]
+        .filter((p) => reference === null || p.external_reference === reference)
+        .sort((a, b) => b.id - a.id);
+      return send(200, {
+        paging: { total: results.length, limit: 30, offset: 0 },
+        results: results.slice(0, 30),
+      });
     }
     const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
     if (request.method === 'POST' && refund) {
+      const key = headers['x-idempotency-key'];
+      if (key && refundsByKey.has(key)) return send(201, refundsByKey.get(key));
       const payment = payments.get(refund[1]!);
       if (!payment) return send(404, { message: 'not found', status: 404 });
+      if (payment.status !== 'approved') return send(400, { message: 'invalid payment status', status: 400 });
       payment.status = 'refunded';
       payment.status_detail = 'refunded';
       payment.refunds += 1;
-      return send(201, { id: nextId++, payment_id: payment.id, status: 'approved' });
+      const made = { id: nextId++, payment_id: payment.id, status: 'approved' };
+      if (key) refundsByKey.set(key, made);
+      return send(201, made);
     }
     const one = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
     if (request.method === 'GET' && one) {
@@ -181,6 +214,9 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
     url: `http://127.0.0.1:${port}`,
     received,
     payments,
+    fail(fault, count = 1, lateMs = 0) {
+      for (let i = 0; i < count; i += 1) faults.push({ fault, lateMs });
+    },
     settle(id, status, statusDetail) {
       const payment = payments.get(id);
       if (!payment) throw new Error(`no payment ${id}`);

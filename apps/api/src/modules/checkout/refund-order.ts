@@ -54,7 +54,15 @@ export async function finishRefund(
   s: TCheckoutServices,
   due: { orderId: string; paymentId: string; gatewayRef: string | null; reason: TRefundReason },
 ) {
-  if (due.gatewayRef) await s.gateway.refund(due.gatewayRef);
+  if (due.gatewayRef) {
+    try {
+      await s.gateway.refund(due.gatewayRef);
+    } catch (error) {
+      // Refused because it was refunded already (by another process, or before a crash): done.
+      const charge = await s.gateway.getCharge(due.gatewayRef);
+      if (charge?.status !== 'refunded') throw error;
+    }
+  }
   if (await setPaymentStatus(s.db, due.paymentId, { status: 'refunded', detail: due.reason })) {
     s.log.warn('an approved charge was refunded', { orderId: due.orderId, reason: due.reason });
     s.afterRefund(due.orderId);
