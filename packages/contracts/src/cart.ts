@@ -121,6 +121,10 @@ export const CART_MESSAGES = {
     'pt-BR': 'Cupom inválido, expirado ou esgotado para este evento.',
     en: 'This coupon is invalid, expired or used up for this event.',
   },
+  lot_not_on_sale: {
+    'pt-BR': 'Este lote ainda não está à venda. Escolha o lote disponível.',
+    en: 'This batch is not on sale yet. Choose the batch on sale.',
+  },
   protection_required: {
     'pt-BR': 'Uma selecao obrigatoria nao foi preenchida.',
     en: 'A required choice was not made.',

@@ -4,6 +4,7 @@ import {
   cartTotals,
   exceedsCartLimit,
   incompleteTables,
+  protectionCents,
   sessionModalFor,
   type TCartLine,
   type TCoupon,
@@ -121,5 +122,14 @@ describe('sessionModalFor', () => {
     [-5, true, 'cartExpired'],
   ] as const)('%i s left (payment page: %s) -> %s', (seconds, onPayment, modal) => {
     expect(sessionModalFor(seconds, onPayment)).toBe(modal);
+  });
+});
+
+describe('protectionCents', () => {
+  it('is the percentage of price plus convenience fee, the same on the event page and in the cart', () => {
+    // The festival: R$ 160,00 + 10 % fee, 10 % protection.
+    expect(protectionCents({ priceCents: 16_000, feeCents: 1_600 }, 1_000)).toBe(1_760);
+    expect(protectionCents({ priceCents: 16_000, feeCents: 0 }, 1_000)).toBe(1_600);
+    expect(protectionCents({ priceCents: 12_345, feeCents: 1_235 }, 999)).toBe(1_357);
   });
 });

@@ -32,6 +32,15 @@ export type TCartTotals = {
   summaryTotalCents: number;
 };
 
+/**
+ * The refund protection ('reembolso') of one unit, in cents: the event's percentage of what the
+ * unit costs the buyer, price plus convenience fee (what a refund would give back). The event
+ * page and the cart both show this number, and the order charges it.
+ */
+export function protectionCents(unit: { priceCents: number; feeCents: number }, percentBp: number): number {
+  return Math.round(((unit.priceCents + unit.feeCents) * percentBp) / 10_000);
+}
+
 export function cartTotals(lines: readonly TCartLine[], protectionCents = 0): TCartTotals {
   let subtotalCents = 0;
   let convenienceCents = 0;

@@ -34,6 +34,30 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
       await tx.update(cartHolds).set({ expiresAt: past }).where(eq(cartHolds.cartId, cart!.id));
     });
 
+  it('sells a seated lot only with its seat or table, never as a plain ticket', async () => {
+    await fixture({ seats: 2, tables: 1 });
+    for (const lotId of [f.seatLotId, f.tableLotId]) {
+      const seatless = await add({ lotId, quantity: 1 });
+      expect(seatless.status).toBe(404);
+      expect(seatless.body.Message).toBe('Erro ao gerar item do carrinho');
+    }
+    expect((await lotStock(f.seatLotId)).held).toBe(0);
+    expect((await add({ lotId: f.seatLotId, controlledPlaceId: f.seatIds[0], quantity: 1 })).status).toBe(
+      200,
+    );
+  });
+
+  it('sells only the lot on sale: the next lot waits until the current one sells out', async () => {
+    await fixture({ lotCapacity: 3 });
+    const early = await add({ lotId: f.nextLotId, quantity: 1 });
+    expect(early.status).toBe(422);
+    expect(early.body.Message).toBe('Este lote ainda não está à venda. Escolha o lote disponível.');
+    expect((await lotStock(f.nextLotId)).held).toBe(0);
+    await t.database.db.update(ticketLots).set({ sold: 3 }).where(eq(ticketLots.id, f.lotId));
+    // Within the lot cache's few seconds too: a refusal is confirmed against fresh rows.
+    expect((await add({ lotId: f.nextLotId, quantity: 1 })).status).toBe(200);
+  });
+
   it('holds tickets in a new cart, with the spec fields, a timer and the session cookie', async () => {
     await fixture();
     const response = await t.request('/api/v4/addtocart', {
@@ -430,9 +454,17 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
         sessionId: cart.body.sessionID,
         provider: 'bilheto',
       });
-      expect(chosen.body.cart!.protection).toMatchObject({ provider: 'bilheto', value: 20 });
-      expect(chosen.body.cart!.totals.protection).toBe(20);
-      expect(chosen.body.cart!.totals.total).toBe(200 + 20 + 20);
+      // 10 % of what each unit costs: R$ 100,00 + R$ 10,00 fee → R$ 11,00 a unit, as the event page says.
+      expect(chosen.body.cart!.protection).toMatchObject({ provider: 'bilheto', value: 22 });
+      expect(chosen.body.cart!.totals.protection).toBe(22);
+      expect(chosen.body.cart!.totals.total).toBe(200 + 20 + 22);
+      expect(chosen.body.cart!.items[0]!.valueRefundServiceSite).toBe(11);
+      await t.catalogue.refresh();
+      const event = await t.json<{
+        sections: { tickets: { lotId: number; valueRefundServiceSite: number }[] }[];
+      }>('/api/v2/getEventTicketsBySlug', { token: null, eventSlug: f.slug });
+      const onPage = event.body.sections.flatMap((s) => s.tickets).find((ticket) => ticket.lotId === f.lotId);
+      expect(onPage!.valueRefundServiceSite).toBe(11);
       const declined = await t.json<TCartAnswer>('/api/cart/protection', {
         sessionId: cart.body.sessionID,
         provider: 'none',

@@ -305,6 +305,18 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
     expect(notFree.status).toBe(422);
   });
 
+  it('with the refund service active, paying without the protection choice is refused with the spec message', async () => {
+    const f = await createCartFixture(t.database.db, { refundBp: 1_000 });
+    const b = await checkoutBuyer(t);
+    await b.add(f.lotId, 1);
+    const unchosen = await b.pay('protection-unchosen', cardBody('apro'));
+    expect(unchosen.status).toBe(422);
+    expect(unchosen.body.Message).toBe('Uma selecao obrigatoria nao foi preenchida.');
+    const chosen = await t.json('/api/cart/protection', { sessionId: b.sessionId, provider: 'none' });
+    expect(chosen.status).toBe(200);
+    expect((await b.pay('protection-chosen', cardBody('apro'))).body.orderStatus).toBe(PAGO);
+  });
+
   it('a refund that fails at the gateway stays due and the reconciler finishes it, once', async () => {
     const f = await createCartFixture(t.database.db, { lotCapacity: 1 });
     const a = await checkoutBuyer(t);

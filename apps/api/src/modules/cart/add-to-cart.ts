@@ -1,5 +1,11 @@
 import type { TAddToCartRequest, TCart } from '@ingressos/contracts';
-import { DEFAULT_MAX_TICKETS_PER_CART, exceedsCartLimit, isEventPast, type TLocale } from '@ingressos/domain';
+import {
+  currentLot,
+  DEFAULT_MAX_TICKETS_PER_CART,
+  exceedsCartLimit,
+  isEventPast,
+  type TLocale,
+} from '@ingressos/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
@@ -17,9 +23,9 @@ export type TCartOptions = { db: TDb; holdSeconds: number; stockMode: TStockMode
  * few seconds, per database. Stock is never decided from here; the conditional updates do that.
  */
 const TARGET_TTL_MS = 5_000;
-const targetsByDb = new WeakMap<TDb, Map<string, { at: number; target: Promise<TLineRow | null> }>>();
+const targetsByDb = new WeakMap<TDb, Map<string, { at: number; target: Promise<TTarget | null> }>>();
 
-function cachedTarget(db: TDb, lotId: number, placeId: number | null | undefined): Promise<TLineRow | null> {
+function cachedTarget(db: TDb, lotId: number, placeId: number | null | undefined): Promise<TTarget | null> {
   let targets = targetsByDb.get(db);
   if (!targets) {
     targets = new Map();
@@ -36,16 +42,44 @@ function cachedTarget(db: TDb, lotId: number, placeId: number | null | undefined
   return target;
 }
 
-async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promise<TLineRow | null> {
+type TTarget = TLineRow & {
+  /** The section sells numbered seats or tables: a unit needs its place. */
+  seated: boolean;
+  /** The ticket's lots, for which of them is on sale now (currentLot). */
+  sibling_lots: {
+    id: number;
+    number: number;
+    capacity: number;
+    sold: number;
+    held: number;
+    disabled: boolean;
+  }[];
+};
+
+async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promise<TTarget | null> {
   const result = (await db.execute(sql`
-    select ${LINE_COLUMNS}
+    select ${LINE_COLUMNS},
+      exists (select 1 from controlled_places cp where cp.section_id = s.id) as seated,
+      (select json_agg(json_build_object('id', o.id, 'number', o.number, 'capacity', o.capacity,
+         'sold', o.sold, 'held', o.held, 'disabled', o.disabled)) from ticket_lots o where o.ticket_id = l.ticket_id) as sibling_lots
     from ticket_lots l
     ${LINE_JOINS}
     left join controlled_places p on p.id = ${placeId}::int
-    where l.id = ${lotId}`)) as unknown as { rows: TLineRow[] };
+    where l.id = ${lotId}`)) as unknown as { rows: TTarget[] };
   const row = result.rows[0];
   if (!row || (placeId !== null && row.place_id === null)) return null;
   return row;
+}
+
+/**
+ * Whether the target's lot is its ticket's lot on sale now. A lot only ever stops being current
+ * (it sells out), so a cached 'current' is re-checked by the hold's own guard and a cached 'not
+ * current' is confirmed against fresh rows before refusing.
+ */
+async function isLotOnSale(db: TDb, target: TTarget): Promise<boolean> {
+  if (currentLot(target.sibling_lots)?.id === target.lot_id) return true;
+  const fresh = await loadTarget(db, target.lot_id, null);
+  return currentLot(fresh?.sibling_lots ?? [])?.id === target.lot_id;
 }
 
 export type TAddResult = { sessionId: string; cartId: string; cart?: TCart };
@@ -65,6 +99,10 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   }
   if (isEventPast(toDate(target.starts_at))) throw cartError('event_over', locale);
   if (target.lot_disabled) throw cartError('lot_sold_out', locale);
+  // A seated section sells each unit with its seat or table, never as a plain ticket.
+  if (target.seated && target.place_id === null) throw cartError('item_build_failed', locale);
+  // Only the lot on sale (packages/domain currentLot) may be bought; a later lot waits its turn.
+  if (!(await isLotOnSale(db, target))) throw cartError('lot_not_on_sale', locale);
   // A restricted event sells only to a session that validated an access code (the event page's pop-up).
   if (
     target.exclusive &&

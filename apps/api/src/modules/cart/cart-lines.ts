@@ -7,6 +7,7 @@ import {
   incompleteTables,
   percentOfCents,
   placeStatus,
+  protectionCents,
   type TCartLine,
   type TCoupon,
   TICKET_TYPE,
@@ -121,7 +122,12 @@ function lineOf(row: TCartRow): TCartLine {
 }
 
 const refundCents = (row: TCartRow) =>
-  row.refund_site_active ? percentOfCents(row.price_cents, row.refund_site_percent_bp) : 0;
+  row.refund_site_active
+    ? protectionCents(
+        { priceCents: row.price_cents, feeCents: percentOfCents(row.price_cents, row.fee_bp) },
+        row.refund_site_percent_bp,
+      )
+    : 0;
 
 function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCartItem {
   const discountCents = line.discountCents ?? 0;

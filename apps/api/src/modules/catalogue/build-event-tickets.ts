@@ -15,6 +15,7 @@ import {
   lotAvailability,
   percentOfCents,
   placeStatus,
+  protectionCents,
   TICKET_TYPE,
   ticketKind,
   unitsAvailable,
@@ -109,7 +110,7 @@ function buildTicket(
   const available = Math.min(unitsAvailable(lot), context.placeUnits);
   const fee = percentOfCents(lot.priceCents, lot.feeBp);
   const refund = row.event.refundSiteActive
-    ? percentOfCents(lot.priceCents + fee, row.event.refundSitePercentBp)
+    ? protectionCents({ priceCents: lot.priceCents, feeCents: fee }, row.event.refundSitePercentBp)
     : 0;
   return {
     id: ticket.id,

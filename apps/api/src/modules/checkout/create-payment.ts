@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
+import { cartError } from '../cart/cart-error.ts';
 import { getCart } from '../cart/get-cart.ts';
 import { chargeOrder } from './charge-order.ts';
 import { crashPoint } from './crash-point.ts';
@@ -204,6 +205,8 @@ export async function createPayment(
       'x-redirect': `/eventmap/${cart.items[0]!.slug}`,
     });
   }
+  // §5: with the refund service active, a provider (or 'none') must have been chosen.
+  if (cart.refund.IsActive && !cart.protection) throw cartError('protection_required', locale);
   const identified = await validateIdentification(
     s.db,
     cart,
