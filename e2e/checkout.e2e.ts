@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
+import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
@@ -28,6 +28,8 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
+  let free: TCartFixture;
+  let usd: TCartFixture;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-checkout-'));
 
   beforeAll(async () => {
@@ -40,6 +42,14 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
       .update(eventTickets)
       .set({ ticketsPerCpf: 1 })
       .where(eq(eventTickets.id, lot!.ticketId));
+    // A free event (nothing to pay, no fee) and an event sold in dollars.
+    free = await createCartFixture(database.db);
+    await database.db
+      .update(ticketLots)
+      .set({ priceCents: 0, feeBp: 0, processingFeeCents: 0 })
+      .where(eq(ticketLots.id, free.lotId));
+    usd = await createCartFixture(database.db);
+    await database.db.update(events).set({ currency: 'USD' }).where(eq(events.id, usd.eventId));
     await database.close();
     smtp = await startTestSmtpServer();
     server = await startServer({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
@@ -137,6 +147,32 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Ver ingressos' }).click();
     await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(1);
+  });
+
+  it('takes free tickets without any card or Pix: confirms, and finds them in My tickets', async () => {
+    const { page } = await verifiedBuyerWithCart(free.slug, 2);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByText('Ingressos gratuitos: nenhum pagamento é necessário.').waitFor();
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await page.getByLabel('Número do cartão').count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirmar ingressos' }).click();
+    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Ver ingressos' }).click();
+    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(2);
+  });
+
+  it('pays an event sold in dollars by card: no Pix offered, amounts in U$', async () => {
+    const { page } = await verifiedBuyerWithCart(usd.slug, 1);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByText('O Pix está disponível apenas para pagamentos em reais.').waitFor();
+    expect(await page.getByRole('radio', { name: 'Pix' }).count()).toBe(0);
+    const pay = page.getByRole('button', { name: /^Pagar U\$/ });
+    await pay.waitFor();
+    expect(await pay.textContent()).toMatch(/U\$\s110,00/);
+    await fillCard(page, '4111 1111 1111 1111');
+    await pay.click();
+    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
   });
 
   it('is declined: sees the §8 message and keeps the cart', async () => {

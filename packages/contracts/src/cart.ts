@@ -121,6 +121,10 @@ export const CART_MESSAGES = {
     'pt-BR': 'Cupom inválido, expirado ou esgotado para este evento.',
     en: 'This coupon is invalid, expired or used up for this event.',
   },
+  promo_used_up: {
+    'pt-BR': 'Os usos deste cupom já foram reservados por outros compradores.',
+    en: "This coupon's uses are already taken by other buyers.",
+  },
   lot_not_on_sale: {
     'pt-BR': 'Este lote ainda não está à venda. Escolha o lote disponível.',
     en: 'This batch is not on sale yet. Choose the batch on sale.',

@@ -65,7 +65,12 @@ export const ZCreatePaymentRequest = z.object({
     .optional(),
   identificationTickets: z.array(ZIdentificationTicket).max(100).default([]),
   transfers: z.array(ZTransferEntry).max(100).default([]),
-  totalTicketValue: ZMoneyIgnored,
+  /**
+   * The total the page showed the buyer (with the installment plan's interest, if any). Never used
+   * as the amount: when it differs from what the server would charge, the payment is refused
+   * (409 amount_changed) so nothing is charged that was not shown.
+   */
+  totalTicketValue: z.number().nonnegative().max(10_000_000).optional(),
   items: ZMoneyIgnored,
   protection: ZMoneyIgnored,
 });
@@ -204,6 +209,10 @@ export const PAYMENT_MESSAGES = {
   installments_invalid: {
     'pt-BR': 'Esta opção de parcelamento não está disponível para este valor.',
     en: 'This installment option is not available for this amount.',
+  },
+  amount_changed: {
+    'pt-BR': 'O valor da sua compra mudou para {total}. Confira o resumo e confirme o pagamento.',
+    en: 'The amount of your purchase changed to {total}. Check the summary and confirm the payment.',
   },
   not_free: {
     'pt-BR': 'Este carrinho tem valor a pagar: escolha cartão ou Pix.',

@@ -342,6 +342,10 @@ export const ptBR = {
   'checkout.card': 'Cartão de crédito',
   'checkout.pix': 'Pix',
   'checkout.installments': 'Parcelas',
+  'checkout.freeHint':
+    'Ingressos gratuitos: nenhum pagamento é necessário. Confirme para receber seus ingressos.',
+  'checkout.confirmFree': 'Confirmar ingressos',
+  'checkout.pixReaisOnly': 'O Pix está disponível apenas para pagamentos em reais.',
   'checkout.pay': 'Pagar {total}',
   'checkout.paying': 'Processando...',
   'checkout.total': 'Total',

@@ -140,6 +140,8 @@ function PaymentForm({
   gateway: TCheckoutGateway | null;
 }) {
   const { t, locale } = useI18n();
+  const free = cart.totals.total === 0;
+  const pixOffered = cart.pixPaymentMethod !== false;
   const [method, setMethod] = useState<'credit_card' | 'pix'>('credit_card');
   const [count, setCount] = useState(1);
   const [busy, setBusy] = useState(false);
@@ -148,14 +150,17 @@ function PaymentForm({
   const key = useRef<string>('');
   const container = useRef<HTMLDivElement>(null);
   // While a payment is pending the form is not on the page; it mounts again if that payment fails.
+  const plan = installments.find((option) => option.installments === count);
+  // What the buyer reads by the button is what is charged: the installment plan's total for a card.
+  const chargeTotal = method === 'credit_card' && plan ? plan.totalValue : cart.totals.total;
   const { ready, failure } = useCardForm(
     container,
-    method === 'credit_card' && result?.orderStatus !== 1,
+    !free && method === 'credit_card' && result?.orderStatus !== 1,
     locale,
     gateway,
-    cart.totals.total,
+    chargeTotal,
   );
-  const total = formatMoney(cart.totals.total);
+  const total = formatMoney(chargeTotal, cart.currency);
   const identification = useStoredIdentification(cart.id);
   const unidentified = identification !== undefined && needsIdentification(cart, identification);
 
@@ -177,7 +182,7 @@ function PaymentForm({
       let card:
         | { token: string; installments: number; paymentMethodId?: string; issuerId?: string }
         | undefined;
-      if (method === 'credit_card') {
+      if (!free && method === 'credit_card') {
         const made = await window.BilhetoCardForm!.createToken().catch((e: Error) => {
           setMessage(e.message);
           return null;
@@ -196,16 +201,21 @@ function PaymentForm({
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
         body: JSON.stringify({
-          paymentType: method,
+          paymentType: free ? 'free' : method,
           ...(card ? { card } : {}),
+          // The total on screen: the server refuses to charge anything else (409 amount_changed).
+          totalTicketValue: free ? 0 : chargeTotal,
           identificationTickets: identification?.entries ?? [],
           transfers: identification?.transfers ?? [],
         }),
       });
       const body = (await response.json().catch(() => null)) as Partial<TPaymentAnswer> & {
         Message?: string;
+        code?: string;
       };
       if (body?.orderId) return finish(body as TPaymentAnswer);
+      // The cart changed since the page was drawn: show the new amounts before anything is charged.
+      if (body?.code === 'amount_changed') revalidator.revalidate();
       const text = body?.Message ?? t('app.genericError');
       setMessage(text);
       toast.error(text);
@@ -238,50 +248,37 @@ function PaymentForm({
             {t('checkout.total')}: {total}
           </strong>
         </p>
-        <fieldset className={styles.methods}>
-          <legend>{t('checkout.method')}</legend>
-          {cart.creditCardPaymentMethod !== false && (
-            <label>
-              <input
-                type="radio"
-                name="method"
-                checked={method === 'credit_card'}
-                onChange={() => setMethod('credit_card')}
-              />{' '}
-              {t('checkout.card')}
-            </label>
-          )}
-          {cart.pixPaymentMethod !== false && (
-            <label>
-              <input
-                type="radio"
-                name="method"
-                checked={method === 'pix'}
-                onChange={() => setMethod('pix')}
-              />{' '}
-              {t('checkout.pix')}
-            </label>
-          )}
-        </fieldset>
-        {method === 'credit_card' && (
-          <>
-            {gateway?.testMode && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
-            {ready ? null : (
-              <p role={failure ? 'alert' : undefined}>{failure || t('checkout.cardFormLoading')}</p>
-            )}
-            {/* The gateway's script owns this element's children: React renders none. */}
-            <div ref={container} className={styles.cardForm} aria-busy={!ready} />
-            <div className={styles.field}>
-              <label htmlFor="installments">{t('checkout.installments')}</label>
-              <select id="installments" value={count} onChange={(e) => setCount(Number(e.target.value))}>
-                {installments.map((option) => (
-                  <option key={option.installments} value={option.installments}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </>
+        {free ? (
+          <p role="note" className={styles.note}>
+            {t('checkout.freeHint')}
+          </p>
+        ) : (
+          <PaymentMethods
+            cart={cart}
+            method={method}
+            setMethod={setMethod}
+            pixOffered={pixOffered}
+            card={
+              <>
+                {gateway?.testMode && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
+                {ready ? null : (
+                  <p role={failure ? 'alert' : undefined}>{failure || t('checkout.cardFormLoading')}</p>
+                )}
+                {/* The gateway's script owns this element's children: React renders none. */}
+                <div ref={container} className={styles.cardForm} aria-busy={!ready} />
+                <div className={styles.field}>
+                  <label htmlFor="installments">{t('checkout.installments')}</label>
+                  <select id="installments" value={count} onChange={(e) => setCount(Number(e.target.value))}>
+                    {installments.map((option) => (
+                      <option key={option.installments} value={option.installments}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </>
+            }
+          />
         )}
         {unidentified && (
           <p role="alert" className={styles.warning}>
@@ -297,17 +294,65 @@ function PaymentForm({
           type="button"
           className={styles.primary}
           disabled={
-            busy || identification === undefined || unidentified || (method === 'credit_card' && !ready)
+            busy ||
+            identification === undefined ||
+            unidentified ||
+            (!free && method === 'credit_card' && !ready)
           }
           onClick={pay}
         >
           {busy
             ? t('checkout.paying')
-            : method === 'pix'
-              ? t('checkout.createPix', { total })
-              : t('checkout.pay', { total })}
+            : free
+              ? t('checkout.confirmFree')
+              : method === 'pix'
+                ? t('checkout.createPix', { total })
+                : t('checkout.pay', { total })}
         </button>
       </section>
     </PageFrame>
+  );
+}
+
+/** Card or Pix (Pix only where the cart's currency allows it), and the card form when chosen. */
+function PaymentMethods({
+  cart,
+  method,
+  setMethod,
+  pixOffered,
+  card,
+}: {
+  cart: TCart;
+  method: 'credit_card' | 'pix';
+  setMethod: (method: 'credit_card' | 'pix') => void;
+  pixOffered: boolean;
+  card: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <fieldset className={styles.methods}>
+        <legend>{t('checkout.method')}</legend>
+        {cart.creditCardPaymentMethod !== false && (
+          <label>
+            <input
+              type="radio"
+              name="method"
+              checked={method === 'credit_card'}
+              onChange={() => setMethod('credit_card')}
+            />{' '}
+            {t('checkout.card')}
+          </label>
+        )}
+        {pixOffered && (
+          <label>
+            <input type="radio" name="method" checked={method === 'pix'} onChange={() => setMethod('pix')} />{' '}
+            {t('checkout.pix')}
+          </label>
+        )}
+      </fieldset>
+      {!pixOffered && <p className={styles.note}>{t('checkout.pixReaisOnly')}</p>}
+      {method === 'credit_card' && card}
+    </>
   );
 }

@@ -123,3 +123,23 @@ export const exclusiveAccessGrants = pgTable(
     index('exclusive_access_grants_expiry').on(t.expiresAt),
   ],
 );
+
+/**
+ * The coupon uses a live cart has reserved (one row per cart): a promotion code's uses left are
+ * quantity − used − the units reserved by other carts that have not expired, so a 2-use code is
+ * never shown to more buyers than it can serve. The row goes with its cart (cascade), and a cart
+ * counts only while `carts.expires_at` is ahead, so an abandoned cart gives its uses back at once.
+ */
+export const cartPromoUses = pgTable(
+  'cart_promo_uses',
+  {
+    cartId: text('cart_id')
+      .primaryKey()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    promoId: integer('promo_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull(),
+  },
+  (t) => [index('cart_promo_uses_promo').on(t.promoId), check('cart_promo_uses_units', sql`${t.units} > 0`)],
+);

@@ -398,6 +398,38 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
       expect(response.body.Message).toContain(message);
     });
 
+    it('a 2-use code serves 2 carts at once: the 3rd is told at the cart, and gets it when a holder leaves', async () => {
+      await fixture();
+      await promo();
+      const carts = [];
+      for (let i = 0; i < 4; i += 1) carts.push((await add({ lotId: f.lotId, quantity: 1 })).body.sessionID);
+      const tryCode = (sessionId: string) =>
+        validate({
+          lotRequesteds: [{ lotId: f.lotId, quantity: 1 }],
+          eventId: f.eventId,
+          promoCode: 'SAMBA10',
+          channel: 1,
+          sessionId,
+        });
+      const answers = [];
+      for (const sessionId of carts) answers.push(await tryCode(sessionId));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 422, 422]);
+      expect(answers[2]!.body.Message).toBe(
+        'Os usos deste cupom já foram reservados por outros compradores.',
+      );
+      expect(answers.slice(0, 2).map((a) => a.body.cart!.totals.discount)).toEqual([10, 10]);
+      const third = await t.json<TCartAnswer>('/api/v3/getcart', { sessionId: carts[2] });
+      expect(third.body.cart!.totals.discount).toBe(0);
+      // The first buyer leaves: the use comes back for the third.
+      await t.json('/api/v3/leaveCart', { sessionId: carts[0] });
+      const retried = await tryCode(carts[2]!);
+      expect(retried.status).toBe(200);
+      expect(retried.body.cart!.totals.discount).toBe(10);
+      // An expired cart counts no more either.
+      await expireCart(carts[1]!);
+      expect((await tryCode(carts[3]!)).status).toBe(200);
+    });
+
     it('discounts as many units as coupons remain, splitting the line, and totals follow', async () => {
       await fixture();
       await promo();

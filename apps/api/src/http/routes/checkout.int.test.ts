@@ -250,16 +250,22 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     expect(await lot(b.f.lotId)).toMatchObject({ sold: 1, held: 0 });
   });
 
-  it('ignores prices and totals the browser sends: the server charges its cart total', async () => {
+  it('never takes a price from the browser: item prices are ignored, a different total is refused, the cart total is charged', async () => {
     const b = await buyer(2);
     const cart = (await b.getCart()).body.cart!;
-    const paid = await b.pay(
+    const tampered = await b.pay(
       'key-price-1',
       card('apro', {
         totalTicketValue: 0.01,
         items: [{ lotId: b.f.lotId, value: 0 }],
         protection: { value: 0 },
       }),
+    );
+    expect(tampered.status).toBe(409);
+    expect(tampered.body.code).toBe('amount_changed');
+    const paid = await b.pay(
+      'key-price-2',
+      card('apro', { totalTicketValue: cart.totals.total, items: [{ lotId: b.f.lotId, value: 0 }] }),
     );
     expect(paid.body.total).toBe(cart.totals.total);
     const [payment] = await t.database.db

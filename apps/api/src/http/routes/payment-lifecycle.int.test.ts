@@ -10,6 +10,7 @@ import {
   mailOutbox,
   orders,
   payments,
+  promoCodes,
   sandboxCharges,
   ticketLots,
   tickets,
@@ -315,6 +316,53 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
     const chosen = await t.json('/api/cart/protection', { sessionId: b.sessionId, provider: 'none' });
     expect(chosen.status).toBe(200);
     expect((await b.pay('protection-chosen', cardBody('apro'))).body.orderStatus).toBe(PAGO);
+  });
+
+  it('a coupon used up behind the cart is refunded with the coupon reason, not a sold-out lot', async () => {
+    const f = await createCartFixture(t.database.db);
+    const [code] = await t.database.db
+      .insert(promoCodes)
+      .values({ eventId: f.eventId, code: 'UMAVEZ', kind: 'percent', percentBp: 1_000, quantity: 1 })
+      .returning();
+    const b = await checkoutBuyer(t);
+    await b.add(f.lotId, 1);
+    const applied = await t.json<{ quantityCuponsApplied: number }>('/api/validatepromotion', {
+      lotRequesteds: [{ lotId: f.lotId, quantity: 1 }],
+      eventId: f.eventId,
+      promoCode: 'UMAVEZ',
+      channel: 1,
+      sessionId: b.sessionId,
+    });
+    expect(applied.body.quantityCuponsApplied).toBe(1);
+    // The buyer paid by Pix with the discount; before the bank pays, the last use goes elsewhere.
+    const pix = await b.pay('coupon-gone-1', { paymentType: 'pix' });
+    expect(pix.body.total).toBe((await order(pix.body.orderId)).totalCents / 100);
+    await t.database.db.update(promoCodes).set({ used: 1 }).where(eq(promoCodes.id, code!.id));
+    await gateway.payPix((await paymentOf(pix.body.orderId)).gatewayRef!);
+    const paid = await b.poll(pix.body.orderId);
+    expect(paid.body).toMatchObject({ orderStatus: ESTORNADO, status: 'refunded' });
+    expect(paid.body.message).toBe(
+      'O cupom deste pedido esgotou antes da confirmação do pagamento. O valor foi estornado.',
+    );
+    expect((await chargesOf(pix.body.paymentId)).map((c) => c.status)).toEqual(['refunded']);
+    expect(await lot(f.lotId)).toMatchObject({ sold: 0, held: 0 });
+  });
+
+  it('a total that changed since the page showed it is never charged silently: 409 with the new total', async () => {
+    const f = await createCartFixture(t.database.db);
+    const b = await checkoutBuyer(t);
+    const shown = (await b.add(f.lotId, 1)).body.cart!.totals.total;
+    // The price changes behind the buyer's back (an operator's edit).
+    await t.database.db.update(ticketLots).set({ priceCents: 12_000 }).where(eq(ticketLots.id, f.lotId));
+    const changed = await b.pay('changed-total-1', cardBody('apro', 1, { totalTicketValue: shown }));
+    expect(changed.status).toBe(409);
+    expect(changed.body.code).toBe('amount_changed');
+    expect(changed.body.Message).toContain('R$');
+    const now = (
+      await t.json<{ cart: { totals: { total: number } } }>('/api/v3/getcart', { sessionId: b.sessionId })
+    ).body.cart.totals.total;
+    const paid = await b.pay('changed-total-2', cardBody('apro', 1, { totalTicketValue: now }));
+    expect(paid.body).toMatchObject({ orderStatus: PAGO, total: now });
   });
 
   it('a refund that fails at the gateway stays due and the reconciler finishes it, once', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { TCartOptions } from './add-to-cart.ts';
 import { cartError } from './cart-error.ts';
+import { syncPromoUses } from './promo-uses.ts';
 import { reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
@@ -92,6 +93,8 @@ export async function activateCart(
     if (soldOutLots.length === lost.size && lost.size > 0) {
       await tx.update(carts).set({ eventId: null }).where(eq(carts.id, cart.id));
     }
+    // A renewed cart's coupon uses count again only as far as others have not taken them meanwhile.
+    if (cart.promoCode) await syncPromoUses(tx, cart.id);
     return { decreasedQuantity, outcome, soldOutLots, partiallySoldLots };
   });
 }

@@ -13,6 +13,7 @@ import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
 import { newCartId, newSessionId } from './cart-session.ts';
 import { exclusiveAccessUntil } from './exclusive-access.ts';
+import { syncPromoUses } from './promo-uses.ts';
 import { holdForNewCart, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
@@ -186,6 +187,8 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
         .set({ eventId: target.event_id, updatedAt: new Date() })
         .where(eq(carts.id, cart.id));
     }
+    // A cart with a coupon reserves its uses for the units it now holds.
+    if (cart.promoCode) await syncPromoUses(tx, cart.id);
     return cart.id;
   });
   return { sessionId, cartId };
@@ -261,7 +264,8 @@ async function openCart(tx: TDb, sessionId: string, holdSeconds: number) {
         updatedAt: new Date(),
       })
       .where(eq(carts.id, cart.id));
-    return { ...cart, eventId: null, expiresAt };
+    await syncPromoUses(tx, cart.id);
+    return { ...cart, eventId: null, expiresAt, promoCode: null };
   }
   return cart;
 }

@@ -22,6 +22,7 @@ const STATUS: Record<TCartErrorCode, ContentfulStatusCode> = {
   promo_invalid: 422,
   protection_required: 422,
   lot_not_on_sale: 422,
+  promo_used_up: 422,
   event_over: 422,
   // A restricted event's ticket without a validated access code (the pop-up grants it).
   exclusive_required: 403,

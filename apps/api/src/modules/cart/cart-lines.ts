@@ -242,7 +242,8 @@ export function cartAnswer(
     docType: first.doc_type,
     useTicketLots: true,
     creditCardPaymentMethod: true,
-    pixPaymentMethod: true,
+    // Pix moves reais only: an event in another currency is paid by card.
+    pixPaymentMethod: first.currency !== 'USD',
     multiplePaymentMethod: false,
     refund: { IsActive: first.refund_site_active, percent: first.refund_site_percent_bp / 100 },
     items: lines.map((line) => toCartItem(rowOf(line), line, promo)),

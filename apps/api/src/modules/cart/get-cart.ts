@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TCartRow, toDate } from './cart-lines.ts';
+import { reservedPromoUnits } from './promo-uses.ts';
 import { findPromo } from './promotions.ts';
 import { reclaimExpiredHolds } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
@@ -38,7 +39,9 @@ export async function getCart(db: TDb, sessionId: string, locale: TLocale): Prom
     await withTransaction(db, (tx) => reclaimExpiredHolds(tx, { cartId: first.cart_id }));
     throw cartError('cart_expired', locale);
   }
-  const promo = first.promo_code ? await findPromo(db, first.event_id, first.promo_code) : null;
+  const found = first.promo_code ? await findPromo(db, first.event_id, first.promo_code) : null;
+  // The cart discounts only the uses it reserved (promo-uses.ts), never what others hold.
+  const promo = found && { ...found, remaining: await reservedPromoUnits(db, first.cart_id) };
   const protection =
     first.protection_provider === 'bilheto' || first.protection_provider === 'none'
       ? first.protection_provider

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
+import { syncPromoUses } from './promo-uses.ts';
 import { releaseHolds } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
@@ -18,5 +19,6 @@ export async function leaveCart(db: TDb, sessionId: string): Promise<void> {
       .update(carts)
       .set({ eventId: null, promoCode: null, protectionProvider: null, renewals: 0, updatedAt: new Date() })
       .where(eq(carts.id, cart.id));
+    await syncPromoUses(tx, cart.id);
   });
 }

@@ -5,6 +5,8 @@ import type { TDb } from '../../db/client.ts';
 import { carts, promoCodes } from '../../db/schema/index.ts';
 import { cartError } from './cart-error.ts';
 import type { TPromo } from './cart-lines.ts';
+import { syncPromoUses } from './promo-uses.ts';
+import { withTransaction } from './with-transaction.ts';
 
 /** The code as stored: upper case, no surrounding spaces ("samba10 " is SAMBA10). */
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -52,16 +54,33 @@ export async function validatePromotion(
     .filter((lot) => promo.lotIds.length === 0 || promo.lotIds.includes(Number(lot.lotId)))
     .reduce((sum, lot) => sum + Number(lot.quantity), 0);
   if (eligible === 0) throw cartError('promo_invalid', locale);
-  if (sessionId) {
-    await db
+  if (!sessionId) {
+    return {
+      promotionCodeId: promo.id,
+      promoCode: promo.code,
+      quantityCuponsApplied: Math.min(eligible, promo.remaining),
+    };
+  }
+  // The session's cart of that event takes the code and reserves its uses (promo-uses.ts).
+  const reserved = await withTransaction(db, async (tx) => {
+    const [cart] = await tx
       .update(carts)
       .set({ promoCode: promo.code, updatedAt: new Date() })
-      .where(and(eq(carts.sessionId, sessionId), eq(carts.eventId, input.eventId)));
-  }
+      .where(
+        and(
+          eq(carts.sessionId, sessionId),
+          eq(carts.eventId, input.eventId),
+          sql`${carts.expiresAt} > now()`,
+        ),
+      )
+      .returning({ id: carts.id });
+    return cart ? { units: await syncPromoUses(tx, cart.id) } : null;
+  });
+  if (reserved?.units === 0) throw cartError('promo_used_up', locale);
   return {
     promotionCodeId: promo.id,
     promoCode: promo.code,
-    quantityCuponsApplied: Math.min(eligible, promo.remaining),
+    quantityCuponsApplied: reserved ? reserved.units : Math.min(eligible, promo.remaining),
   };
 }
 

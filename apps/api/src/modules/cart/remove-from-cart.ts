@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts, ticketLots } from '../../db/schema/index.ts';
 import { cartError } from './cart-error.ts';
+import { syncPromoUses } from './promo-uses.ts';
 import { releaseHolds } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
@@ -54,5 +55,6 @@ export async function removeFromCart(db: TDb, input: TRemoveFromCartRequest, loc
       toRemove = 0;
     }
     await releaseHolds(tx, whole);
+    if (cart.promoCode) await syncPromoUses(tx, cart.id);
   });
 }

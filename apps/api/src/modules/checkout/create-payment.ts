@@ -214,6 +214,13 @@ export async function createPayment(
     locale,
   );
   const amounts = await amountsOf(s, cart, body, locale);
+  // What the page showed must be what is charged: a changed total is refused, never charged.
+  if (body.totalTicketValue !== undefined && Math.round(body.totalTicketValue * 100) !== amounts.totalCents) {
+    const total = new Intl.NumberFormat(locale, { style: 'currency', currency: amounts.currency }).format(
+      amounts.totalCents / 100,
+    );
+    throw paymentError(409, 'amount_changed', locale, { total });
+  }
   const pixExpiresAt =
     amounts.method === 'pix' ? new Date(Date.now() + s.config.PIX_EXPIRY_SECONDS * 1000) : null;
   // A card's holds outlast the time its answer and the reconciler's first look may take.
