@@ -14,19 +14,8 @@ export function translatorFor(catalog: TCatalog): TTranslate {
   return (key, vars) => interpolate(catalog[key], vars);
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** R$ for BRL and U$ for USD, both in pt-BR digits as the spec asks. */
-export function formatMoney(value: number, currency: 'BRL' | 'USD' = 'BRL'): string {
-  const key = currency;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('pt-BR', { style: 'currency', currency });
-    moneyFormats.set(key, format);
-  }
-  const text = format.format(value);
-  return currency === 'USD' ? text.replace('US$', 'U$') : text;
-}
+/** R$ for BRL and U$ for USD, both in pt-BR digits as the spec asks (one rule: packages/domain/src/money.ts). */
+export { formatMoney } from '@ingressos/domain/money';
 
 export function formatDate(
   value: Date | string,

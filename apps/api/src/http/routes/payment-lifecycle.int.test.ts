@@ -1,4 +1,5 @@
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
+import { formatMoney } from '@ingressos/domain/money';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,11 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
     expect(pix.body.Message).toBe(
       'O Pix está disponível apenas para pagamentos em reais. Pague com cartão de crédito.',
     );
+    const options = (await (
+      await t.request(`/api/socialEvent/${f.eventId}/getInstallments?value=${cart.totals.total}`)
+    ).json()) as { label: string }[];
+    expect(options.map((o) => o.label)).toEqual([`1x ${formatMoney(cart.totals.total, 'USD')} sem juros`]);
+    expect(options[0]!.label).toMatch(/^1x U\$/);
     const twoInstallments = await b.pay('usd-2x-01', cardBody('apro', 2));
     expect(twoInstallments.status).toBe(422);
     const paid = await b.pay('usd-card', cardBody('apro'));

@@ -1,6 +1,7 @@
 import type { TInstallmentOption } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { installmentPlans } from '@ingressos/domain/installments';
+import { formatMoney } from '@ingressos/domain/money';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -26,7 +27,6 @@ export async function getInstallments(
 ): Promise<TInstallmentOption[]> {
   const currency = input.currency ?? (await eventCurrency(s.db, input.eventId));
   const noInterest = await eventNoInterest(s.db, input.eventId);
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency });
   return installmentPlans(input.totalCents, { noInterest, interestBp: s.gateway.interestBp, currency }).map(
     (plan) => {
       const free = plan.interestBp === 0;
@@ -34,14 +34,14 @@ export async function getInstallments(
         ? locale === 'en'
           ? 'interest-free'
           : 'sem juros'
-        : `(${money.format(plan.totalCents / 100)})`;
+        : `(${formatMoney(plan.totalCents / 100, currency)})`;
       return {
         installments: plan.installments,
         installmentValue: plan.installmentCents / 100,
         totalValue: plan.totalCents / 100,
         interestRate: plan.interestBp / 100,
         noInterest: free,
-        label: `${plan.installments}x ${money.format(plan.installmentCents / 100)} ${suffix}`,
+        label: `${plan.installments}x ${formatMoney(plan.installmentCents / 100, currency)} ${suffix}`,
       };
     },
   );

@@ -165,7 +165,7 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
         </ul>
         <p>
           <strong>
-            {t('checkout.total')}: {formatMoney(ongoing.total)}
+            {t('checkout.total')}: {formatMoney(ongoing.total, ongoing.currency)}
           </strong>
         </p>
       </section>
