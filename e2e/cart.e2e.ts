@@ -182,8 +182,8 @@ describe('cart journeys', () => {
     expect(page.url()).toContain('/carrinho');
     await page.getByLabel(/Quero proteger minha compra \(8%/).click();
     const totals = page.getByRole('complementary', { name: 'Resumo da compra' });
-    // 8% of R$ 220,00.
-    await expect.poll(() => totals.textContent()).toContain('Proteção de reembolsoR$\u00a017,60');
+    // 8% of R$ 220,00 + R$ 22,00 fee: the same R$ 19,36 the event page quotes.
+    await expect.poll(() => totals.textContent()).toContain('Proteção de reembolsoR$\u00a019,36');
     // Next: the holders' identification (a login first, for this anonymous visitor), then payment.
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await page.waitForURL('**/identificacao');
