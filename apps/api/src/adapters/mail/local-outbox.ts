@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { TMailer } from './mailer.ts';
@@ -22,4 +22,10 @@ export function createLocalOutboxMailer(db: TDb): TMailer {
 
 export async function listLocalMail(db: TDb, limit = 50) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}
+
+/** One message of the local outbox, by id (the /_dev/mailbox page). */
+export async function localMail(db: TDb, id: string) {
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return mail ?? null;
 }

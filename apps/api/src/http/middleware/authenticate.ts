@@ -4,9 +4,9 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { fail } from '../../modules/accounts/messages.ts';
 import { findSession, type TSession, type TUserRow } from '../../modules/accounts/sessions.ts';
-import type { TAppEnv } from '../env.ts';
+import type { TAppEnv, TAuth } from '../env.ts';
 
-export type TAuth = { user: TUserRow; session: TSession; via: 'cookie' | 'bearer' };
+export type { TAuth };
 
 /** `__Host-` pins the cookie to this exact host over HTTPS; plain-http localhost cannot use it. */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');

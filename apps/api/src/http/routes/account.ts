@@ -1,12 +1,11 @@
 import { ZMatchCodeRequest, ZUnsubscribeRequest, ZUpdateAccountRequest } from '@ingressos/contracts/accounts';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { users } from '../../db/schema/index.ts';
 import { matchPhoneCode, PhoneCodeError } from '../../modules/accounts/match-phone-code.ts';
 import { apiMessage, fail } from '../../modules/accounts/messages.ts';
 import { sendSmsCode } from '../../modules/accounts/send-sms-code.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
+import { unsubscribe } from '../../modules/accounts/unsubscribe.ts';
 import { updateMyAccount } from '../../modules/accounts/update-my-account.ts';
 import { toUserView } from '../../modules/accounts/user-view.ts';
 import { clientIp } from '../client-ip.ts';
@@ -56,10 +55,7 @@ export function accountRoutes(s: TAccountServices) {
       const locale = c.get('locale');
       const { userId } = parseWith(ZUnsubscribeRequest, await readJson(c), locale);
       if (userId !== user.id) throw fail(403, 'forbidden', 'forbidden', locale);
-      await s.db
-        .update(users)
-        .set({ marketingEmails: false, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
+      await unsubscribe(s.db, user.id);
       return c.json({ Message: apiMessage('unsubscribed', locale) });
     });
 }

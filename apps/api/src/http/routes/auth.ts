@@ -7,11 +7,10 @@ import {
   ZValidateEmailQuery,
 } from '@ingressos/contracts/accounts';
 import { nationalityLocale } from '@ingressos/domain/account';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { users } from '../../db/schema/index.ts';
 import { confirmEmail } from '../../modules/accounts/confirm-email.ts';
+import { isEmailRegistered } from '../../modules/accounts/find-user.ts';
 import { logIn } from '../../modules/accounts/log-in.ts';
 import { apiMessage, fail } from '../../modules/accounts/messages.ts';
 import { registerClient } from '../../modules/accounts/register-client.ts';
@@ -133,9 +132,9 @@ export function authRoutes(s: TAccountServices) {
       const locale = c.get('locale');
       await s.limits.consume('emailCheckIp', ip(c), locale);
       const { email } = parseWith(ZValidateEmailQuery, { email: c.req.query('email') }, locale);
-      const [found] = await s.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      const registered = await isEmailRegistered(s.db, email);
       c.header('Cache-Control', 'no-store');
-      return c.json({ email, isAvailableEmail: !found, isRegisteredUser: Boolean(found) });
+      return c.json({ email, isAvailableEmail: !registered, isRegisteredUser: registered });
     })
 
     .post('/createUserNotification', async (c) => {

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { listLocalMail } from '../../adapters/mail/local-outbox.ts';
+import { listLocalMail, localMail } from '../../adapters/mail/local-outbox.ts';
 import { listLocalSms } from '../../adapters/sms/local-outbox.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
 import type { TAppEnv } from '../env.ts';
 
@@ -23,10 +21,7 @@ export function devOutboxRoutes(s: TAccountServices) {
   if (s.mailer.kind === 'local-outbox') {
     app.get('/mailbox.json', async (c) => c.json(await listLocalMail(s.db)));
     app.get('/mailbox/:id{[0-9a-f-]{36}}', async (c) => {
-      const [mail] = await s.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.id, c.req.param('id')));
+      const mail = await localMail(s.db, c.req.param('id'));
       return mail ? c.html(mail.html) : c.notFound();
     });
     app.get('/mailbox', async (c) => {

@@ -10,30 +10,25 @@ import {
   ZValidateTransferCodeRequest,
 } from '@ingressos/contracts';
 import { isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
-import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
+import { emailByDocument } from '../../modules/accounts/find-user.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { addTransfer } from '../../modules/transfers/add-transfer.ts';
+import { canTransfer } from '../../modules/transfers/can-transfer.ts';
+import { cancelTransfer } from '../../modules/transfers/cancel-transfer.ts';
+import { confirmTransfer } from '../../modules/transfers/confirm-transfer.ts';
+import { listTransfers, pendingReceivedCount } from '../../modules/transfers/list-transfers.ts';
 import { transferError } from '../../modules/transfers/messages.ts';
+import { returnTransfer } from '../../modules/transfers/return-transfer.ts';
+import { revokedQrs } from '../../modules/transfers/revoked-qrs.ts';
 import {
   requireConfirmedSender,
   sendTransferCode,
   validateTransferCode,
 } from '../../modules/transfers/transfer-codes.ts';
-import {
-  addTransfer,
-  cancelTransfer,
-  canTransfer,
-  confirmTransfer,
-  hideEmail,
-  listTransfers,
-  pendingReceivedCount,
-  returnTransfer,
-  revokedQrs,
-  type TTransferServices,
-} from '../../modules/transfers/transfer-tickets.ts';
+import { hideEmail, type TTransferServices } from '../../modules/transfers/transfer-facts.ts';
 import type { TAppEnv } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
@@ -84,10 +79,10 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         const cpf = stripCpfMask(c.req.query('cpf') ?? '');
         if (!isValidCpf(cpf)) throw transferError(400, 'cpf_invalid', locale);
         await s.limits.consume('transferLookupUser', user.id, locale);
-        const [found] = await s.db.select({ email: users.email }).from(users).where(eq(users.document, cpf));
+        const email = await emailByDocument(s.db, cpf);
         c.header('Cache-Control', 'private, no-store');
         return c.json<TTransferDestinationAnswer>(
-          found ? { email: hideEmail(found.email), registered: true } : { email: null, registered: false },
+          email ? { email: hideEmail(email), registered: true } : { email: null, registered: false },
         );
       })
       .get('/api/transferTicket/getUserTransfers', async (c) => {

@@ -10,6 +10,18 @@ export async function findUserByIdentifier(db: TDb, identifier: string): Promise
   return user ?? null;
 }
 
+/** Whether an account uses this e-mail (GET /api/utils/validateEmail). */
+export async function isEmailRegistered(db: TDb, email: string): Promise<boolean> {
+  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return Boolean(found);
+}
+
+/** The e-mail of the account a document (CPF) belongs to, or null (a transfer's destination). */
+export async function emailByDocument(db: TDb, document: string): Promise<string | null> {
+  const [found] = await db.select({ email: users.email }).from(users).where(eq(users.document, document));
+  return found?.email ?? null;
+}
+
 /** The constraint a unique violation (SQLSTATE 23505) hit, through drizzle's wrapper, or null. */
 export function violatedUniqueConstraint(error: unknown): string | null {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

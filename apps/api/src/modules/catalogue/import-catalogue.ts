@@ -9,9 +9,10 @@ import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { eventGroups, events, producers, sellingPoints, venues } from '../../db/schema/index.ts';
 import { replaceAccessCodes } from './access-codes.ts';
+import type { TImportIssue } from './import-issue.ts';
 import { syncSections } from './sync-sections.ts';
 
-export type TImportIssue = { path: string; message: string };
+export type { TImportIssue };
 export type TImportResult =
   | { ok: true; created: string[]; updated: string[]; unchanged: string[] }
   | { ok: false; errors: TImportIssue[] };

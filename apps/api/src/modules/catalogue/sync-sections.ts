@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import { controlledPlaces, eventSections, eventTickets, ticketLots } from '../../db/schema/index.ts';
-import type { TImportIssue } from './import-catalogue.ts';
+import type { TImportIssue } from './import-issue.ts';
 
 type TImportSection = z.infer<typeof ZImportSection>;
 type TStock = { sold: number; held: number };

@@ -2,14 +2,14 @@ import type { TLocale } from '@ingressos/domain';
 import { eq } from 'drizzle-orm';
 import { orders, users } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
+import type { TMailDeps } from './mail-deps.ts';
 import { pdfTickets } from './my-tickets.ts';
-import type { TCheckoutServices } from './services.ts';
 import { ticketsPdf } from './ticket-pdf.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The purchase confirmation, with every ticket of the order attached as one PDF (A6 pages with QR). */
-export async function sendConfirmationMail(s: TCheckoutServices, orderId: string, locale: TLocale) {
+export async function sendConfirmationMail(s: TMailDeps, orderId: string, locale: TLocale) {
   const [row] = await s.db
     .select({
       email: users.email,

@@ -3,7 +3,7 @@ import type { TDb } from '../../db/client.ts';
 
 /**
  * Serialises, for one transaction, everything that gives a CPF a ticket of one type: issuing an
- * order (issue-tickets.ts) and accepting a transfer (transfers/transfer-tickets.ts) take this same
+ * order (issue-tickets.ts) and accepting a transfer (transfers/confirm-transfer.ts) take this same
  * lock before they count, so two of them can never both take a CPF's last place. Callers holding
  * several take them sorted by (ticket type, CPF).
  */

@@ -2,14 +2,14 @@ import type { TLocale } from '@ingressos/domain';
 import { eq } from 'drizzle-orm';
 import { orders, payments, users } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
+import type { TMailDeps } from './mail-deps.ts';
 import { paymentMessage } from './messages.ts';
 import { refundReasonOf } from './refund-order.ts';
-import type { TCheckoutServices } from './services.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Tells the buyer their money was given back, why, and how much (the order's total as charged). */
-export async function sendRefundMail(s: TCheckoutServices, orderId: string, locale: TLocale) {
+export async function sendRefundMail(s: TMailDeps, orderId: string, locale: TLocale) {
   const [row] = await s.db
     .select({ email: users.email, name: users.name, order: orders, detail: payments.statusDetail })
     .from(orders)

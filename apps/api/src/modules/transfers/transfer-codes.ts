@@ -7,8 +7,8 @@ import { transferCodes } from '../../db/schema/index.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { sameHash, sha256 } from '../accounts/tokens.ts';
 import { transferError, transferMessage } from './messages.ts';
+import type { TTransferServices } from './transfer-facts.ts';
 import { transferCodeMail } from './transfer-mails.ts';
-import type { TTransferServices } from './transfer-tickets.ts';
 
 const CODE_MINUTES = 10;
 const WINDOW_MINUTES = 15;

@@ -1,0 +1,113 @@
+import type { TLocale } from '@ingressos/domain';
+import { hideCpf, isValidCpf } from '@ingressos/domain/cpf';
+import { sql } from 'drizzle-orm';
+import type { TMail, TMailer } from '../../adapters/mail/index.ts';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/client.ts';
+import type { HttpError } from '../../http/errors.ts';
+import type { TLogger } from '../../logger.ts';
+import type { TRateLimits } from '../accounts/rate-limits.ts';
+import type { TUserRow } from '../accounts/sessions.ts';
+import type { TTicketSigner } from '../checkout/ticket-keys.ts';
+import { transferError } from './messages.ts';
+
+export type TTransferServices = {
+  db: TDb;
+  config: TConfig;
+  log: TLogger;
+  mailer: TMailer;
+  limits: TRateLimits;
+  signer: TTicketSigner;
+};
+
+export type TMe = Pick<TUserRow, 'id' | 'document' | 'name'>;
+
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** E-mails never fail the transfer they tell about: a failure is logged (without addresses). */
+export async function sendQuietly(s: TTransferServices, mail: TMail, what: string) {
+  try {
+    await s.mailer.send(mail);
+  } catch (error) {
+    s.log.error('transfer e-mail failed', { error, what });
+  }
+}
+
+export type TTicketFacts = {
+  id: string;
+  user_id: string;
+  holder_cpf: string;
+  ticket_id: number;
+  event_id: number;
+  order_id: string;
+  lot_id: number;
+  unit: number;
+  qr_version: number;
+  starts_at: Date | string;
+  event_name: string;
+  tickets_per_cpf: number | null;
+};
+
+export async function ticketFacts(
+  db: TDb,
+  ticketId: string,
+  lock = false,
+): Promise<TTicketFacts | undefined> {
+  const [row] = rowsOf<TTicketFacts>(
+    await db.execute(sql`
+      select t.id, t.user_id, t.holder_cpf, t.ticket_id, t.event_id, t.order_id, t.lot_id, t.unit, t.qr_version,
+             e.starts_at, e.name as event_name, et.tickets_per_cpf
+      from tickets t
+      join events e on e.id = t.event_id
+      join event_tickets et on et.id = t.ticket_id
+      where t.id = ${ticketId}${lock ? sql` for update of t` : sql``}`),
+  );
+  return row;
+}
+
+export const upcoming = (ticket: TTicketFacts) => new Date(ticket.starts_at).getTime() > Date.now();
+
+/** How many tickets of this type the CPF already holds (the per-CPF limit counts them). */
+export async function heldBy(db: TDb, ticketTypeId: number, cpf: string) {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from tickets where ticket_id = ${ticketTypeId} and holder_cpf = ${cpf}`,
+    ),
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Why `me` may not send this ticket (to this CPF), or null when they may: it must be theirs, its
+ * event still to come, no transfer pending, the CPF valid and not their own, and the destination
+ * still under the ticket type's per-CPF limit.
+ */
+export async function refusal(
+  db: TDb,
+  me: TMe,
+  ticket: TTicketFacts | undefined,
+  destinationCpf: string | undefined,
+  locale: TLocale,
+): Promise<HttpError | null> {
+  if (!ticket || ticket.user_id !== me.id) return transferError(404, 'transfer_failed', locale);
+  if (!upcoming(ticket)) return transferError(409, 'event_past', locale);
+  const [pending] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from ticket_transfers where ticket_id = ${ticket.id} and status = 0`),
+  );
+  if (pending) return transferError(409, 'transfer_pending', locale);
+  if (destinationCpf === undefined) return null;
+  if (!isValidCpf(destinationCpf)) return transferError(400, 'cpf_invalid', locale);
+  if (destinationCpf === me.document) return transferError(400, 'transfer_self', locale);
+  if (
+    ticket.tickets_per_cpf !== null &&
+    (await heldBy(db, ticket.ticket_id, destinationCpf)) >= ticket.tickets_per_cpf
+  )
+    return transferError(409, 'cpf_limit', locale, { cpf: hideCpf(destinationCpf) });
+  return null;
+}
+
+/** An e-mail as someone else may see it: the first two characters of its name and its domain. */
+export function hideEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}

@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = import.meta.dirname;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The relative modules a file imports at run time (`import type` and `export type` carry no code). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'(\.{1,2}\/[^']+)'/gms)) {
+    if (match[2]) continue;
+    found.push(path.resolve(path.dirname(file), match[3]!));
+  }
+  return found;
+}
+
+/** Every cycle in a graph of imports (file -> files it imports), as the list of files around it. */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push(stack.slice(stack.indexOf(next)));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/**
+ * Issue 11: the house rules that keep the API readable, checked so they stay true. Routes are thin
+ * (no SQL: it lives in use-cases under modules/), and no module needs itself to load.
+ */
+describe('API structure', () => {
+  const files = sources(root);
+
+  it('has no cycle of run-time imports', () => {
+    const graph = new Map(
+      files.map((file) => [file, runtimeImports(file).filter((target) => files.includes(target))]),
+    );
+    const cycles = importCycles(graph).map((cycle) =>
+      cycle.map((file) => path.relative(root, file)).join(' -> '),
+    );
+    expect(cycles).toEqual([]);
+  });
+
+  it('sees a cycle when there is one, and not an import type', () => {
+    expect(
+      importCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      importCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
+    expect(runtimeImports(path.join(root, 'http/middleware/authenticate.ts'))).not.toContain(
+      path.join(root, 'http/env.ts'),
+    );
+  });
+
+  it('keeps SQL out of route handlers: no route imports drizzle or the schema', () => {
+    const routes = files.filter((file) => file.includes(`${path.sep}http${path.sep}routes${path.sep}`));
+    expect(routes.length).toBeGreaterThan(10);
+    const offenders = routes
+      .filter((file) => /from '(drizzle-orm[^']*|[./]*db\/schema[^']*)'/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+});
