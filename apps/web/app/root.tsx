@@ -24,7 +24,7 @@ import { Toaster } from './ui/toaster.tsx';
 export const loader = ({ request, context }: Route.LoaderArgs) => loadShell(request, context);
 
 // The account pop-ups' code is fetched only for a logged-in user who needs one of them.
-const AccountPopups = lazy(() => import('./features/accounts/account-popups.tsx'));
+const AccountPopups = lazy(() => import('./popups/account-popups.tsx'));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<TShellData>('root');

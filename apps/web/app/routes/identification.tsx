@@ -3,9 +3,7 @@ import { maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
-import { browserApi } from '~/features/accounts/browser-api.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
-import styles from '~/features/checkout/checkout.module.css';
 import { CpfField } from '~/features/checkout/cpf-field.tsx';
 import { saveIdentification } from '~/features/checkout/identification-store.ts';
 import {
@@ -15,9 +13,11 @@ import {
 } from '~/features/checkout/transfer-fields.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { browserApi } from '~/shared/browser-api.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
+import styles from '~/ui/panels.module.css';
 import type { Route } from './+types/identification.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {

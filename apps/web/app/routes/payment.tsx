@@ -13,7 +13,6 @@ import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.serve
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { requireProfileForPayment } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { useCardForm } from '~/features/checkout/card-form.ts';
-import styles from '~/features/checkout/checkout.module.css';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
 import { OngoingPurchase, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
 import { formatMoney } from '~/i18n/format.ts';
@@ -22,6 +21,7 @@ import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
+import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
 import type { Route } from './+types/payment.ts';
 

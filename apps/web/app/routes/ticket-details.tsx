@@ -2,12 +2,12 @@ import type { TMyTicketsAnswer } from '@ingressos/contracts';
 import { Link } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
-import styles from '~/features/checkout/checkout.module.css';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
+import styles from '~/ui/panels.module.css';
 import type { Route } from './+types/ticket-details.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { CAPTCHA_OFF_TOKEN, type TCaptchaConfig } from '@ingressos/contracts/accounts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { browserApi } from '~/shared/browser-api.ts';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
-import { browserApi } from './browser-api.ts';
-import styles from './forms.module.css';
 
 type TProps = {
   config: TCaptchaConfig;

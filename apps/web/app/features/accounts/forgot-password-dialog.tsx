@@ -1,10 +1,10 @@
 import { accountMessage } from '@ingressos/contracts/account-messages';
 import { parseResetIdentifier } from '@ingressos/domain/documents';
 import { useId, useState } from 'react';
+import { browserApi } from '~/shared/browser-api.ts';
 import { Dialog } from '~/ui/dialog.tsx';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
-import { browserApi } from './browser-api.ts';
-import styles from './forms.module.css';
 
 type TStep = { kind: 'form' } | { kind: 'sent'; email: string } | { kind: 'notFound' };
 

@@ -1,12 +1,12 @@
 import { GENDERS, type TGender } from '@ingressos/domain/account';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { TShellUser } from '~/features/shell/load-shell.server.ts';
+import { browserApi } from '~/shared/browser-api.ts';
+import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
-import { browserApi } from './browser-api.ts';
-import styles from './forms.module.css';
 import { GENDER_KEYS } from './gender-select.tsx';
 
 /** Spec §4 gender pop-up: for accounts whose gender is null or 0. */

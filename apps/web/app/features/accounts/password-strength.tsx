@@ -4,8 +4,8 @@ import {
   strengthLabel,
   type TPasswordRule,
 } from '@ingressos/domain/password';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
-import styles from './forms.module.css';
 
 const RULE_KEYS: Record<
   TPasswordRule,

@@ -1,9 +1,9 @@
 import { normalizePhoneInput } from '@ingressos/domain/phone';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { useId, useMemo, useState } from 'react';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { countryOfDdi, formatPhone, listCountries } from './countries.ts';
-import styles from './forms.module.css';
 
 type TProps = {
   ddi: string;

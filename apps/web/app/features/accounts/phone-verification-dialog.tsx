@@ -1,12 +1,12 @@
 import type { TSendSmsCodeResponse } from '@ingressos/contracts/accounts';
 import { useEffect, useId, useReducer, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { TShellUser } from '~/features/shell/load-shell.server.ts';
+import { browserApi } from '~/shared/browser-api.ts';
+import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
-import { browserApi } from './browser-api.ts';
-import styles from './forms.module.css';
 import { countdown, expiryKey, isSixDigits, phoneReducer, storedExpiry } from './phone-verification.ts';
 
 /** Spec §9: the phone success toast closes after 2 seconds. */

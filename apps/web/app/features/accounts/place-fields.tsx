@@ -1,9 +1,9 @@
 import type { TCity, TState } from '@ingressos/contracts/accounts';
 import { useEffect, useId, useState } from 'react';
+import { browserApi } from '~/shared/browser-api.ts';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
-import { browserApi } from './browser-api.ts';
-import styles from './forms.module.css';
 
 type TProps = {
   states: TState[] | null;

@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import type { TActionResult } from './action-result.ts';
-import styles from './forms.module.css';
 import { PasswordStrength } from './password-strength.tsx';
 import { blockClipboard, TextField } from './text-field.tsx';
 

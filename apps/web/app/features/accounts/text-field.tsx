@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
-import styles from './forms.module.css';
+import styles from '~/ui/forms.module.css';
 
 type TProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;

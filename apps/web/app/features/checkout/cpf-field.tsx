@@ -1,7 +1,7 @@
 import type { TCpfCheck } from '@ingressos/contracts';
 import { maskCpf } from '@ingressos/domain/cpf';
 import { useI18n } from '~/ui/i18n.tsx';
-import styles from './checkout.module.css';
+import styles from '~/ui/panels.module.css';
 
 /** One CPF entry with its flags (§3 "Identification entry"). */
 export function CpfField(props: {

@@ -1,8 +1,8 @@
 import type { TOngoingExists } from '@ingressos/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import styles from '~/features/accounts/forms.module.css';
 import { Dialog } from '~/ui/dialog.tsx';
+import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 
 /** Closing the pop-up holds for the rest of the tab's life (sessionStorage), like the spec's dismissals. */

@@ -4,8 +4,8 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
+import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
-import styles from './checkout.module.css';
 
 /**
  * What an answer means to the buyer. Approved: toast and My tickets. Refused or refunded: the

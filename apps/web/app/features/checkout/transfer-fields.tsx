@@ -1,9 +1,9 @@
 import type { TTransferDestinationAnswer } from '@ingressos/contracts';
 import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useRef, useState } from 'react';
-import { browserApi } from '~/features/accounts/browser-api.ts';
+import { browserApi } from '~/shared/browser-api.ts';
 import { useI18n } from '~/ui/i18n.tsx';
-import styles from './checkout.module.css';
+import styles from '~/ui/panels.module.css';
 
 /** A transfer entry being typed (§3 "Transfer entry": destinationCpf, indexItem). */
 export type TTransferDraft = { key: number; indexItem: number; cpf: string };

@@ -2,9 +2,9 @@ import type { TAddTransferAnswer, TTransferDestinationAnswer } from '@ingressos/
 import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { browserApi } from '~/features/accounts/browser-api.ts';
-import checkout from '~/features/checkout/checkout.module.css';
+import { browserApi } from '~/shared/browser-api.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import checkout from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
 import styles from './transfers.module.css';
 

@@ -1,9 +1,9 @@
 import type { TTransferView } from '@ingressos/contracts';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { browserApi } from '~/features/accounts/browser-api.ts';
-import checkout from '~/features/checkout/checkout.module.css';
+import { browserApi } from '~/shared/browser-api.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import checkout from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
 import styles from './transfers.module.css';
 

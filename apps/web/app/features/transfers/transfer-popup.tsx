@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import checkout from '~/features/checkout/checkout.module.css';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import checkout from '~/ui/panels.module.css';
 import styles from './transfers.module.css';
 
 const DISMISSED = 'bilheto.transferPopupDismissed';

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { GenderDialog } from '~/features/accounts/gender-dialog.tsx';
+import { PhoneVerificationDialog } from '~/features/accounts/phone-verification-dialog.tsx';
 import { OngoingPurchaseDialog } from '~/features/checkout/ongoing-purchase-dialog.tsx';
-import type { TShellUser } from '~/features/shell/load-shell.server.ts';
-import { GenderDialog } from './gender-dialog.tsx';
-import { PhoneVerificationDialog } from './phone-verification-dialog.tsx';
+import type { TShellUser } from '~/shared/shell-user.ts';
 
 const TransferPopup = lazy(() => import('~/features/transfers/transfer-popup.tsx'));
 
