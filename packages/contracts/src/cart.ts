@@ -250,3 +250,6 @@ export type TCartAnswer = {
   sessionID: string;
   cart: TCart | null;
 };
+
+/** What activating (renewing) a cart found (spec §4 "Cart"): the modal the page opens. */
+export type TActivationOutcome = 'ok' | 'lotPartiallySold' | 'lotSoldOut' | 'multipleLotsSoldOut';

@@ -29,7 +29,9 @@ export const ZTransferListQuery = z.object({
 });
 
 /** 0 pending, 1 confirmed, 2 cancelled by the sender, 3 returned (refused) by the destination. */
-export type TTransferStatus = 0 | 1 | 2 | 3;
+/** A transfer's states (docs/decisions.md: the spec names none): 0 pending, 1 confirmed, 2 cancelled, 3 returned. */
+export const TRANSFER_STATUS = { PENDING: 0, CONFIRMED: 1, CANCELLED: 2, RETURNED: 3 } as const;
+export type TTransferStatus = (typeof TRANSFER_STATUS)[keyof typeof TRANSFER_STATUS];
 
 /** One transfer as its sender or its destination sees it (the other person's data masked). */
 export type TTransferView = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyCoupon,
   cartTotals,
+  cpfsNeeded,
   exceedsCartLimit,
   incompleteTables,
   protectionCents,
@@ -131,5 +132,12 @@ describe('protectionCents', () => {
     expect(protectionCents({ priceCents: 16_000, feeCents: 1_600 }, 1_000)).toBe(1_760);
     expect(protectionCents({ priceCents: 16_000, feeCents: 0 }, 1_000)).toBe(1_600);
     expect(protectionCents({ priceCents: 12_345, feeCents: 1_235 }, 999)).toBe(1_357);
+  });
+});
+
+describe('cpfsNeeded', () => {
+  it('asks a CPF per unit only of tickets limited per CPF', () => {
+    expect(cpfsNeeded({ ticketByCpf: 2, quantity: 3 })).toBe(3);
+    expect(cpfsNeeded({ ticketByCpf: null, quantity: 3 })).toBe(0);
   });
 });

@@ -156,3 +156,12 @@ export function sessionModalFor(secondsLeft: number, onPaymentPage: boolean): TS
   }
   return 'none';
 }
+
+/**
+ * §5 "Identification": every unit of an item whose ticket limits tickets per CPF (ticketByCpf)
+ * needs its holder's CPF; other items are held by the buyer. The pages and the payment API both
+ * ask this, so both ask here.
+ */
+export function cpfsNeeded(item: { ticketByCpf: number | null; quantity: number }): number {
+  return item.ticketByCpf === null ? 0 : item.quantity;
+}

@@ -1,4 +1,5 @@
 import type { TCity, TState } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { AccountDataForm } from '~/features/accounts/account-data-form.tsx';
 import { accountCall } from '~/features/accounts/actions.server.ts';
 import { callApi, loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
@@ -19,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context), account: null };
   const [states, cities] = await Promise.all([
-    callApi<TState[]>(context, '/api/addresses/states'),
-    user.stateIBGE ? callApi<TCity[]>(context, `/api/addresses/cities/${user.stateIBGE}`) : null,
+    callApi<TState[]>(context, apiPath('states')),
+    user.stateIBGE ? callApi<TCity[]>(context, apiPath('cities', { stateId: user.stateIBGE })) : null,
   ]);
   return {
     ...base,
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return accountCall(context, '/api/website/updatemyaccount', await request.json().catch(() => ({})));
+  return accountCall(context, apiPath('updateMyAccount'), await request.json().catch(() => ({})));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

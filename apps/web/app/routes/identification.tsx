@@ -1,4 +1,6 @@
 import type { TCart, TCartAnswer, TCheckTicketsPerCpfAnswer, TCpfCheck } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
+import { cpfsNeeded } from '@ingressos/domain/cart';
 import { maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -32,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       buyerCpf: '',
       auth: await loadAuthScreen(context),
     };
-  const answer = await callApi<TCartAnswer>(context, '/api/v3/getcart', {
+  const answer = await callApi<TCartAnswer>(context, apiPath('getCart'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
@@ -78,7 +80,7 @@ export default function Identification({ loaderData }: Route.ComponentProps) {
 function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const needs = cart.items.map((item) => (item.ticketByCpf === null ? 0 : item.quantity));
+  const needs = cart.items.map(cpfsNeeded);
   const [values, setValues] = useState<string[][]>(() =>
     needs.map((n) => Array.from({ length: n }, () => '')),
   );
@@ -114,7 +116,7 @@ function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string 
     timers.current.set(
       ticketId,
       setTimeout(async () => {
-        const answer = await browserApi<TCheckTicketsPerCpfAnswer>('/api/CheckTicketsPerCPF', {
+        const answer = await browserApi<TCheckTicketsPerCpfAnswer>(apiPath('checkTicketsPerCpf'), {
           method: 'POST',
           body: { ticketId, eventId: cart.items[indexes[0]!]!.eventId, cpfs },
         });

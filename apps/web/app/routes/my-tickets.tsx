@@ -1,4 +1,5 @@
 import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { Link } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   if (!user)
     return { locale, brand: site.brandName, path, tickets: null, auth: await loadAuthScreen(context) };
-  const answer = await callApi<TMyTicketsAnswer>(context, '/api/tickets/mine');
+  const answer = await callApi<TMyTicketsAnswer>(context, apiPath('myTickets'));
   return { locale, brand: site.brandName, path, tickets: answer.ok ? answer.body : null, auth: null };
 }
 

@@ -7,6 +7,8 @@ import type {
   TOngoingPurchase,
   TPaymentAnswer,
 } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
+import { cpfsNeeded } from '@ingressos/domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { Link, redirect, useNavigate, useRevalidator } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
@@ -43,12 +45,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireProfileForPayment(user);
   // §4 "Ongoing purchase": a pending payment is restored here, before any new one.
   const [answer, ongoing] = await Promise.all([
-    callApi<TCartAnswer>(context, '/api/v3/getcart', {
+    callApi<TCartAnswer>(context, apiPath('getCart'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     }),
-    callApi<TOngoingPurchase>(context, '/api/checkout/ongoing'),
+    callApi<TOngoingPurchase>(context, apiPath('ongoing')),
   ]);
   if (ongoing.ok && ongoing.body.ongoing) return { ...base, auth: null, ongoing: ongoing.body.ongoing };
   const cart = answer.ok ? answer.body.cart : null;
@@ -57,10 +59,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     cart?.eventId
       ? callApi<TInstallmentOption[]>(
           context,
-          `/api/socialEvent/${cart.eventId}/getInstallments?value=${cart.totals.total}`,
+          apiPath('installments', { eventId: cart.eventId }, { value: cart.totals.total }),
         )
       : null,
-    callApi<TCheckoutGateway>(context, '/api/checkout/gateway'),
+    callApi<TCheckoutGateway>(context, apiPath('checkoutGateway')),
   ]);
   return {
     ...base,
@@ -92,7 +94,7 @@ function useStoredIdentification(cartId: string) {
 function needsIdentification(cart: TCart, stored: TIdentification | null) {
   return cart.items.some(
     (item, index) =>
-      item.ticketByCpf !== null &&
+      cpfsNeeded(item) > 0 &&
       (stored?.entries.find((entry) => entry.indexItem === index)?.cpfs.length ?? 0) !== item.quantity,
   );
 }
@@ -196,7 +198,7 @@ function PaymentForm({
         };
       }
       key.current ||= newKey();
-      const response = await fetch('/checkout/v1', {
+      const response = await fetch(apiPath('pay'), {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', 'idempotency-key': key.current },

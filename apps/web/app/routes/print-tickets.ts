@@ -1,3 +1,4 @@
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { redirect } from 'react-router';
 import { requestServices } from '~/server-context.ts';
 import type { Route } from './+types/print-tickets.ts';
@@ -10,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = new URLSearchParams();
   if (eventId && /^\d{1,10}$/.test(eventId)) query.set('eventId', eventId);
   if (orderId) query.set('orderId', orderId);
-  const response = await context.get(requestServices).api(`/api/tickets/pdf?${query}`);
+  const response = await context.get(requestServices).api(`${apiPath('ticketsPdf')}?${query}`);
   if (response.status === 401)
     throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   if (!response.ok) throw redirect('/meus-ingressos');

@@ -1,4 +1,5 @@
 import type { TStaticPageResponse } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { data } from 'react-router';
 import { canonicalPath, STATIC_PAGES, type TStaticPath } from '~/features/static-pages/pages.ts';
 import { requestServices } from '~/server-context.ts';
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, locale, site } = context.get(requestServices);
   const slug = slugFor(new URL(request.url).pathname);
   if (!slug) throw data(null, { status: 404 });
-  const response = await api(`/api/pages/${slug}?lang=${locale}`);
+  const response = await api(apiPath('staticPage', { slug }, { lang: locale }));
   if (!response.ok) throw data(null, { status: response.status === 404 ? 404 : 502 });
   const page = (await response.json()) as TStaticPageResponse;
   return { page, brand: site.brandName, canonical: `${site.publicUrl}${canonicalPath(slug)}` };

@@ -1,4 +1,5 @@
 import type { TMyTicketsAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { Link } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
@@ -18,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return { locale, brand: site.brandName, eventId, event: null, auth: await loadAuthScreen(context) };
   const answer =
     Number.isInteger(eventId) && eventId > 0
-      ? await callApi<TMyTicketsAnswer>(context, `/api/tickets/mine?eventId=${eventId}`)
+      ? await callApi<TMyTicketsAnswer>(context, apiPath('myTickets', {}, { eventId }))
       : null;
   const event = answer?.ok ? ([...answer.body.upcoming, ...answer.body.past][0] ?? null) : null;
   return { locale, brand: site.brandName, eventId, event, auth: null };

@@ -1,4 +1,5 @@
 import type { TCanTransferAnswer, TMyTicketsAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { callApi, loadAuthScreen, loadUser, postJson } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TransferForm } from '~/features/transfers/transfer-form.tsx';
@@ -18,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const base = { locale, brand: site.brandName, path: url.pathname + url.search };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context), ticket: null, reason: null, ownCpf: '' };
-  const mine = UUID.test(ticketId) ? await callApi<TMyTicketsAnswer>(context, '/api/tickets/mine') : null;
+  const mine = UUID.test(ticketId) ? await callApi<TMyTicketsAnswer>(context, apiPath('myTickets')) : null;
   const events = mine?.ok ? [...mine.body.upcoming, ...mine.body.past] : [];
   const event = events.find((e) => e.tickets.some((x) => x.id === ticketId));
   const found = event?.tickets.find((x) => x.id === ticketId);
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null;
   let reason: string | null = null;
   if (ticket) {
-    const can = await postJson<TCanTransferAnswer>(context, '/v1/ticketTransfer/CanTransfer', {
+    const can = await postJson<TCanTransferAnswer>(context, apiPath('canTransfer'), {
       ticketId: ticket.id,
     });
     reason = can.ok ? can.body.message : (can.error?.Message ?? null);

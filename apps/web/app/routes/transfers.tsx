@@ -1,4 +1,5 @@
 import type { TTransferListAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TransferList } from '~/features/transfers/transfer-list.tsx';
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user) return { ...base, auth: await loadAuthScreen(context), transfers: null, failed: '' };
   const answer = await callApi<TTransferListAnswer>(
     context,
-    '/api/transferTicket/getUserTransfers?direction=all',
+    apiPath('userTransfers', {}, { direction: 'all' }),
   );
   return {
     ...base,

@@ -37,7 +37,8 @@ const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
 /** The session that owns the cart: from the body (spec clients), a header (the app) or the cookie (pages). */
 export function sessionOf(c: Context<TAppEnv>, fromBody?: string | null): string | undefined {
   const candidate = fromBody ?? c.req.header('x-session-id') ?? getCookie(c, CART_SESSION_COOKIE);
-  return candidate && SESSION.test(candidate) ? candidate : undefined;
+  // A cart that became an order's (session 'order_…') is the order's, never a client's.
+  return candidate && SESSION.test(candidate) && !candidate.startsWith('order_') ? candidate : undefined;
 }
 
 /** Keeps the cart's session in the browser's cookie (HttpOnly: page scripts never see it). */

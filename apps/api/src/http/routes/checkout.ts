@@ -18,15 +18,9 @@ import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
 import { parseWith } from '../parse-json.ts';
-import { CART_SESSION_COOKIE } from './cart.ts';
+import { CART_SESSION_COOKIE, sessionOf } from './cart.ts';
 
-const SESSION = /^[A-Za-z0-9_-]{16,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function sessionOf(c: Context<TAppEnv>, fromBody?: string | null) {
-  const candidate = fromBody ?? c.req.header('x-session-id') ?? getCookie(c, CART_SESSION_COOKIE);
-  return candidate && SESSION.test(candidate) ? candidate : undefined;
-}
 
 async function jsonBody(c: Context<TAppEnv>) {
   try {

@@ -1,3 +1,4 @@
+import type { TActivationOutcome } from '@ingressos/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import {
@@ -15,7 +16,6 @@ import { reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
 /** Which modal the page shows after activation (commerce §2 cart-session modal). */
-export type TActivationOutcome = 'ok' | 'lotPartiallySold' | 'lotSoldOut' | 'multipleLotsSoldOut';
 
 export type TActivation = {
   decreasedQuantity: number;

@@ -1,5 +1,6 @@
 import type { TCart, TCpfCheck } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import { cpfsNeeded } from '@ingressos/domain/cart';
 import { hideCpf, isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
@@ -96,7 +97,7 @@ export async function validateIdentification(
   const { entries, transfers } = request;
   const cpfsPerItem = cart.items.map((item, index) => {
     const entry = entries.find((e) => e.indexItem === index);
-    if (item.ticketByCpf === null) return (entry?.cpfs ?? []).map(stripCpfMask).slice(0, item.quantity);
+    if (cpfsNeeded(item) === 0) return (entry?.cpfs ?? []).map(stripCpfMask).slice(0, item.quantity);
     const cpfs = (entry?.cpfs ?? []).map(stripCpfMask);
     if (cpfs.length !== item.quantity) throw paymentError(400, 'cpf_missing', locale);
     return cpfs;

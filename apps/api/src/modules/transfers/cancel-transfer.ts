@@ -1,3 +1,4 @@
+import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
 import { transferError } from './messages.ts';
@@ -7,8 +8,8 @@ import { rowsOf, type TMe, type TTransferServices } from './transfer-facts.ts';
 export async function cancelTransfer(s: TTransferServices, me: TMe, transferId: string, locale: TLocale) {
   const rows = rowsOf<{ id: string }>(
     await s.db.execute(sql`
-      update ticket_transfers set status = 2, updated_at = now()
-      where id = ${transferId} and status = 0 and from_user_id = ${me.id}
+      update ticket_transfers set status = ${TRANSFER_STATUS.CANCELLED}, updated_at = now()
+      where id = ${transferId} and status = ${TRANSFER_STATUS.PENDING} and from_user_id = ${me.id}
       returning id`),
   );
   if (rows.length === 0) throw transferError(404, 'cancel_failed', locale);

@@ -1,3 +1,4 @@
+import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
@@ -20,8 +21,8 @@ export async function confirmTransfer(s: TTransferServices, me: TMe, transferId:
     const tx = txRaw as unknown as TDb;
     const [transfer] = rowsOf<TTransferRow>(
       await tx.execute(sql`
-        update ticket_transfers tt set status = 1, destination_user_id = ${me.id}, updated_at = now()
-        where tt.id = ${transferId} and tt.status = 0 and ${receivedBy(me)}
+        update ticket_transfers tt set status = ${TRANSFER_STATUS.CONFIRMED}, destination_user_id = ${me.id}, updated_at = now()
+        where tt.id = ${transferId} and tt.status = ${TRANSFER_STATUS.PENDING} and ${receivedBy(me)}
         returning tt.id, tt.ticket_id, tt.from_user_id, tt.destination_cpf`),
     );
     if (!transfer) throw transferError(404, 'update_failed', locale);

@@ -1,4 +1,5 @@
 import type { TTransferStatus, TTransferView } from '@ingressos/contracts';
+import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
@@ -113,7 +114,7 @@ export async function listTransfers(
 export async function pendingReceivedCount(db: TDb, me: TMe) {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select count(*)::int as n from ticket_transfers tt where ${receivedBy(me)} and tt.status = 0`,
+      sql`select count(*)::int as n from ticket_transfers tt where ${receivedBy(me)} and tt.status = ${TRANSFER_STATUS.PENDING}`,
     ),
   );
   return row?.n ?? 0;

@@ -1,3 +1,4 @@
+import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
 import type { TTransferRow } from './confirm-transfer.ts';
@@ -11,8 +12,8 @@ export async function returnTransfer(s: TTransferServices, me: TMe, transferId: 
   const [row] = rowsOf<TTransferRow & { event_name: string }>(
     await s.db.execute(sql`
       with done as (
-        update ticket_transfers tt set status = 3, updated_at = now()
-        where tt.id = ${transferId} and tt.status = 0 and ${receivedBy(me)}
+        update ticket_transfers tt set status = ${TRANSFER_STATUS.RETURNED}, updated_at = now()
+        where tt.id = ${transferId} and tt.status = ${TRANSFER_STATUS.PENDING} and ${receivedBy(me)}
         returning tt.id, tt.ticket_id, tt.from_user_id, tt.destination_cpf)
       select done.*, e.name as event_name from done join tickets t on t.id = done.ticket_id join events e on e.id = t.event_id`),
   );

@@ -1,3 +1,4 @@
+import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, isValidCpf } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
@@ -92,7 +93,9 @@ export async function refusal(
   if (!ticket || ticket.user_id !== me.id) return transferError(404, 'transfer_failed', locale);
   if (!upcoming(ticket)) return transferError(409, 'event_past', locale);
   const [pending] = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from ticket_transfers where ticket_id = ${ticket.id} and status = 0`),
+    await db.execute(
+      sql`select id from ticket_transfers where ticket_id = ${ticket.id} and status = ${TRANSFER_STATUS.PENDING}`,
+    ),
   );
   if (pending) return transferError(409, 'transfer_pending', locale);
   if (destinationCpf === undefined) return null;

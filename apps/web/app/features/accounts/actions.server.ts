@@ -1,4 +1,5 @@
 import { CAPTCHA_HEADER, type TLoginResponse } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { data, type RouterContextProvider } from 'react-router';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -19,7 +20,7 @@ export async function loginAction(request: Request, context: TContext) {
   const form = await request.formData();
   const answer = await postJson<TLoginResponse>(
     context,
-    '/api/v2/websiteuserlogin',
+    apiPath('login'),
     { email: form.get('email'), password: form.get('password') },
     { [CAPTCHA_HEADER]: String(form.get('captcha') ?? '') },
   );
@@ -33,7 +34,7 @@ export async function registerAction(request: Request, context: TContext) {
   if (!body || typeof body !== 'object')
     return failure(context, { ok: false, status: 400, error: null, headers: new Headers() });
   const { captcha, confirmPassword: _confirm, ...payload } = body;
-  const answer = await postJson<{ Message: string }>(context, '/api/registerclient', payload, {
+  const answer = await postJson<{ Message: string }>(context, apiPath('register'), payload, {
     [CAPTCHA_HEADER]: typeof captcha === 'string' ? captcha : '',
   });
   if (!answer.ok) return failure(context, answer);

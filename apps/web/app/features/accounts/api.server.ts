@@ -1,5 +1,6 @@
 import type { TApiError } from '@ingressos/contracts';
 import type { TAuthenticationResponse, TCaptchaConfig, TState, TUser } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import type { RouterContextProvider } from 'react-router';
 import { requestServices } from '~/server-context.ts';
 
@@ -45,7 +46,7 @@ export function cookiesOf(headers: Headers): Headers {
 
 /** The logged-in user, or null. */
 export async function loadUser(context: TContext): Promise<TUser | null> {
-  const answer = await callApi<TAuthenticationResponse>(context, '/api/v2/authentication');
+  const answer = await callApi<TAuthenticationResponse>(context, apiPath('authentication'));
   return answer.ok ? answer.body.user : null;
 }
 
@@ -54,8 +55,8 @@ export type TAuthScreenData = { captcha: TCaptchaConfig; states: TState[] | null
 /** What the login and register panels need: the captcha settings and the states list. */
 export async function loadAuthScreen(context: TContext): Promise<TAuthScreenData> {
   const [captcha, states] = await Promise.all([
-    callApi<TCaptchaConfig>(context, '/api/captcha/config'),
-    callApi<TState[]>(context, '/api/addresses/states'),
+    callApi<TCaptchaConfig>(context, apiPath('captchaConfig')),
+    callApi<TState[]>(context, apiPath('states')),
   ]);
   return {
     captcha: captcha.ok ? captcha.body : { provider: 'local', siteKey: null },

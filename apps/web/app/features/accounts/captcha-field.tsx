@@ -1,4 +1,5 @@
 import { CAPTCHA_OFF_TOKEN, type TCaptchaConfig } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useId, useRef, useState } from 'react';
 import { browserApi } from '~/shared/browser-api.ts';
 import styles from '~/ui/forms.module.css';
@@ -62,7 +63,7 @@ function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) 
             // Ticked at once; unticked again if the server gives no answer.
             setChecked(true);
             setBusy(true);
-            const answer = await browserApi<{ token: string }>('/api/captcha/local', {
+            const answer = await browserApi<{ token: string }>(apiPath('captchaLocal'), {
               method: 'POST',
               body: {},
             });

@@ -1,4 +1,5 @@
 import { accountMessage } from '@ingressos/contracts/account-messages';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { parseResetIdentifier } from '@ingressos/domain/documents';
 import { useId, useState } from 'react';
 import { browserApi } from '~/shared/browser-api.ts';
@@ -29,7 +30,7 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     const parsed = parseResetIdentifier(identifier);
     if (!parsed) return setError(accountMessage('resetIdentifierInvalid', locale));
     setBusy(true);
-    const answer = await browserApi<{ email: string }>('/api/v2/webiste/sendResetPasswordEmail', {
+    const answer = await browserApi<{ email: string }>(apiPath('sendResetPasswordEmail'), {
       method: 'POST',
       body: parsed,
     });

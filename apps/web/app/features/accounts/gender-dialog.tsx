@@ -1,3 +1,4 @@
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { GENDERS, type TGender } from '@ingressos/domain/account';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -21,7 +22,7 @@ export function GenderDialog({ user }: { user: TShellUser }) {
     event.preventDefault();
     if (!gender) return;
     setBusy(true);
-    const answer = await browserApi('/api/website/updatemyaccount', {
+    const answer = await browserApi(apiPath('updateMyAccount'), {
       method: 'POST',
       body: { Id: user.id, gender },
     });

@@ -1,4 +1,5 @@
 import type { TSendSmsCodeResponse } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useId, useReducer, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { browserApi } from '~/shared/browser-api.ts';
@@ -39,7 +40,7 @@ export function PhoneVerificationDialog({ user }: { user: TShellUser }) {
 
   async function send() {
     setBusy(true);
-    const answer = await browserApi<TSendSmsCodeResponse>('/api/v3/send-sms-code', {
+    const answer = await browserApi<TSendSmsCodeResponse>(apiPath('sendSmsCode'), {
       method: 'POST',
       body: {},
     });
@@ -72,7 +73,7 @@ export function PhoneVerificationDialog({ user }: { user: TShellUser }) {
     event.preventDefault();
     if (!isSixDigits(code)) return;
     setBusy(true);
-    const answer = await browserApi('/api/v2/match-code', { method: 'POST', body: { code } });
+    const answer = await browserApi(apiPath('matchSmsCode'), { method: 'POST', body: { code } });
     setBusy(false);
     if (answer.ok) {
       window.localStorage.removeItem(key);

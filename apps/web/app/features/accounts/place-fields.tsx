@@ -1,4 +1,5 @@
 import type { TCity, TState } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useId, useState } from 'react';
 import { browserApi } from '~/shared/browser-api.ts';
 import styles from '~/ui/forms.module.css';
@@ -40,7 +41,7 @@ export function PlaceFields({
     if (stateId === null || stateId === loadedFor) return;
     let current = true;
     setCities(null);
-    browserApi<TCity[]>(`/api/addresses/cities/${stateId}`).then((answer) => {
+    browserApi<TCity[]>(apiPath('cities', { stateId })).then((answer) => {
       if (!current) return;
       if (answer.ok) {
         setCities(answer.body);

@@ -8,6 +8,7 @@ import {
   type TValidateEmailResponse,
   ZRegisterForm,
 } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { NATIONALITY } from '@ingressos/domain/account';
 import { isMinor, maskBrazilianDate, parseBirthDate } from '@ingressos/domain/birth-date';
 import { maskCpf } from '@ingressos/domain/cpf';
@@ -90,7 +91,7 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
   async function checkEmail(email: string) {
     if (!isEmail(email.trim())) return;
     const answer = await browserApi<TValidateEmailResponse>(
-      `/api/utils/validateEmail?email=${encodeURIComponent(email.trim())}`,
+      apiPath('validateEmail', {}, { email: email.trim() }),
     );
     // On failure the address counts as neither available nor registered: the server decides at submit.
     setTakenEmail(answer.ok && answer.body.isRegisteredUser ? normalizeEmail(email) : null);

@@ -1,4 +1,6 @@
 import type { TCart } from '@ingressos/contracts';
+import type { TActivationOutcome } from '@ingressos/contracts/cart';
+import { apiPath } from '@ingressos/contracts/endpoints';
 
 /** The API's error body (`{Message, code}`), as far as the cart screens read it. */
 export type TCartError = { Message?: string; code?: string };
@@ -31,27 +33,27 @@ export async function cartCall<T>(
   }
 }
 
-export type TActivateOutcome = 'ok' | 'lotPartiallySold' | 'lotSoldOut' | 'multipleLotsSoldOut';
+export type TActivateOutcome = TActivationOutcome;
 
-export const getCart = () => cartCall<{ cart: TCart | null }>('/api/v3/getcart');
+export const getCart = () => cartCall<{ cart: TCart | null }>(apiPath('getCart'));
 export const addToCart = (body: { lotId: number; quantity: number; controlledPlaceId?: number }) =>
-  cartCall<{ cart: TCart | null }>('/api/v4/addtocart', body);
+  cartCall<{ cart: TCart | null }>(apiPath('addToCart'), body);
 export const removeFromCart = (body: { lotId: number; quantity?: number; controlledPlaceId?: number }) =>
-  cartCall<{ cart: TCart | null }>('/api/v3/removefromcart', body);
+  cartCall<{ cart: TCart | null }>(apiPath('removeFromCart'), body);
 export const activateCart = (id: string) =>
   cartCall<{ decreasedQuantity: number; outcome: TActivateOutcome; cart: TCart | null }>(
-    '/api/v4/activatecart',
+    apiPath('activateCart'),
     {
       id,
     },
   );
-export const leaveCart = () => cartCall<unknown>('/api/v3/leaveCart');
+export const leaveCart = () => cartCall<unknown>(apiPath('leaveCart'));
 export const renewCart = (cartId: string) =>
-  cartCall<{ exp: string }>(`/api/refresh-expiration/${encodeURIComponent(cartId)}`, undefined, 'PUT');
+  cartCall<{ exp: string }>(apiPath('refreshExpiration', { cartId }), undefined, 'PUT');
 export const chooseProtection = (provider: 'bilheto' | 'none') =>
-  cartCall<{ cart: TCart | null }>('/api/cart/protection', { provider });
+  cartCall<{ cart: TCart | null }>(apiPath('cartProtection'), { provider });
 export const validatePromotion = (body: unknown) =>
   cartCall<{ quantityCuponsApplied: number; promoCode: string; cart: TCart | null }>(
-    '/api/validatepromotion',
+    apiPath('validatePromotion'),
     body,
   );

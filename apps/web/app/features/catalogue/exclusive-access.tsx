@@ -1,3 +1,4 @@
+import { apiPath } from '@ingressos/contracts/endpoints';
 import {
   isCardEmissor,
   normalizeAccessCode,
@@ -54,7 +55,7 @@ export default function ExclusiveAccess({
     setBusy(true);
     let message = '';
     try {
-      const response = await fetch('/api/socialevents/validateExclusiveEmissor', {
+      const response = await fetch(apiPath('validateExclusiveEmissor'), {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },

@@ -1,3 +1,4 @@
+import { isOnSale } from '@ingressos/domain/catalogue';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
@@ -6,8 +7,7 @@ import type { TEventView, TSectionView, TTicketView } from './event-view.server.
 import { QuantityPicker } from './quantity-picker.tsx';
 import styles from './tickets.module.css';
 
-const onSale = (ticket: TTicketView) =>
-  (ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente') && ticket.available > 0;
+const onSale = (ticket: TTicketView) => isOnSale(ticket.availability) && ticket.available > 0;
 
 /** Sections and their tickets with the lot on sale, its price and fee, and a quantity for each. */
 export function TicketSelector({

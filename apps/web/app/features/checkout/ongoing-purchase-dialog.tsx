@@ -1,4 +1,5 @@
 import type { TOngoingExists } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '~/ui/dialog.tsx';
@@ -26,7 +27,7 @@ export function OngoingPurchaseDialog() {
   useEffect(() => {
     if (wasDismissed()) return;
     let live = true;
-    fetch('/api/checkout/ongoing/exists', { credentials: 'same-origin' })
+    fetch(apiPath('ongoingExists'), { credentials: 'same-origin' })
       .then((response) => (response.ok ? (response.json() as Promise<TOngoingExists>) : null))
       .then((answer) => live && answer?.ongoing && setOpen(true))
       .catch(() => {});

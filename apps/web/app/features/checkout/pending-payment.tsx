@@ -1,4 +1,5 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
@@ -41,7 +42,7 @@ function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) 
     let stopped = false;
     const timer = setInterval(
       async () => {
-        const response = await fetch(`/api/checkout/orders/${answer.orderId}`, {
+        const response = await fetch(apiPath('order', { id: answer.orderId }), {
           credentials: 'same-origin',
         }).catch(() => null);
         if (stopped || !response?.ok) return;
@@ -100,11 +101,11 @@ export function PendingPayment({
           type="button"
           className={styles.primary}
           onClick={async () => {
-            await fetch(`/sandbox-gateway/pix/${answer.paymentId}/pay`, {
+            await fetch(apiPath('simulatePixPayment', { paymentId: answer.paymentId }), {
               method: 'POST',
               credentials: 'same-origin',
             });
-            const response = await fetch(`/api/checkout/orders/${answer.orderId}`, {
+            const response = await fetch(apiPath('order', { id: answer.orderId }), {
               credentials: 'same-origin',
             });
             if (response.ok) onSettled((await response.json()) as TPaymentAnswer);
@@ -129,7 +130,7 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
   const cancel = async () => {
     setBusy(true);
     try {
-      const response = await fetch('/api/checkout/ongoing/cancel', {
+      const response = await fetch(apiPath('cancelOngoing'), {
         method: 'POST',
         credentials: 'same-origin',
       });

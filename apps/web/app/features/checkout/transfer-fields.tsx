@@ -1,4 +1,5 @@
 import type { TTransferDestinationAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useRef, useState } from 'react';
 import { browserApi } from '~/shared/browser-api.ts';
@@ -87,7 +88,7 @@ function TransferField(props: {
     if (!complete || props.problem === 'invalid' || props.problem === 'self') return;
     timer.current = setTimeout(async () => {
       const answer = await browserApi<TTransferDestinationAnswer>(
-        `/api/transferTicket/getUserEmailByCpf?cpf=${cpf}`,
+        apiPath('transferDestination', {}, { cpf }),
       );
       setLookup(
         answer.ok

@@ -1,4 +1,5 @@
 import type { TAvailability } from '@ingressos/domain';
+import { isOnSale } from '@ingressos/domain/catalogue';
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
@@ -30,7 +31,7 @@ export type TMapPlace = {
 export type TMapTicket = { lotId: number; name: string; value: number; taxTotal: number };
 export type TMapSection = { id: number; name: string; places: TMapPlace[]; tickets: TMapTicket[] };
 
-const selectable = (place: TMapPlace) => place.status === 'Disponivel' || place.status === 'Remanescente';
+const selectable = (place: TMapPlace) => isOnSale(place.status);
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 /** Movement, in screen pixels, past which a press is a drag and not a click on a seat. */
 const DRAG_PX = 6;

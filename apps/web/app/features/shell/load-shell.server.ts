@@ -1,5 +1,6 @@
 import type { TOngoingExists, TSiteConfig } from '@ingressos/contracts';
 import type { TAuthenticationResponse } from '@ingressos/contracts/accounts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TLocale } from '@ingressos/domain';
 import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
 import { firstName } from '@ingressos/domain/person-name';
@@ -54,11 +55,11 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
   // (indexed reads), not after it.
   const [answer, pending, ongoing] = hadSession
     ? await Promise.all([
-        api('/api/v2/authentication'),
-        api('/api/transferTicket/pendingCount')
+        api(apiPath('authentication')),
+        api(apiPath('pendingTransferCount'))
           .then(async (r) => (r.ok ? ((await r.json()) as { count: number }).count : 0))
           .catch(() => 0),
-        api('/api/checkout/ongoing/exists').catch(() => null),
+        api(apiPath('ongoingExists')).catch(() => null),
       ])
     : [null, 0, null];
   const headers = new Headers();

@@ -1,4 +1,5 @@
 import type { TAddTransferAnswer, TTransferDestinationAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -34,7 +35,7 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
     if (!complete || problem) return;
     const timer = setTimeout(async () => {
       const answer = await browserApi<TTransferDestinationAnswer>(
-        `/api/transferTicket/getUserEmailByCpf?cpf=${cpf}`,
+        apiPath('transferDestination', {}, { cpf }),
       );
       setLookup(
         answer.ok
@@ -67,13 +68,13 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
 
   /** Asks the server to e-mail the sender's code; true when it went. */
   async function requestCode() {
-    const sent = await browserApi('/api/transferTicket/createUserNotification', { method: 'POST', body: {} });
+    const sent = await browserApi(apiPath('sendTransferCode'), { method: 'POST', body: {} });
     if (!sent.ok) toast.error(sent.kind === 'http' ? sent.message : t('transfers.codeMailFailed'));
     return sent.ok;
   }
 
   async function send() {
-    const answer = await browserApi<TAddTransferAnswer>('/api/transferTicket/addTicketTransfer', {
+    const answer = await browserApi<TAddTransferAnswer>(apiPath('addTicketTransfer'), {
       method: 'POST',
       body: { ticketId, destinationCpf: cpf },
     });
@@ -96,7 +97,7 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
     setBusy(true);
     try {
       if (step === 'code') {
-        const checked = await browserApi('/api/validateTransferCode', { method: 'POST', body: { code } });
+        const checked = await browserApi(apiPath('validateTransferCode'), { method: 'POST', body: { code } });
         if (!checked.ok)
           return void toast.error(checked.kind === 'http' ? checked.message : t('transfers.codeCheckFailed'));
       }

@@ -1,4 +1,5 @@
 import type { TTransferView } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { browserApi } from '~/shared/browser-api.ts';
@@ -35,7 +36,7 @@ function TransferCard({ transfer }: { transfer: TTransferView }) {
 
   async function run(verb: TVerb, done: string) {
     setBusy(true);
-    const answer = await browserApi(`/api/transferTicket/${verb}`, {
+    const answer = await browserApi(apiPath(verb), {
       method: 'PUT',
       body: { transferId: transfer.id },
     });

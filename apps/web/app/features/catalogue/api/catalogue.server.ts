@@ -7,6 +7,7 @@ import {
   type TSearchEventsResponse,
   type TSellingPointsResponse,
 } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TRequestServices } from '~/server-context.ts';
 import { postJson, snapshotFirst, type TApiResult } from './snapshot-first.server.ts';
 
@@ -18,21 +19,23 @@ export function getEventTickets(api: TApi, slug: string): Promise<TApiResult<TEv
   if (!SLUG_PATTERN.test(slug)) return Promise.resolve(notFound);
   const request: TGetEventTicketsBySlugRequest = { token: null, eventSlug: slug };
   return snapshotFirst(api, `getEventTicketsBySlug/${slug}.json`, () =>
-    postJson(api, '/api/v2/getEventTicketsBySlug', request),
+    postJson(api, apiPath('eventTicketsBySlug'), request),
   );
 }
 
 export function getNextEvents(api: TApi): Promise<TApiResult<TNextEventsResponse>> {
-  return snapshotFirst(api, 'nextEvents.json', () => api('/api/v3/nextEvents'));
+  return snapshotFirst(api, 'nextEvents.json', () => api(apiPath('nextEvents')));
 }
 
 export function getEventGroup(api: TApi, idOrSlug: string): Promise<TApiResult<TEventGroupResponse>> {
   if (!SLUG_PATTERN.test(idOrSlug)) return Promise.resolve(notFound);
-  return snapshotFirst(api, `eventgroup/${idOrSlug}.json`, () => api(`/api/eventgroup/${idOrSlug}`));
+  return snapshotFirst(api, `eventgroup/${idOrSlug}.json`, () =>
+    api(apiPath('eventGroup', { id: idOrSlug })),
+  );
 }
 
 export async function searchEvents(api: TApi, query: string): Promise<TSearchEventsResponse> {
-  const response = await api(`/api/events/search?s=${encodeURIComponent(query.slice(0, 100))}`);
+  const response = await api(apiPath('searchEvents', {}, { s: query.slice(0, 100) }));
   if (!response.ok) return { query, events: [] };
   return (await response.json()) as TSearchEventsResponse;
 }
@@ -41,7 +44,7 @@ export async function getSellingPoints(
   api: TApi,
   eventId: number,
 ): Promise<TSellingPointsResponse['sellingPoints']> {
-  const response = await postJson(api, '/api/v2/website/GetSellingPointsByEvent', { eventId });
+  const response = await postJson(api, apiPath('sellingPoints'), { eventId });
   if (!response.ok) return [];
   return ((await response.json()) as TSellingPointsResponse).sellingPoints;
 }
@@ -62,7 +65,7 @@ export async function posterMarkup(api: TApi, posterUrl: string): Promise<string
 
 /** Whether this visitor's cart session still lacks access to a restricted event (commerce §2). */
 export async function needsExclusiveAccess(api: TApi, eventId: number): Promise<boolean> {
-  const response = await api(`/api/socialevents/${eventId}/exclusiveAccess`);
+  const response = await api(apiPath('exclusiveAccess', { eventId }));
   if (!response.ok) {
     await response.body?.cancel();
     return true;

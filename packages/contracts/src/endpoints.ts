@@ -1,0 +1,97 @@
+/**
+ * Every API call the web app makes, by name: its method and path (commerce §7, accounts §7).
+ * The web builds every URL with `apiPath`, so no page or feature writes a path literal (the check
+ * fails on one: scripts/check-web.ts), and `endpoints.int.test.ts` proves each entry is mounted.
+ */
+export const ENDPOINTS = {
+  // Accounts
+  authentication: { method: 'GET', path: '/api/v2/authentication' },
+  login: { method: 'POST', path: '/api/v2/websiteuserlogin' },
+  logout: { method: 'POST', path: '/api/v2/logout' },
+  register: { method: 'POST', path: '/api/registerclient' },
+  validateEmail: { method: 'GET', path: '/api/utils/validateEmail' },
+  updateMyAccount: { method: 'POST', path: '/api/website/updatemyaccount' },
+  unsubscribe: { method: 'POST', path: '/api/newunsubscribe' },
+  sendVerificationEmail: { method: 'POST', path: '/api/createUserNotification' },
+  sendResetPasswordEmail: { method: 'POST', path: '/api/v2/webiste/sendResetPasswordEmail' },
+  resetPassword: { method: 'POST', path: '/api/website/NewResetPassword' },
+  sendSmsCode: { method: 'POST', path: '/api/v3/send-sms-code' },
+  matchSmsCode: { method: 'POST', path: '/api/v2/match-code' },
+  captchaConfig: { method: 'GET', path: '/api/captcha/config' },
+  captchaLocal: { method: 'POST', path: '/api/captcha/local' },
+  states: { method: 'GET', path: '/api/addresses/states' },
+  cities: { method: 'GET', path: '/api/addresses/cities/:stateId' },
+  // Catalogue and pages
+  nextEvents: { method: 'GET', path: '/api/v3/nextEvents' },
+  eventTicketsBySlug: { method: 'POST', path: '/api/v2/getEventTicketsBySlug' },
+  eventGroup: { method: 'GET', path: '/api/eventgroup/:id' },
+  searchEvents: { method: 'GET', path: '/api/events/search' },
+  sellingPoints: { method: 'POST', path: '/api/v2/website/GetSellingPointsByEvent' },
+  exclusiveAccess: { method: 'GET', path: '/api/socialevents/:eventId/exclusiveAccess' },
+  validateExclusiveEmissor: { method: 'POST', path: '/api/socialevents/validateExclusiveEmissor' },
+  staticPage: { method: 'GET', path: '/api/pages/:slug' },
+  // Cart
+  getCart: { method: 'POST', path: '/api/v3/getcart' },
+  addToCart: { method: 'POST', path: '/api/v4/addtocart' },
+  removeFromCart: { method: 'POST', path: '/api/v3/removefromcart' },
+  activateCart: { method: 'POST', path: '/api/v4/activatecart' },
+  leaveCart: { method: 'POST', path: '/api/v3/leaveCart' },
+  refreshExpiration: { method: 'PUT', path: '/api/refresh-expiration/:cartId' },
+  cartProtection: { method: 'POST', path: '/api/cart/protection' },
+  validatePromotion: { method: 'POST', path: '/api/validatepromotion' },
+  // Checkout
+  checkTicketsPerCpf: { method: 'POST', path: '/api/CheckTicketsPerCPF' },
+  pay: { method: 'POST', path: '/checkout/v1' },
+  checkoutGateway: { method: 'GET', path: '/api/checkout/gateway' },
+  installments: { method: 'GET', path: '/api/socialEvent/:eventId/getInstallments' },
+  order: { method: 'GET', path: '/api/checkout/orders/:id' },
+  ongoing: { method: 'GET', path: '/api/checkout/ongoing' },
+  ongoingExists: { method: 'GET', path: '/api/checkout/ongoing/exists' },
+  cancelOngoing: { method: 'POST', path: '/api/checkout/ongoing/cancel' },
+  simulatePixPayment: { method: 'POST', path: '/sandbox-gateway/pix/:paymentId/pay' },
+  myTickets: { method: 'GET', path: '/api/tickets/mine' },
+  ticketsPdf: { method: 'GET', path: '/api/tickets/pdf' },
+  // Transfers
+  pendingTransferCount: { method: 'GET', path: '/api/transferTicket/pendingCount' },
+  transferDestination: { method: 'GET', path: '/api/transferTicket/getUserEmailByCpf' },
+  userTransfers: { method: 'GET', path: '/api/transferTicket/getUserTransfers' },
+  sendTransferCode: { method: 'POST', path: '/api/transferTicket/createUserNotification' },
+  validateTransferCode: { method: 'POST', path: '/api/validateTransferCode' },
+  addTicketTransfer: { method: 'POST', path: '/api/transferTicket/addTicketTransfer' },
+  confirmTransfer: { method: 'PUT', path: '/api/transferTicket/confirmTransfer' },
+  returnTicketTransfer: { method: 'PUT', path: '/api/transferTicket/returnTicketTransfer' },
+  cancelTicketTransfer: { method: 'PUT', path: '/api/transferTicket/cancelTicketTransfer' },
+  canTransfer: { method: 'POST', path: '/v1/ticketTransfer/CanTransfer' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+export type TEndpointName = keyof typeof ENDPOINTS;
+
+type TParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | TParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type TPathParams<N extends TEndpointName> = Record<
+  TParamsOf<(typeof ENDPOINTS)[N]['path']>,
+  string | number
+>;
+
+/**
+ * The URL of a call: its path with each `:param` filled (URL-encoded) and the query appended
+ * (undefined values left out). Typed: a missing or unknown parameter does not compile.
+ */
+export function apiPath<N extends TEndpointName>(
+  name: N,
+  ...[params, query]: TParamsOf<(typeof ENDPOINTS)[N]['path']> extends never
+    ? [params?: Record<string, never>, query?: Record<string, string | number | undefined>]
+    : [params: TPathParams<N>, query?: Record<string, string | number | undefined>]
+): string {
+  const path = ENDPOINTS[name].path.replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(String((params as Record<string, string | number>)[key])),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

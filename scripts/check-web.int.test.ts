@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './build-web.ts';
+import { apiPathLiterals } from './check-web.ts';
+
+const probeDir = mkdtempSync(path.join(tmpdir(), 'check-web-'));
+afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
+
+/** Biome lints `source` as the file at `file` (the overrides apply by path); the probe is removed after. */
+function lintAs(file: string, source: string) {
+  const biome = path.join(repoRoot, 'node_modules/.bin/biome');
+  const probe = path.join(repoRoot, file);
+  writeFileSync(probe, source);
+  try {
+    return spawnSync(biome, ['lint', file], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+/** Issue 11: `npm run check` keeps the web's shape: features apart, API paths in one table. */
+describe('the web check', () => {
+  it('fails on a feature importing another feature, or reaching out with ../', () => {
+    const crossing = lintAs(
+      'apps/web/app/features/cart/zz-boundary-probe.tsx',
+      "import { CpfField } from '~/features/checkout/cpf-field.tsx';\nexport const probe = CpfField;\n",
+    );
+    expect(crossing.status).not.toBe(0);
+    expect(crossing.stdout + crossing.stderr).toContain('Features never import each other');
+    const relative = lintAs(
+      'apps/web/app/features/cart/zz-boundary-probe.tsx',
+      "import { CpfField } from '../checkout/cpf-field.tsx';\nexport const probe = CpfField;\n",
+    );
+    expect(relative.status).not.toBe(0);
+    const own = lintAs(
+      'apps/web/app/features/cart/zz-boundary-probe.tsx',
+      "import { getCart } from '~/features/cart/cart-api.ts';\nexport const probe = getCart;\n",
+    );
+    expect(own.status).toBe(0);
+  });
+
+  it('fails on a web file that writes an API path, and passes the web as it is', () => {
+    mkdirSync(path.join(probeDir, 'features'), { recursive: true });
+    writeFileSync(
+      path.join(probeDir, 'features/probe.ts'),
+      "export const load = () => fetch('/api/v3/getcart');\nexport const ok = '/meus-ingressos';\n",
+    );
+    expect(apiPathLiterals(probeDir)).toEqual([
+      `${path.join(probeDir, 'features/probe.ts')}:1  '/api/v3/getcart'`,
+    ]);
+    expect(apiPathLiterals(path.join(repoRoot, 'apps/web/app'))).toEqual([]);
+    const run = spawnSync(path.join(repoRoot, 'node_modules/.bin/node'), ['scripts/check-web.ts'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+  });
+});

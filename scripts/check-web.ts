@@ -1,0 +1,41 @@
+/**
+ * Part of `npm run check`: the web app writes no API path. Every call's URL comes from the endpoint
+ * table (`apiPath` in packages/contracts/src/endpoints.ts), so a path changes in one place and a
+ * test proves each is mounted. Exits 1, listing each literal, when a file writes one.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_LITERAL = /(['"`])\/(api|checkout|v1|sandbox-gateway)\/[^'"`]*\1?/g;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name === 'build' || name === '.react-router' || name === 'node_modules') return [];
+    if (statSync(full).isDirectory()) return sources(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** Each `file:line  literal` that writes an API path. */
+export function apiPathLiterals(dir: string): string[] {
+  return sources(dir).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) =>
+        [...line.matchAll(API_LITERAL)].map((match) => `${file}:${index + 1}  ${match[0]}`),
+      ),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const found = apiPathLiterals(path.join(root, 'apps/web/app'));
+  if (found.length > 0) {
+    console.error(
+      `The web writes API paths; use apiPath() from @ingressos/contracts/endpoints:\n${found.join('\n')}`,
+    );
+    process.exit(1);
+  }
+}
