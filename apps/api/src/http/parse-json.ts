@@ -65,14 +65,17 @@ async function readLimitedText(c: Context): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads a JSON body and validates it: malformed JSON or a wrong shape is a 400 with a message. */
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/** The one JSON body reader: within MAX_JSON_BODY, and malformed JSON is a 400 'invalid_json'. */
+export async function readJsonBody(c: Context): Promise<unknown> {
   const text = await readLimitedText(c);
-  let value: unknown;
   try {
-    value = text.trim() === '' ? undefined : JSON.parse(text);
+    return text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     throw new HttpError(400, 'invalid_json', MESSAGES[locale(c)].json);
   }
-  return parseWith(c, schema, value);
+}
+
+/** Reads a JSON body and validates it: malformed JSON or a wrong shape is a 400 with a message. */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return parseWith(c, schema, await readJsonBody(c));
 }

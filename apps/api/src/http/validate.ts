@@ -2,16 +2,15 @@ import { accountMessage } from '@ingressos/contracts/account-messages';
 import type { TLocale } from '@ingressos/domain';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { apiMessage } from '../modules/accounts/messages.ts';
 import { HttpError } from './errors.ts';
+import { readJsonBody } from './parse-json.ts';
 
-/** The JSON body, or a 400 with a message when it is not JSON at all. */
-export async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, 'malformed_json', apiMessage('malformedJson', c.get('locale') as TLocale));
-  }
+/**
+ * The JSON body (within the API's size limit), or the one answer every endpoint gives to a body
+ * that is not JSON: 400 'invalid_json' (http/parse-json.ts reads it).
+ */
+export function readJson(c: Context): Promise<unknown> {
+  return readJsonBody(c);
 }
 
 /**

@@ -17,28 +17,17 @@ import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith } from '../parse-json.ts';
+import { parseWith, readJsonBody } from '../parse-json.ts';
 import { CART_SESSION_COOKIE, sessionOf } from './cart.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function jsonBody(c: Context<TAppEnv>) {
-  try {
-    return await c.req.json();
-  } catch {
-    return Symbol.for('invalid');
-  }
-}
 
 /** Commerce §7 "Payment", §4 "Ongoing purchase", the identification check and My tickets. Thin: parse, call a use-case. */
 export function checkoutRoutes(s: TCheckoutServices) {
   const own = (c: Context<TAppEnv>, id: string) =>
     findOwnOrder(s.db, requireAuth(c).user.id, id, c.get('locale'));
-  const parse = async <T>(c: Context<TAppEnv>, schema: Parameters<typeof parseWith>[1]) => {
-    const raw = await jsonBody(c);
-    if (typeof raw === 'symbol') return parseWith(c, schema, undefined) as T;
-    return parseWith(c, schema, raw) as T;
-  };
+  const parse = async <T>(c: Context<TAppEnv>, schema: Parameters<typeof parseWith>[1]) =>
+    parseWith(c, schema, await readJsonBody(c)) as T;
 
   return (
     new Hono<TAppEnv>()

@@ -64,10 +64,6 @@ export const API_MESSAGES = {
     'pt-BR': 'Pronto! Você não receberá mais e-mails promocionais.',
     en: 'Done! You will no longer receive promotional e-mails.',
   },
-  malformedJson: {
-    'pt-BR': 'O corpo da requisição não é um JSON válido.',
-    en: 'The request body is not valid JSON.',
-  },
   csrf: { 'pt-BR': 'Origem da requisição não permitida.', en: 'Request origin not allowed.' },
   postalCodeInvalid: { 'pt-BR': 'CEP inválido', en: 'Invalid postal code' },
   postalCodeNotFound: { 'pt-BR': 'CEP não encontrado', en: 'Postal code not found' },
