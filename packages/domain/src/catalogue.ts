@@ -32,15 +32,9 @@ export function isEventPast(startsAt: Date | string, now: Date = new Date()): bo
   return start.getTime() + DAY_MS < now.getTime();
 }
 
-/** Spec §9 "Ticket availability", in the order a buyer cares about. */
-export const AVAILABILITY = [
-  'Disponivel',
-  'Remanescente',
-  'Reservado',
-  'Indisponivel',
-  'Desativado',
-] as const;
-export type TAvailability = (typeof AVAILABILITY)[number];
+export { AVAILABILITY, isOnSale, type TAvailability } from './availability.ts';
+
+import type { TAvailability } from './availability.ts';
 
 export type TStock = { capacity: number; sold: number; held: number; disabled: boolean };
 
@@ -74,11 +68,6 @@ export function placeStatus(place: TStock & { bookAsAWhole: boolean }): TAvailab
   if (place.sold + place.held >= place.capacity || (place.bookAsAWhole && place.held > 0)) return 'Reservado';
   if (place.sold + place.held > 0) return 'Remanescente';
   return 'Disponivel';
-}
-
-/** True when a buyer may pick it now. */
-export function isOnSale(availability: TAvailability): boolean {
-  return availability === 'Disponivel' || availability === 'Remanescente';
 }
 
 /**

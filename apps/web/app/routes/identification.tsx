@@ -1,25 +1,14 @@
-import type { TCart, TCartAnswer, TCheckTicketsPerCpfAnswer, TCpfCheck } from '@ingressos/contracts';
+import type { TCartAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
-import { cpfsNeeded } from '@ingressos/domain/cart';
-import { maskCpf } from '@ingressos/domain/cpf';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
-import { CpfField } from '~/features/checkout/cpf-field.tsx';
-import { saveIdentification } from '~/features/checkout/identification-store.ts';
-import {
-  TransferFields,
-  type TTransferDraft,
-  transferProblem,
-} from '~/features/checkout/transfer-fields.tsx';
+import { IdentificationForm } from '~/features/checkout/identification-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
-import { browserApi } from '~/shared/browser-api.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
-import styles from '~/ui/panels.module.css';
 import type { Route } from './+types/identification.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -55,8 +44,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: pageTitle(createTranslator(loaderData.locale)('page.identification'), loaderData.brand) }];
 }
 
-const digits = (value: string) => value.replace(/\D/g, '');
-
 /**
  * /identificacao (§2, §5 "Identification"): one CPF per unit of every item whose ticket limits
  * tickets per CPF. Each ticket type is checked online (POST /api/CheckTicketsPerCPF) 500 ms after
@@ -75,171 +62,4 @@ export default function Identification({ loaderData }: Route.ComponentProps) {
       </PageFrame>
     );
   return <IdentificationForm cart={cart} buyerCpf={loaderData.buyerCpf} />;
-}
-
-function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string }) {
-  const { t } = useI18n();
-  const navigate = useNavigate();
-  const needs = cart.items.map(cpfsNeeded);
-  const [values, setValues] = useState<string[][]>(() =>
-    needs.map((n) => Array.from({ length: n }, () => '')),
-  );
-  const [checks, setChecks] = useState<Record<number, TCpfCheck[]>>({});
-  const [checking, setChecking] = useState<Record<number, boolean>>({});
-  const [message, setMessage] = useState('');
-  const [transfers, setTransfers] = useState<TTransferDraft[]>([]);
-  const nextKey = useRef(0);
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-
-  // Items grouped by ticket type: the per-CPF limit counts across them.
-  const groups = useMemo(() => {
-    const map = new Map<number, number[]>();
-    cart.items.forEach((item, index) => {
-      if (needs[index]) map.set(item.ticketId, [...(map.get(item.ticketId) ?? []), index]);
-    });
-    return map;
-  }, [cart.items, needs]);
-
-  useEffect(
-    () => () => {
-      for (const timer of timers.current.values()) clearTimeout(timer);
-    },
-    [],
-  );
-
-  const schedule = (ticketId: number, next: string[][]) => {
-    const indexes = groups.get(ticketId) ?? [];
-    const cpfs = indexes.flatMap((i) => next[i]!.map(digits)).filter((cpf) => cpf.length === 11);
-    clearTimeout(timers.current.get(ticketId));
-    if (cpfs.length === 0) return;
-    setChecking((c) => ({ ...c, [ticketId]: true }));
-    timers.current.set(
-      ticketId,
-      setTimeout(async () => {
-        const answer = await browserApi<TCheckTicketsPerCpfAnswer>(apiPath('checkTicketsPerCpf'), {
-          method: 'POST',
-          body: { ticketId, eventId: cart.items[indexes[0]!]!.eventId, cpfs },
-        });
-        setChecking((c) => ({ ...c, [ticketId]: false }));
-        if (answer.ok) {
-          setChecks((c) => ({ ...c, [ticketId]: answer.body.cpfs }));
-          setMessage(answer.body.ok ? '' : answer.body.message);
-        }
-      }, 500),
-    );
-  };
-
-  const checkFor = (ticketId: number, itemIndex: number, unit: number): TCpfCheck | undefined => {
-    const indexes = groups.get(ticketId) ?? [];
-    const cpf = digits(values[itemIndex]![unit]!);
-    let position = 0;
-    for (const i of indexes) {
-      for (const [u, value] of values[i]!.entries()) {
-        if (digits(value).length !== 11) continue;
-        if (i === itemIndex && u === unit) {
-          const found = checks[ticketId]?.[position];
-          return found?.cpf === cpf ? found : undefined;
-        }
-        position += 1;
-      }
-    }
-    return undefined;
-  };
-
-  const allChecked = [...groups.entries()].every(([ticketId, indexes]) => {
-    const all = indexes.flatMap((i) => values[i]!.map(digits));
-    const list = checks[ticketId];
-    return (
-      !checking[ticketId] &&
-      all.every((cpf) => cpf.length === 11) &&
-      list?.length === all.length &&
-      list.every((c, k) => c.cpf === all[k] && c.valid && !c.repeated && !c.online)
-    );
-  });
-
-  const typedTransfers = transfers.filter((draft) => draft.cpf !== '');
-  const transfersOk = typedTransfers.every((draft) => !transferProblem(draft, typedTransfers, buyerCpf));
-
-  const setCpf = (index: number, unit: number, next: string) => {
-    const copy = values.map((row) => [...row]);
-    copy[index]![unit] = next;
-    setValues(copy);
-    schedule(cart.items[index]!.ticketId, copy);
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!allChecked || !transfersOk) return;
-    saveIdentification({
-      cartId: cart.id,
-      entries: values
-        .map((cpfs, indexItem) => ({ indexItem, cpfs: cpfs.map(digits) }))
-        .filter((e) => e.cpfs.length),
-      transfers: typedTransfers.map((draft) => ({
-        indexItem: draft.indexItem,
-        destinationCpf: digits(draft.cpf),
-      })),
-    });
-    navigate('/pagamento');
-  };
-
-  return (
-    <PageFrame title={t('page.identification')}>
-      <form onSubmit={submit} className={styles.section} aria-label={t('page.identification')}>
-        <p>{groups.size ? t('checkout.identifyHint') : t('checkout.noIdentification')}</p>
-        <p>{t('checkout.transferHint')}</p>
-        {cart.items.map((item, index) => (
-          <fieldset key={item.lineId} className={styles.item}>
-            <legend>
-              {item.sectionName} · {item.ticketName} ({item.quantity})
-            </legend>
-            {values[index]!.map((value, unit) => (
-              <CpfField
-                // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
-                key={unit}
-                id={`cpf-${index}-${unit}`}
-                label={t('checkout.cpfLabel', { n: unit + 1 })}
-                value={value}
-                check={checkFor(item.ticketId, index, unit)}
-                checking={Boolean(checking[item.ticketId])}
-                onChange={(next) => setCpf(index, unit, next)}
-              />
-            ))}
-            {buyerCpf && values[index]!.some((value) => value === '') && (
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() => setCpf(index, values[index]!.indexOf(''), maskCpf(buyerCpf))}
-              >
-                {t('checkout.useMyCpf')}
-              </button>
-            )}
-            <TransferFields
-              indexItem={index}
-              quantity={item.quantity}
-              drafts={transfers.filter((draft) => draft.indexItem === index)}
-              all={typedTransfers}
-              buyerCpf={buyerCpf}
-              onAdd={() => {
-                nextKey.current += 1;
-                setTransfers([...transfers, { key: nextKey.current, indexItem: index, cpf: '' }]);
-              }}
-              onChange={(key, cpf) =>
-                setTransfers(transfers.map((draft) => (draft.key === key ? { ...draft, cpf } : draft)))
-              }
-              onRemove={(key) => setTransfers(transfers.filter((draft) => draft.key !== key))}
-            />
-          </fieldset>
-        ))}
-        {message && (
-          <p role="alert" className={styles.error}>
-            {message}
-          </p>
-        )}
-        <button type="submit" className={styles.primary} disabled={!allChecked || !transfersOk}>
-          {t('checkout.continue')}
-        </button>
-      </form>
-    </PageFrame>
-  );
 }

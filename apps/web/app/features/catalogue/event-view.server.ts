@@ -1,5 +1,6 @@
 import type { TEventTicketsResponse, TSection } from '@ingressos/contracts';
 import { currencyCode, DOC_TYPE, isEventPast, isoInTimeZone, type TAvailability } from '@ingressos/domain';
+import { isOnSale } from '@ingressos/domain/availability';
 
 /** What the event page renders: the answer of getEventTicketsBySlug without the seat geometry. */
 export function toEventView(event: TEventTicketsResponse, now: Date) {
@@ -55,6 +56,8 @@ function toSectionView(section: TSection) {
       taxTotal: ticket.taxTotal,
       availability: ticket.availability as TAvailability,
       available: ticket.available,
+      // Decided here, on the server, by the domain's rule: the page ships no copy of it.
+      onSale: isOnSale(ticket.availability as TAvailability) && ticket.available > 0,
       minQtd: ticket.minQtd,
       maxQtd: ticket.maxQtd,
       onlineNote: ticket.onlineNote,

@@ -1,4 +1,3 @@
-import { isOnSale } from '@ingressos/domain/catalogue';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
@@ -6,8 +5,6 @@ import { useI18n } from '~/ui/i18n.tsx';
 import type { TEventView, TSectionView, TTicketView } from './event-view.server.ts';
 import { QuantityPicker } from './quantity-picker.tsx';
 import styles from './tickets.module.css';
-
-const onSale = (ticket: TTicketView) => isOnSale(ticket.availability) && ticket.available > 0;
 
 /** Sections and their tickets with the lot on sale, its price and fee, and a quantity for each. */
 export function TicketSelector({
@@ -40,7 +37,7 @@ export function TicketSelector({
             {section.tickets.map((ticket) => (
               <li key={ticket.id} className={styles.ticket}>
                 <TicketInfo ticket={ticket} currency={event.currency} perSeat={section.kind !== 'ticket'} />
-                {!section.hasMap && onSale(ticket) && (
+                {!section.hasMap && ticket.onSale && (
                   <QuantityPicker
                     label={`${section.name} — ${ticket.name}`}
                     value={quantities[ticket.id] ?? 0}

@@ -1,5 +1,5 @@
 import type { TAvailability } from '@ingressos/domain';
-import { isOnSale } from '@ingressos/domain/catalogue';
+import { isOnSale } from '@ingressos/domain/availability';
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';

@@ -1,0 +1,265 @@
+import type { TCart, TCheckoutGateway, TInstallmentOption, TPaymentAnswer } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
+import { cpfsNeeded } from '@ingressos/domain/cart';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { useCardForm } from '~/features/checkout/card-form.ts';
+import { readIdentification } from '~/features/checkout/identification-store.ts';
+import { PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
+import { formatMoney } from '~/i18n/format.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { PageFrame } from '~/ui/page-frame.tsx';
+import styles from '~/ui/panels.module.css';
+import { toast } from '~/ui/toast-store.ts';
+
+const newKey = () => crypto.randomUUID();
+
+type TIdentification = NonNullable<ReturnType<typeof readIdentification>>;
+
+/** The tab's identification for this cart, read after hydration (undefined until then). */
+function useStoredIdentification(cartId: string) {
+  const [stored, setStored] = useState<TIdentification | null | undefined>(undefined);
+  useEffect(() => setStored(readIdentification(cartId)), [cartId]);
+  return stored;
+}
+
+/** §5: every unit of an item whose ticket limits tickets per CPF needs its holder's CPF. */
+function needsIdentification(cart: TCart, stored: TIdentification | null) {
+  return cart.items.some(
+    (item, index) =>
+      cpfsNeeded(item) > 0 &&
+      (stored?.entries.find((entry) => entry.indexItem === index)?.cpfs.length ?? 0) !== item.quantity,
+  );
+}
+
+/**
+ * /pagamento: card (fields drawn by the gateway's own script, which tokenizes in the browser) or
+ * Pix (BR Code as QR and copy-and-paste, with the sandbox's 'simulate payment'). Each attempt
+ * carries an Idempotency-Key, so a double click or a retried request never charges twice.
+ */
+export function PaymentForm({
+  cart,
+  installments,
+  gateway,
+}: {
+  cart: TCart;
+  installments: TInstallmentOption[];
+  gateway: TCheckoutGateway | null;
+}) {
+  const { t, locale } = useI18n();
+  const free = cart.totals.total === 0;
+  const pixOffered = cart.pixPaymentMethod !== false;
+  const [method, setMethod] = useState<'credit_card' | 'pix'>('credit_card');
+  const [count, setCount] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [result, setResult] = useState<TPaymentAnswer | null>(null);
+  const key = useRef<string>('');
+  const container = useRef<HTMLDivElement>(null);
+  // While a payment is pending the form is not on the page; it mounts again if that payment fails.
+  const plan = installments.find((option) => option.installments === count);
+  // What the buyer reads by the button is what is charged: the installment plan's total for a card.
+  const chargeTotal = method === 'credit_card' && plan ? plan.totalValue : cart.totals.total;
+  const { ready, failure } = useCardForm(
+    container,
+    !free && method === 'credit_card' && result?.orderStatus !== 1,
+    locale,
+    gateway,
+    chargeTotal,
+  );
+  const total = formatMoney(chargeTotal, cart.currency);
+  const identification = useStoredIdentification(cart.id);
+  const unidentified = identification !== undefined && needsIdentification(cart, identification);
+
+  const settle = useSettle();
+  const revalidator = useRevalidator();
+  const finish = (answer: TPaymentAnswer) => {
+    setResult(answer);
+    if (settle(answer)) key.current = '';
+    if (answer.message) setMessage(answer.message);
+    // Pending: the page and the shell reload it as the ongoing purchase (§4), so leaving
+    // /pagamento offers it back.
+    if (answer.orderStatus === 1) revalidator.revalidate();
+  };
+
+  const pay = async () => {
+    setBusy(true);
+    setMessage('');
+    try {
+      let card:
+        | { token: string; installments: number; paymentMethodId?: string; issuerId?: string }
+        | undefined;
+      if (!free && method === 'credit_card') {
+        const made = await window.BilhetoCardForm!.createToken().catch((e: Error) => {
+          setMessage(e.message);
+          return null;
+        });
+        if (!made) return;
+        card = {
+          token: made.token,
+          installments: count,
+          ...(made.brand ? { paymentMethodId: made.brand } : {}),
+          ...(made.issuerId ? { issuerId: made.issuerId } : {}),
+        };
+      }
+      key.current ||= newKey();
+      const response = await fetch(apiPath('pay'), {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
+        body: JSON.stringify({
+          paymentType: free ? 'free' : method,
+          ...(card ? { card } : {}),
+          // The total on screen: the server refuses to charge anything else (409 amount_changed).
+          totalTicketValue: free ? 0 : chargeTotal,
+          identificationTickets: identification?.entries ?? [],
+          transfers: identification?.transfers ?? [],
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as Partial<TPaymentAnswer> & {
+        Message?: string;
+        code?: string;
+      };
+      if (body?.orderId) return finish(body as TPaymentAnswer);
+      // The cart changed since the page was drawn: show the new amounts before anything is charged.
+      if (body?.code === 'amount_changed') revalidator.revalidate();
+      const text = body?.Message ?? t('app.genericError');
+      setMessage(text);
+      toast.error(text);
+      key.current = '';
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // A pending Pix or a card under review: followed until it settles.
+  if (result && result.orderStatus === 1)
+    return (
+      <PageFrame title={t('page.payment')}>
+        <PendingPayment answer={result} onSettled={finish} />
+      </PageFrame>
+    );
+
+  return (
+    <PageFrame title={t('page.payment')}>
+      <section className={styles.section}>
+        <ul>
+          {cart.items.map((item) => (
+            <li key={item.lineId}>
+              {item.quantity}× {item.eventName} · {item.sectionName} · {item.ticketName}
+            </li>
+          ))}
+        </ul>
+        <p>
+          <strong>
+            {t('checkout.total')}: {total}
+          </strong>
+        </p>
+        {free ? (
+          <p role="note" className={styles.note}>
+            {t('checkout.freeHint')}
+          </p>
+        ) : (
+          <PaymentMethods
+            cart={cart}
+            method={method}
+            setMethod={setMethod}
+            pixOffered={pixOffered}
+            card={
+              <>
+                {gateway?.testMode && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
+                {ready ? null : (
+                  <p role={failure ? 'alert' : undefined}>{failure || t('checkout.cardFormLoading')}</p>
+                )}
+                {/* The gateway's script owns this element's children: React renders none. */}
+                <div ref={container} className={styles.cardForm} aria-busy={!ready} />
+                <div className={styles.field}>
+                  <label htmlFor="installments">{t('checkout.installments')}</label>
+                  <select id="installments" value={count} onChange={(e) => setCount(Number(e.target.value))}>
+                    {installments.map((option) => (
+                      <option key={option.installments} value={option.installments}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </>
+            }
+          />
+        )}
+        {unidentified && (
+          <p role="alert" className={styles.warning}>
+            {t('checkout.identifyFirst')} <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
+          </p>
+        )}
+        {message && (
+          <p role="alert" className={styles.error}>
+            {message}
+          </p>
+        )}
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={
+            busy ||
+            identification === undefined ||
+            unidentified ||
+            (!free && method === 'credit_card' && !ready)
+          }
+          onClick={pay}
+        >
+          {busy
+            ? t('checkout.paying')
+            : free
+              ? t('checkout.confirmFree')
+              : method === 'pix'
+                ? t('checkout.createPix', { total })
+                : t('checkout.pay', { total })}
+        </button>
+      </section>
+    </PageFrame>
+  );
+}
+
+/** Card or Pix (Pix only where the cart's currency allows it), and the card form when chosen. */
+function PaymentMethods({
+  cart,
+  method,
+  setMethod,
+  pixOffered,
+  card,
+}: {
+  cart: TCart;
+  method: 'credit_card' | 'pix';
+  setMethod: (method: 'credit_card' | 'pix') => void;
+  pixOffered: boolean;
+  card: React.ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <fieldset className={styles.methods}>
+        <legend>{t('checkout.method')}</legend>
+        {cart.creditCardPaymentMethod !== false && (
+          <label>
+            <input
+              type="radio"
+              name="method"
+              checked={method === 'credit_card'}
+              onChange={() => setMethod('credit_card')}
+            />{' '}
+            {t('checkout.card')}
+          </label>
+        )}
+        {pixOffered && (
+          <label>
+            <input type="radio" name="method" checked={method === 'pix'} onChange={() => setMethod('pix')} />{' '}
+            {t('checkout.pix')}
+          </label>
+        )}
+      </fieldset>
+      {!pixOffered && <p className={styles.note}>{t('checkout.pixReaisOnly')}</p>}
+      {method === 'credit_card' && card}
+    </>
+  );
+}
