@@ -90,4 +90,13 @@ describe('API structure', () => {
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
   });
+
+  it('keeps HTTP out of use-cases and adapters: they throw AppError, http/error-status.ts maps it', () => {
+    const inner = files.filter((file) => /[\\/](modules|adapters)[\\/]/.test(file));
+    expect(inner.length).toBeGreaterThan(50);
+    const offenders = inner
+      .filter((file) => /from '[./]*http\//.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -77,6 +77,8 @@ export const TRANSFER_MESSAGES = {
   transfer_failed: { 'pt-BR': 'Erro ao transferir ingresso', en: 'Could not transfer the ticket' },
   list_failed: { 'pt-BR': 'Erro ao buscar transferências', en: 'Could not load the transfers' },
   update_failed: { 'pt-BR': 'Erro ao atualizar transferência', en: 'Could not update the transfer' },
+  // The spec's text for an update that failed, for a transfer that is not the caller's to answer.
+  transfer_not_found: { 'pt-BR': 'Erro ao atualizar transferência', en: 'Could not update the transfer' },
   cancel_failed: { 'pt-BR': 'Erro ao cancelar transferência', en: 'Could not cancel the transfer' },
   return_failed: {
     'pt-BR': 'Erro ao devolver ingresso ao antigo dono.',

@@ -7,12 +7,14 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
+import { AppError } from '../modules/app-error.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
+import { statusOf } from './error-status.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMessage } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -225,9 +227,10 @@ export function createApp(options: TAppOptions) {
   }
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) {
+    if (error instanceof HttpError || error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      return c.json(errorBody(error.code, error.message, error.issues), error.status);
+      const status = error instanceof HttpError ? error.status : statusOf(error.code);
+      return c.json(errorBody(error.code, error.message, error.issues), status);
     }
     if (isConnectionLost(error)) {
       // The database connection dropped mid-request: this request fails, the process serves on.

@@ -39,7 +39,7 @@ export function requireAuth(c: {
   get(key: 'locale'): TAppEnv['Variables']['locale'];
 }): TAuth {
   const auth = c.get('auth');
-  if (!auth) throw fail(401, 'unauthenticated', 'unauthenticated', c.get('locale'));
+  if (!auth) throw fail('unauthenticated', 'unauthenticated', c.get('locale'));
   return auth;
 }
 

@@ -54,7 +54,7 @@ export function accountRoutes(s: TAccountServices) {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       const { userId } = parseWith(ZUnsubscribeRequest, await readJson(c), locale);
-      if (userId !== user.id) throw fail(403, 'forbidden', 'forbidden', locale);
+      if (userId !== user.id) throw fail('forbidden', 'forbidden', locale);
       await unsubscribe(s.db, user.id);
       return c.json({ Message: apiMessage('unsubscribed', locale) });
     });

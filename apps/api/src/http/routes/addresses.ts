@@ -34,15 +34,15 @@ export function addressRoutes(postalCodes: TPostalCodeLookup) {
     .get('/addresses/postal-code/:cep', async (c) => {
       const locale = c.get('locale');
       const cep = c.req.param('cep').replace(/\D/g, '');
-      if (cep.length !== 8) throw fail(400, 'invalid_postal_code', 'postalCodeInvalid', locale);
+      if (cep.length !== 8) throw fail('invalid_postal_code', 'postalCodeInvalid', locale);
       let address: Awaited<ReturnType<TPostalCodeLookup['lookup']>>;
       try {
         address = await postalCodes.lookup(cep);
       } catch (error) {
         c.get('log').warn('postal code lookup failed', { error });
-        throw fail(503, 'postal_code_unavailable', 'postalCodeUnavailable', locale);
+        throw fail('postal_code_unavailable', 'postalCodeUnavailable', locale);
       }
-      if (!address) throw fail(404, 'postal_code_not_found', 'postalCodeNotFound', locale);
+      if (!address) throw fail('postal_code_not_found', 'postalCodeNotFound', locale);
       c.header('Cache-Control', DAY);
       return c.json(address);
     });

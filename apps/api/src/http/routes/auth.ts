@@ -58,7 +58,7 @@ export function authRoutes(s: TAccountServices) {
       // Every attempt counts against the account; a success clears its count.
       await s.limits.consume('loginAccount', email, locale);
       const user = await logIn(s, email, password);
-      if (!user) throw fail(401, 'invalid_credentials', 'invalidCredentials', locale);
+      if (!user) throw fail('invalid_credentials', 'invalidCredentials', locale);
       await s.limits.reset('loginAccount', email);
       const session = await startSession(c, user);
       const view = toUserView(user);
@@ -77,7 +77,7 @@ export function authRoutes(s: TAccountServices) {
       const auth = c.get('auth');
       if (!auth) {
         if (c.get('sessionPresented') === 'cookie') clearSessionCookie(c, s.config);
-        throw fail(401, 'unauthenticated', 'unauthenticated', c.get('locale'));
+        throw fail('unauthenticated', 'unauthenticated', c.get('locale'));
       }
       const expiresAt = await renewSession(s.db, auth.session, ttl);
       let token: string | null = null;
@@ -140,13 +140,13 @@ export function authRoutes(s: TAccountServices) {
     .post('/createUserNotification', async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
-      if (user.emailVerifiedAt) throw fail(409, 'email_already_verified', 'emailAlreadyVerified', locale);
+      if (user.emailVerifiedAt) throw fail('email_already_verified', 'emailAlreadyVerified', locale);
       await s.limits.consume('verificationMailUser', user.id, locale);
       try {
         await sendVerificationEmail(s, user);
       } catch (error) {
         s.log.error('verification mail failed', { error, userId: user.id });
-        throw fail(502, 'mail_failed', 'mailFailed', locale);
+        throw fail('mail_failed', 'mailFailed', locale);
       }
       return c.json({ Message: apiMessage('verificationSent', locale) });
     })

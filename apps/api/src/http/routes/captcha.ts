@@ -14,9 +14,9 @@ export async function verifyCaptcha(
 ): Promise<void> {
   if (s.captcha.provider === 'off') return;
   const token = c.req.header(CAPTCHA_HEADER);
-  if (!token) throw fail(400, 'captcha_required', 'captchaRequired', locale);
+  if (!token) throw fail('captcha_required', 'captchaRequired', locale);
   if (token.length > 4096 || !(await s.captcha.verify(token, clientIp(c, s.config.TRUST_PROXY_HOPS)))) {
-    throw fail(400, 'captcha_invalid', 'captchaInvalid', locale);
+    throw fail('captcha_invalid', 'captchaInvalid', locale);
   }
 }
 
@@ -29,7 +29,7 @@ export function captchaRoutes(s: TAccountServices) {
     })
     .post('/local', async (c) => {
       const locale = c.get('locale');
-      if (!s.captcha.issue) throw fail(404, 'not_found', 'captchaLocalOnly', locale);
+      if (!s.captcha.issue) throw fail('not_found', 'captchaLocalOnly', locale);
       await s.limits.consume('captchaIp', clientIp(c, s.config.TRUST_PROXY_HOPS), locale);
       c.header('Cache-Control', 'no-store');
       return c.json({ token: await s.captcha.issue() });

@@ -83,7 +83,7 @@ export function checkoutRoutes(s: TCheckoutServices) {
         // The cart goes back to the buyer's cart session (a new one when the browser has none).
         const sessionId = sessionOf(c) ?? newSessionId();
         const answer = await cancelOngoing(s, { userId: auth.user.id, sessionId }, c.get('locale'));
-        if (!answer) throw paymentError(404, 'order_not_found', c.get('locale'));
+        if (!answer) throw paymentError('order_not_found', c.get('locale'));
         setCookie(c, CART_SESSION_COOKIE, sessionId, {
           path: '/',
           maxAge: 86_400,
@@ -152,7 +152,7 @@ export function checkoutRoutes(s: TCheckoutServices) {
           },
           c.get('locale'),
         );
-        if (list.length === 0) throw paymentError(404, 'order_not_found', c.get('locale'));
+        if (list.length === 0) throw paymentError('order_not_found', c.get('locale'));
         const pdf = await ticketsPdf(list);
         return c.body(new Uint8Array(pdf), 200, {
           'content-type': 'application/pdf',

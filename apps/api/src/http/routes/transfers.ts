@@ -77,7 +77,7 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const cpf = stripCpfMask(c.req.query('cpf') ?? '');
-        if (!isValidCpf(cpf)) throw transferError(400, 'cpf_invalid', locale);
+        if (!isValidCpf(cpf)) throw transferError('cpf_invalid', locale);
         await s.limits.consume('transferLookupUser', user.id, locale);
         const email = await emailByDocument(s.db, cpf);
         c.header('Cache-Control', 'private, no-store');
@@ -89,7 +89,7 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const parsed = ZTransferListQuery.safeParse(c.req.query());
-        if (!parsed.success) throw transferError(400, 'list_failed', locale);
+        if (!parsed.success) throw transferError('list_failed', locale);
         const { transferStatus, direction } = parsed.data;
         const status = transferStatus === undefined ? undefined : (Number(transferStatus) as TTransferStatus);
         c.header('Cache-Control', 'private, no-store');

@@ -1,6 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../app-error.ts';
 
 /** Every message the account calls answer with, in Portuguese and English. Spec texts are quoted exactly. */
 export const API_MESSAGES = {
@@ -80,13 +79,12 @@ export function apiMessage(key: TApiMessageKey, locale: TLocale): string {
   return API_MESSAGES[key][locale];
 }
 
-/** An HttpError whose message is the catalogue's text in the caller's language. */
+/** An AppError whose message is the catalogue's text in the caller's language. */
 export function fail(
-  status: ContentfulStatusCode,
   code: string,
   key: TApiMessageKey,
   locale: TLocale,
   headers?: Record<string, string>,
-): HttpError {
-  return new HttpError(status, code, apiMessage(key, locale), undefined, headers);
+): AppError {
+  return new AppError(code, apiMessage(key, locale), { headers });
 }

@@ -43,7 +43,7 @@ const LIMITS = {
 
 export type TLimitName = keyof typeof LIMITS;
 export type TRateLimits = {
-  /** Counts one attempt; throws a 429 HttpError once the limit is spent. */
+  /** Counts one attempt; throws a 429 (too_many_requests) once the limit is spent. */
   consume(name: TLimitName, key: string, locale: TLocale): Promise<void>;
   /** Forgets a key (a successful login clears its failures). */
   reset(name: TLimitName, key: string): Promise<void>;
@@ -72,7 +72,7 @@ export function createRateLimits(database: TDatabase): TRateLimits {
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
         const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-        throw fail(429, 'too_many_requests', 'tooManyAttempts', locale, { 'Retry-After': retryAfter });
+        throw fail('too_many_requests', 'tooManyAttempts', locale, { 'Retry-After': retryAfter });
       }
     },
     async reset(name, key) {

@@ -24,8 +24,8 @@ export async function registerClient(s: TAccountServices, input: TRegisterReques
   let cityIbge: number | null = null;
   if (brazilian && input.stateID != null && input.cityID != null) {
     const place = cityInState(input.stateID, input.cityID);
-    if (place === 'state') throw fail(400, 'invalid_state', 'stateInvalid', locale);
-    if (place === 'city') throw fail(400, 'invalid_city', 'cityInvalid', locale);
+    if (place === 'state') throw fail('invalid_state', 'stateInvalid', locale);
+    if (place === 'city') throw fail('invalid_city', 'cityInvalid', locale);
     stateIbge = input.stateID;
     cityIbge = input.cityID;
   }
@@ -68,6 +68,6 @@ export async function registerClient(s: TAccountServices, input: TRegisterReques
 
 function takenError(constraint: string, locale: 'pt-BR' | 'en') {
   return constraint === 'users_email_key'
-    ? fail(409, 'email_taken', 'emailTaken', locale)
-    : fail(409, 'document_taken', 'documentTaken', locale);
+    ? fail('email_taken', 'emailTaken', locale)
+    : fail('document_taken', 'documentTaken', locale);
 }

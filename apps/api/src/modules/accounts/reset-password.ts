@@ -41,6 +41,6 @@ export async function resetPassword(s: TAccountServices, request: TNewResetPassw
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
     return reset.userId;
   });
-  if (!userId) throw fail(400, 'reset_invalid', 'resetInvalid', locale);
+  if (!userId) throw fail('reset_invalid', 'resetInvalid', locale);
   return userId;
 }

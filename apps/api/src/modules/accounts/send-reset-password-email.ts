@@ -26,7 +26,7 @@ export async function sendResetPasswordEmail(
   locale: TLocale,
 ): Promise<{ status: 'email_sent'; email: string }> {
   const user = await findUserByIdentifier(s.db, request.identifier);
-  if (!user) throw fail(404, 'user_not_found', 'userNotFound', locale);
+  if (!user) throw fail('user_not_found', 'userNotFound', locale);
   const code = randomToken();
   const [reset] = await s.db
     .insert(passwordResets)
@@ -45,7 +45,7 @@ export async function sendResetPasswordEmail(
     );
   } catch (error) {
     s.log.error('reset mail failed', { error, userId: user.id });
-    throw fail(502, 'mail_failed', 'mailFailed', locale);
+    throw fail('mail_failed', 'mailFailed', locale);
   }
   return { status: 'email_sent', email: maskEmail(user.email) };
 }

@@ -19,7 +19,7 @@ export async function sendSmsCode(
   user: TUserRow,
   locale: TLocale,
 ): Promise<TSendSmsCodeResponse> {
-  if (user.phoneVerifiedAt) throw fail(409, 'phone_already_verified', 'phoneAlreadyVerified', locale);
+  if (user.phoneVerifiedAt) throw fail('phone_already_verified', 'phoneAlreadyVerified', locale);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const phone = `${user.ddiPhone}${user.phone}`;
   const expiresAt = new Date(Date.now() + PHONE_CODE_TTL_S * 1000);
@@ -44,7 +44,7 @@ export async function sendSmsCode(
   } catch (error) {
     s.log.error('sms failed', { error, userId: user.id });
     await s.db.delete(phoneCodes).where(eq(phoneCodes.userId, user.id));
-    throw fail(502, 'sms_failed', 'smsFailed', locale);
+    throw fail('sms_failed', 'smsFailed', locale);
   }
   return { expiredIn: PHONE_CODE_TTL_S, expiresAt: expiresAt.toISOString() };
 }

@@ -5,8 +5,8 @@ import { parseBirthDate } from '@ingressos/domain/birth-date';
 import { normalizeDocument, normalizeEmail } from '@ingressos/domain/documents';
 import { eq } from 'drizzle-orm';
 import { phoneCodes, users } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
 import { cityInState } from '../addresses/places.ts';
+import { AppError } from '../app-error.ts';
 import { fail } from './messages.ts';
 import type { TAccountServices } from './services.ts';
 import type { TUserRow } from './sessions.ts';
@@ -18,7 +18,7 @@ import type { TUserRow } from './sessions.ts';
 export async function updateMyAccount(s: TAccountServices, user: TUserRow, input: TUpdateAccountRequest) {
   const nationality = user.nationality as TNationality;
   const locale = nationalityLocale(nationality);
-  if (input.Id !== user.id) throw fail(403, 'forbidden', 'forbidden', locale);
+  if (input.Id !== user.id) throw fail('forbidden', 'forbidden', locale);
   const changed = (
     sent: string | number | undefined,
     current: string | number,
@@ -30,7 +30,7 @@ export async function updateMyAccount(s: TAccountServices, user: TUserRow, input
     changed(input.nationality, user.nationality) ||
     changed(input.birthDate, user.birthDate, (v) => parseBirthDate(v, nationality) ?? v)
   ) {
-    throw fail(400, 'field_locked', 'fieldLocked', locale);
+    throw fail('field_locked', 'fieldLocked', locale);
   }
 
   const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
@@ -46,11 +46,11 @@ export async function updateMyAccount(s: TAccountServices, user: TUserRow, input
   if (nationality === NATIONALITY.brazilian && input.stateIBGEId !== undefined) {
     if (input.stateIBGEId == null || input.cityIBGEId == null) {
       const field = input.stateIBGEId == null ? 'stateRequired' : 'cityRequired';
-      throw new HttpError(400, 'invalid_request', accountMessage(field, locale));
+      throw new AppError('invalid_request', accountMessage(field, locale));
     }
     const place = cityInState(input.stateIBGEId, input.cityIBGEId);
-    if (place === 'state') throw fail(400, 'invalid_state', 'stateInvalid', locale);
-    if (place === 'city') throw fail(400, 'invalid_city', 'cityInvalid', locale);
+    if (place === 'state') throw fail('invalid_state', 'stateInvalid', locale);
+    if (place === 'city') throw fail('invalid_city', 'cityInvalid', locale);
     set.stateIbge = input.stateIBGEId;
     set.cityIbge = input.cityIBGEId;
   }

@@ -4,7 +4,7 @@ import { BIN_MIN_DIGITS, isCardEmissor, normalizeAccessCode } from '@ingressos/d
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { eventAccessCodes, events, exclusiveAccessGrants } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../app-error.ts';
 import { accessCodeHash } from '../catalogue/access-codes.ts';
 import { newSessionId } from './cart-session.ts';
 
@@ -12,7 +12,7 @@ import { newSessionId } from './cart-session.ts';
 export const EXCLUSIVE_ACCESS_SECONDS = 86_400;
 
 const invalid = (locale: TLocale) =>
-  new HttpError(422, 'exclusive_invalid', EXCLUSIVE_ACCESS_MESSAGES.exclusive_invalid[locale]);
+  new AppError('exclusive_invalid', EXCLUSIVE_ACCESS_MESSAGES.exclusive_invalid[locale]);
 
 /**
  * Commerce §7 "Exclusive access": checks what the buyer typed against the event's issuer of that

@@ -7,8 +7,8 @@ import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/paym
 import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
-import { HttpError } from '../../http/errors.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
+import { AppError } from '../app-error.ts';
 import { cartError } from '../cart/cart-error.ts';
 import { getCart } from '../cart/get-cart.ts';
 import { chargeOrder } from './charge-order.ts';
@@ -26,7 +26,7 @@ const KEY = /^[A-Za-z0-9_:.-]{8,64}$/;
 
 /** §2 /pagamento guards: a verified e-mail and a complete profile. */
 export function assertMayPay(user: TUserRow, locale: TLocale) {
-  if (!user.emailVerifiedAt) throw paymentError(403, 'email_unverified', locale);
+  if (!user.emailVerifiedAt) throw paymentError('email_unverified', locale);
   if (
     !isProfileReadyForPayment({
       nationality: user.nationality,
@@ -34,7 +34,7 @@ export function assertMayPay(user: TUserRow, locale: TLocale) {
       cityIBGE: user.cityIbge,
     })
   )
-    throw paymentError(403, 'profile_incomplete', locale);
+    throw paymentError('profile_incomplete', locale);
 }
 
 const uniqueViolation = (error: unknown) => {
@@ -97,7 +97,7 @@ export async function paymentAnswer(
   locale: TLocale,
 ): Promise<TPaymentAnswer> {
   const [order] = await s.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw paymentError(404, 'order_not_found', locale);
+  if (!order) throw paymentError('order_not_found', locale);
   const [payment] = await s.db.select().from(payments).where(eq(payments.orderId, orderId));
   const status = (payment?.status ?? 'created') as TPaymentStatus;
   return {
@@ -134,19 +134,19 @@ async function amountsOf(s: TCheckoutServices, cart: TCart, body: TCreatePayment
   const cartCents = Math.round(cart.totals.total * 100);
   if (cartCents === 0)
     return { method: 'free' as const, currency, totalCents: 0, interestCents: 0, installments: 1 };
-  if (body.paymentType === 'free') throw paymentError(422, 'not_free', locale);
+  if (body.paymentType === 'free') throw paymentError('not_free', locale);
   if (body.paymentType === 'pix') {
-    if (!s.gateway.currencies.pix.includes(currency)) throw paymentError(422, 'pix_currency', locale);
+    if (!s.gateway.currencies.pix.includes(currency)) throw paymentError('pix_currency', locale);
     return { method: 'pix' as const, currency, totalCents: cartCents, interestCents: 0, installments: 1 };
   }
-  if (!body.card) throw paymentError(400, 'card_required', locale);
-  if (!s.gateway.currencies.card.includes(currency)) throw paymentError(422, 'currency_unsupported', locale);
+  if (!body.card) throw paymentError('card_required', locale);
+  if (!s.gateway.currencies.card.includes(currency)) throw paymentError('currency_unsupported', locale);
   const plan = installmentPlan(cartCents, body.card.installments, {
     noInterest: await eventNoInterest(s.db, cart.eventId ?? cart.items[0]!.eventId),
     interestBp: s.gateway.interestBp,
     currency,
   });
-  if (!plan) throw paymentError(422, 'installments_invalid', locale);
+  if (!plan) throw paymentError('installments_invalid', locale);
   return {
     method: 'credit_card' as const,
     currency,
@@ -174,8 +174,7 @@ export async function createPayment(
   locale: TLocale,
 ): Promise<TPaymentAnswer> {
   const { user, body } = input;
-  if (!input.idempotencyKey || !KEY.test(input.idempotencyKey))
-    throw paymentError(400, 'idempotency_key', locale);
+  if (!input.idempotencyKey || !KEY.test(input.idempotencyKey)) throw paymentError('idempotency_key', locale);
   assertMayPay(user, locale);
   const hash = requestHash(body);
   const replay = async () => {
@@ -184,25 +183,25 @@ export async function createPayment(
       .from(orders)
       .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, input.idempotencyKey!)));
     if (!existing) return null;
-    if (existing.requestHash !== hash) throw paymentError(422, 'idempotency_reused', locale);
+    if (existing.requestHash !== hash) throw paymentError('idempotency_reused', locale);
     return paymentAnswer(s, existing.id, locale);
   };
   const earlier = await replay();
   if (earlier) return earlier;
 
-  if (body.paymentType === 'credit_card' && !body.card) throw paymentError(400, 'card_required', locale);
+  if (body.paymentType === 'credit_card' && !body.card) throw paymentError('card_required', locale);
   const sessionId = input.sessionId;
   const cart = sessionId ? await getCart(s.db, sessionId, locale) : null;
   if (!sessionId || !cart || cart.items.length === 0) {
     // A concurrent request with the same key may have just turned this cart into its order.
     const made = await replay();
     if (made) return made;
-    throw paymentError(409, 'cart_empty', locale);
+    throw paymentError('cart_empty', locale);
   }
   if (cart.incompleteTables.length > 0) {
-    const error = paymentError(409, 'incomplete_tables', locale);
-    throw new HttpError(409, error.code, error.message, undefined, {
-      'x-redirect': `/eventmap/${cart.items[0]!.slug}`,
+    const error = paymentError('incomplete_tables', locale);
+    throw new AppError(error.code, error.message, {
+      headers: { 'x-redirect': `/eventmap/${cart.items[0]!.slug}` },
     });
   }
   // §5: with the refund service active, a provider (or 'none') must have been chosen.
@@ -219,7 +218,7 @@ export async function createPayment(
     const total = new Intl.NumberFormat(locale, { style: 'currency', currency: amounts.currency }).format(
       amounts.totalCents / 100,
     );
-    throw paymentError(409, 'amount_changed', locale, { total });
+    throw paymentError('amount_changed', locale, { total });
   }
   const pixExpiresAt =
     amounts.method === 'pix' ? new Date(Date.now() + s.config.PIX_EXPIRY_SECONDS * 1000) : null;
@@ -256,7 +255,7 @@ export async function createPayment(
       locale,
     );
   } catch (error) {
-    if (uniqueViolation(error)) throw paymentError(409, 'payment_in_progress', locale);
+    if (uniqueViolation(error)) throw paymentError('payment_in_progress', locale);
     throw error;
   }
   if (!reserved) return (await replay())!;
@@ -282,7 +281,7 @@ export async function createPayment(
   });
   // No answer: a Pix nobody can see cannot be paid (the reconciler cancels it); a card keeps
   // 'processing' until the gateway is asked again.
-  if (!charge && amounts.method === 'pix') throw paymentError(502, 'pix_failed', locale);
+  if (!charge && amounts.method === 'pix') throw paymentError('pix_failed', locale);
   if (charge) await settlePayment(s, paymentId, charge, locale, { reattachTo: sessionId });
   return paymentAnswer(s, orderId, locale);
 }

@@ -65,7 +65,7 @@ export async function checkTicketsPerCpf(
     sql`select tickets_per_cpf from event_tickets where id = ${input.ticketId}`,
   )) as unknown as { rows: { tickets_per_cpf: number | null }[] };
   const ticket = result.rows[0];
-  if (!ticket) throw paymentError(404, 'order_not_found', locale);
+  if (!ticket) throw paymentError('order_not_found', locale);
   return checkCpfs(
     db,
     { ticketId: input.ticketId, ticketByCpf: ticket.tickets_per_cpf, cpfs: input.cpfs },
@@ -99,7 +99,7 @@ export async function validateIdentification(
     const entry = entries.find((e) => e.indexItem === index);
     if (cpfsNeeded(item) === 0) return (entry?.cpfs ?? []).map(stripCpfMask).slice(0, item.quantity);
     const cpfs = (entry?.cpfs ?? []).map(stripCpfMask);
-    if (cpfs.length !== item.quantity) throw paymentError(400, 'cpf_missing', locale);
+    if (cpfs.length !== item.quantity) throw paymentError('cpf_missing', locale);
     return cpfs;
   });
   // One check per ticket type, across the items (a coupon may split a line in two).
@@ -118,7 +118,7 @@ export async function validateIdentification(
         : checked.cpfs.some((c) => c.repeated)
           ? 'cpf_repeated'
           : 'cpf_online';
-      throw Object.assign(paymentError(400, code, locale), { message: checked.message });
+      throw Object.assign(paymentError(code, locale), { message: checked.message });
     }
   }
   return { cpfsPerItem, transfers: validateTransfers(cart, transfers, request.buyerDocument, locale) };
@@ -136,12 +136,12 @@ function validateTransfers(
   const perItem = new Map<number, number>();
   for (const transfer of destinations) {
     if (!isValidCpf(transfer.destinationCpf) || transfer.indexItem >= cart.items.length)
-      throw paymentError(400, 'cpf_invalid', locale);
-    if (transfer.destinationCpf === buyerDocument) throw paymentError(400, 'transfer_self', locale);
-    if (seen.has(transfer.destinationCpf)) throw paymentError(400, 'transfer_repeated', locale);
+      throw paymentError('cpf_invalid', locale);
+    if (transfer.destinationCpf === buyerDocument) throw paymentError('transfer_self', locale);
+    if (seen.has(transfer.destinationCpf)) throw paymentError('transfer_repeated', locale);
     seen.add(transfer.destinationCpf);
     const n = (perItem.get(transfer.indexItem) ?? 0) + 1;
-    if (n > cart.items[transfer.indexItem]!.quantity) throw paymentError(400, 'transfer_too_many', locale);
+    if (n > cart.items[transfer.indexItem]!.quantity) throw paymentError('transfer_too_many', locale);
     perItem.set(transfer.indexItem, n);
   }
   return destinations;

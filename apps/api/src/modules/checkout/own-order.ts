@@ -14,13 +14,13 @@ export type TOwnOrder = { payment: typeof payments.$inferSelect; order: typeof o
 
 /** A buyer's own order and its payment, by either id: 404 for anyone else's (never 403: no probing). */
 export async function findOwnOrder(db: TDb, userId: string, id: string, locale: TLocale): Promise<TOwnOrder> {
-  if (!UUID.test(id)) throw paymentError(404, 'order_not_found', locale);
+  if (!UUID.test(id)) throw paymentError('order_not_found', locale);
   const [row] = await db
     .select({ payment: payments, order: orders })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(sql`(${payments.id} = ${id} or ${orders.id} = ${id})`, eq(orders.userId, userId)));
-  if (!row) throw paymentError(404, 'order_not_found', locale);
+  if (!row) throw paymentError('order_not_found', locale);
   return row;
 }
 
@@ -63,8 +63,7 @@ export async function simulatePixPayment(
   locale: TLocale,
 ) {
   const row = await findOwnOrder(s.db, input.userId, input.paymentId, locale);
-  if (!row.payment.gatewayRef || row.payment.method !== 'pix')
-    throw paymentError(404, 'order_not_found', locale);
+  if (!row.payment.gatewayRef || row.payment.method !== 'pix') throw paymentError('order_not_found', locale);
   // Like a bank, the sandbox refuses to pay a Pix that was cancelled or expired.
   const charge = await input.payPix(row.payment.gatewayRef);
   await syncPayment(s, row.payment.id, locale);

@@ -57,7 +57,7 @@ export async function reserveOrder(
         .from(orders)
         .where(sql`${orders.userId} = ${r.userId} and ${orders.idempotencyKey} = ${r.idempotencyKey}`);
       if (same) return null;
-      throw paymentError(409, 'payment_in_progress', locale);
+      throw paymentError('payment_in_progress', locale);
     }
     const [created] = await tx
       .insert(orders)

@@ -42,7 +42,7 @@ export async function addTransfer(
       on conflict do nothing
       returning id`),
   );
-  if (inserted.length === 0) throw transferError(409, 'transfer_pending', locale);
+  if (inserted.length === 0) throw transferError('transfer_pending', locale);
   if (destination) {
     await sendQuietly(
       s,

@@ -12,5 +12,5 @@ export async function cancelTransfer(s: TTransferServices, me: TMe, transferId: 
       where id = ${transferId} and status = ${TRANSFER_STATUS.PENDING} and from_user_id = ${me.id}
       returning id`),
   );
-  if (rows.length === 0) throw transferError(404, 'cancel_failed', locale);
+  if (rows.length === 0) throw transferError('cancel_failed', locale);
 }

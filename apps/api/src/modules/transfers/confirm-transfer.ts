@@ -25,16 +25,15 @@ export async function confirmTransfer(s: TTransferServices, me: TMe, transferId:
         where tt.id = ${transferId} and tt.status = ${TRANSFER_STATUS.PENDING} and ${receivedBy(me)}
         returning tt.id, tt.ticket_id, tt.from_user_id, tt.destination_cpf`),
     );
-    if (!transfer) throw transferError(404, 'update_failed', locale);
+    if (!transfer) throw transferError('transfer_not_found', locale);
     const ticket = await ticketFacts(tx, transfer.ticket_id, true);
-    if (!ticket || ticket.user_id !== transfer.from_user_id)
-      throw transferError(409, 'update_failed', locale);
-    if (!upcoming(ticket)) throw transferError(409, 'event_past', locale);
+    if (!ticket || ticket.user_id !== transfer.from_user_id) throw transferError('update_failed', locale);
+    if (!upcoming(ticket)) throw transferError('event_past', locale);
     if (ticket.tickets_per_cpf !== null) {
       // One confirmation at a time per (ticket type, CPF): two can't both take the last place.
       await lockHolderCpf(tx, ticket.ticket_id, transfer.destination_cpf);
       if ((await heldBy(tx, ticket.ticket_id, transfer.destination_cpf)) >= ticket.tickets_per_cpf)
-        throw transferError(409, 'cpf_limit', locale, { cpf: hideCpf(transfer.destination_cpf) });
+        throw transferError('cpf_limit', locale, { cpf: hideCpf(transfer.destination_cpf) });
     }
     const version = ticket.qr_version + 1;
     const qr = await s.signer.sign({

@@ -1,8 +1,7 @@
 import { TRANSFER_MESSAGES, type TTransferErrorCode } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { interpolate } from '@ingressos/domain/interpolate';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { HttpError } from '../../http/errors.ts';
+import { AppError } from '../app-error.ts';
 
 export function transferMessage(
   code: TTransferErrorCode,
@@ -12,11 +11,6 @@ export function transferMessage(
   return interpolate(TRANSFER_MESSAGES[code][locale], vars);
 }
 
-export function transferError(
-  status: ContentfulStatusCode,
-  code: TTransferErrorCode,
-  locale: TLocale,
-  vars: Record<string, string> = {},
-) {
-  return new HttpError(status, code, transferMessage(code, locale, vars));
+export function transferError(code: TTransferErrorCode, locale: TLocale, vars: Record<string, string> = {}) {
+  return new AppError(code, transferMessage(code, locale, vars));
 }

@@ -17,6 +17,6 @@ export async function returnTransfer(s: TTransferServices, me: TMe, transferId: 
         returning tt.id, tt.ticket_id, tt.from_user_id, tt.destination_cpf)
       select done.*, e.name as event_name from done join tickets t on t.id = done.ticket_id join events e on e.id = t.event_id`),
   );
-  if (!row) throw transferError(404, 'return_failed', locale);
+  if (!row) throw transferError('return_failed', locale);
   await tellSender(s, row.from_user_id, row.event_name, false);
 }

@@ -45,7 +45,7 @@ export async function sendTransferCode(s: TTransferServices, user: TUserRow, loc
     );
   } catch (error) {
     s.log.error('transfer code e-mail failed', { error });
-    throw transferError(503, 'code_mail_failed', locale);
+    throw transferError('code_mail_failed', locale);
   }
   return { status: true, minutes: CODE_MINUTES };
 }
@@ -64,14 +64,13 @@ export async function validateTransferCode(
     .select()
     .from(transferCodes)
     .where(and(eq(transferCodes.userId, user.id), gt(transferCodes.expiresAt, new Date())));
-  if (!pending?.codeHash || pending.attempts >= MAX_ATTEMPTS)
-    throw transferError(400, 'code_invalid', locale);
+  if (!pending?.codeHash || pending.attempts >= MAX_ATTEMPTS) throw transferError('code_invalid', locale);
   if (!sameHash(pending.codeHash, codeHash(user.id, code))) {
     await s.db
       .update(transferCodes)
       .set({ attempts: sql`${transferCodes.attempts} + 1` })
       .where(eq(transferCodes.userId, user.id));
-    throw transferError(400, 'code_invalid', locale);
+    throw transferError('code_invalid', locale);
   }
   await s.db
     .update(transferCodes)
@@ -86,5 +85,5 @@ export async function requireConfirmedSender(s: TTransferServices, userId: strin
     .select({ userId: transferCodes.userId })
     .from(transferCodes)
     .where(and(eq(transferCodes.userId, userId), gt(transferCodes.verifiedUntil, new Date())));
-  if (!open) throw transferError(403, 'code_required', locale);
+  if (!open) throw transferError('code_required', locale);
 }

@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { TMail, TMailer } from '../../adapters/mail/index.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
-import type { HttpError } from '../../http/errors.ts';
 import type { TLogger } from '../../logger.ts';
 import type { TRateLimits } from '../accounts/rate-limits.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
+import type { AppError } from '../app-error.ts';
 import type { TTicketSigner } from '../checkout/ticket-keys.ts';
 import { transferError } from './messages.ts';
 
@@ -89,23 +89,23 @@ export async function refusal(
   ticket: TTicketFacts | undefined,
   destinationCpf: string | undefined,
   locale: TLocale,
-): Promise<HttpError | null> {
-  if (!ticket || ticket.user_id !== me.id) return transferError(404, 'transfer_failed', locale);
-  if (!upcoming(ticket)) return transferError(409, 'event_past', locale);
+): Promise<AppError | null> {
+  if (!ticket || ticket.user_id !== me.id) return transferError('transfer_failed', locale);
+  if (!upcoming(ticket)) return transferError('event_past', locale);
   const [pending] = rowsOf<{ id: string }>(
     await db.execute(
       sql`select id from ticket_transfers where ticket_id = ${ticket.id} and status = ${TRANSFER_STATUS.PENDING}`,
     ),
   );
-  if (pending) return transferError(409, 'transfer_pending', locale);
+  if (pending) return transferError('transfer_pending', locale);
   if (destinationCpf === undefined) return null;
-  if (!isValidCpf(destinationCpf)) return transferError(400, 'cpf_invalid', locale);
-  if (destinationCpf === me.document) return transferError(400, 'transfer_self', locale);
+  if (!isValidCpf(destinationCpf)) return transferError('cpf_invalid', locale);
+  if (destinationCpf === me.document) return transferError('transfer_self', locale);
   if (
     ticket.tickets_per_cpf !== null &&
     (await heldBy(db, ticket.ticket_id, destinationCpf)) >= ticket.tickets_per_cpf
   )
-    return transferError(409, 'cpf_limit', locale, { cpf: hideCpf(destinationCpf) });
+    return transferError('cpf_limit', locale, { cpf: hideCpf(destinationCpf) });
   return null;
 }
 
