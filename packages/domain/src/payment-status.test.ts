@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isPaymentStatus,
-  issuesTickets,
-  ORDER_STATUS,
-  PAYMENT_STATUSES,
-  transactionStatusOf,
-} from './payment-status.ts';
+import { isPaymentStatus, issuesTickets, PAYMENT_STATUSES, transactionStatusOf } from './payment-status.ts';
 
 describe('transactionStatusOf', () => {
   it('maps pending to pending, approved to success, a charge under way to processing, the rest to error', () => {

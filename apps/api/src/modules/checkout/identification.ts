@@ -2,6 +2,7 @@ import type { TCart, TCpfCheck } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { hideCpf, isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
+import { transferEntryProblems } from '@ingressos/domain/transfer-entries';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { paymentError, paymentMessage } from './messages.ts';
@@ -124,25 +125,24 @@ export async function validateIdentification(
   return { cpfsPerItem, transfers: validateTransfers(cart, transfers, request.buyerDocument, locale) };
 }
 
-/** §5: "A CPF for transfer cannot be used twice"; a transfer goes to someone else, one per unit. */
+/** §5 transfer entries, by the rule the identification page applies too (packages/domain). */
 function validateTransfers(
   cart: TCart,
   transfers: { destinationCpf: string; indexItem: number }[],
   buyerDocument: string,
   locale: TLocale,
 ) {
-  const destinations = transfers.map((t) => ({ ...t, destinationCpf: stripCpfMask(t.destinationCpf) }));
-  const seen = new Set<string>();
-  const perItem = new Map<number, number>();
-  for (const transfer of destinations) {
-    if (!isValidCpf(transfer.destinationCpf) || transfer.indexItem >= cart.items.length)
-      throw paymentError('cpf_invalid', locale);
-    if (transfer.destinationCpf === buyerDocument) throw paymentError('transfer_self', locale);
-    if (seen.has(transfer.destinationCpf)) throw paymentError('transfer_repeated', locale);
-    seen.add(transfer.destinationCpf);
-    const n = (perItem.get(transfer.indexItem) ?? 0) + 1;
-    if (n > cart.items[transfer.indexItem]!.quantity) throw paymentError('transfer_too_many', locale);
-    perItem.set(transfer.indexItem, n);
-  }
-  return destinations;
+  const problems = transferEntryProblems(transfers, {
+    buyerCpf: buyerDocument,
+    quantities: cart.items.map((item) => item.quantity),
+  });
+  const CODES = {
+    invalid: 'cpf_invalid',
+    self: 'transfer_self',
+    repeated: 'transfer_repeated',
+    too_many: 'transfer_too_many',
+  } as const;
+  const first = problems.find((problem) => problem !== null);
+  if (first) throw paymentError(CODES[first], locale);
+  return transfers.map((t) => ({ ...t, destinationCpf: stripCpfMask(t.destinationCpf) }));
 }

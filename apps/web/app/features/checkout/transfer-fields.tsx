@@ -1,6 +1,7 @@
 import type { TTransferDestinationAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
-import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
+import { maskCpf } from '@ingressos/domain/cpf';
+import { transferEntryProblems } from '@ingressos/domain/transfer-entries';
 import { useEffect, useRef, useState } from 'react';
 import { browserApi } from '~/shared/browser-api.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -17,16 +18,11 @@ const digits = (value: string) => value.replace(/\D/g, '');
  * What blocks a transfer entry (§5: a CPF for transfer cannot be used twice; not the buyer's own),
  * or null when it may go ahead.
  */
-export function transferProblem(
-  draft: TTransferDraft,
-  all: TTransferDraft[],
-  buyerCpf: string,
-): 'invalid' | 'repeated' | 'self' | null {
-  const cpf = digits(draft.cpf);
-  if (!isValidCpf(cpf)) return 'invalid';
-  if (cpf === buyerCpf) return 'self';
-  const first = all.find((other) => digits(other.cpf) === cpf);
-  return first && first.key !== draft.key ? 'repeated' : null;
+export function transferProblem(draft: TTransferDraft, all: TTransferDraft[], buyerCpf: string) {
+  const entries = all.map((other) => ({ destinationCpf: other.cpf, indexItem: other.indexItem }));
+  return (
+    transferEntryProblems(entries, { buyerCpf })[all.findIndex((other) => other.key === draft.key)] ?? null
+  );
 }
 
 /**
