@@ -39,12 +39,31 @@ describe('loadConfig', () => {
       MAINTENANCE: 'true',
       DATABASE_URL: 'postgres://u:p@db:5432/app',
       PUBLIC_URL: 'https://ingressos.example/',
+      ALLOW_LOCAL_OUTBOX: 'true',
     });
     expect(config.PORT).toBe(8080);
     expect(config.MAINTENANCE).toBe(true);
     expect(config.DATABASE_URL).toBe('postgres://u:p@db:5432/app');
     expect(config.publicUrl).toBe('https://ingressos.example');
     expect(config.secureCookies).toBe(true);
+  });
+
+  it('refuses a public deployment whose e-mail or SMS would stay in a local outbox, unless told', () => {
+    const publicSite = { PUBLIC_URL: 'https://ingressos.example' };
+    expect(() => loadConfig(publicSite)).toThrow(
+      /^Invalid configuration: SMTP_URL must name a real mail server/,
+    );
+    expect(() => loadConfig({ ...publicSite, SMTP_URL: 'smtp://mail:25' })).toThrow(
+      /^Invalid configuration: SMS_PROVIDER/,
+    );
+    const allowed = loadConfig({ ...publicSite, ALLOW_LOCAL_OUTBOX: 'true' });
+    expect(allowed.localDeployment).toBe(false);
+    expect(loadConfig({}).localDeployment).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).localDeployment).toBe(true);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://localhost.evil.example', ALLOW_LOCAL_OUTBOX: 'true' })
+        .localDeployment,
+    ).toBe(false);
   });
 
   it('treats an empty variable as unset', () => {

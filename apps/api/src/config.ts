@@ -35,6 +35,12 @@ export const ZConfigSchema = z
     CART_MAX_RENEWALS: z.coerce.number().int().min(0).max(20).default(3),
     /** How often the sweeper gives expired holds back for good. */
     CART_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * A public deployment (PUBLIC_URL not localhost) refuses to start with the local mail or SMS
+     * outbox unless this says so; even then /_dev (which shows password-reset links) is never
+     * served off localhost.
+     */
+    ALLOW_LOCAL_OUTBOX: flag.default(false),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
     /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
@@ -166,6 +172,8 @@ export type TConfig = RawConfig & {
   publicUrl: string;
   /** Cookies get Secure everywhere but plain-http localhost development. */
   secureCookies: boolean;
+  /** PUBLIC_URL is this machine (localhost, 127.0.0.1, [::1]): development and tests. */
+  localDeployment: boolean;
 };
 
 export class ConfigError extends Error {
@@ -187,10 +195,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const raw = parsed.data;
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  const localDeployment = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(publicUrl);
+  // Anyone could read password-reset links from a local outbox on a public site.
+  if (!localDeployment && !raw.ALLOW_LOCAL_OUTBOX) {
+    const local = !raw.SMTP_URL ? 'SMTP_URL' : raw.SMS_PROVIDER === 'local' ? 'SMS_PROVIDER' : null;
+    if (local)
+      throw new ConfigError(
+        `Invalid configuration: ${local} must name a real ${local === 'SMTP_URL' ? 'mail server' : 'SMS provider'} when PUBLIC_URL is not localhost (or set ALLOW_LOCAL_OUTBOX=true)`,
+      );
+  }
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
     publicUrl,
     secureCookies: !/^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(publicUrl),
+    localDeployment,
   };
 }

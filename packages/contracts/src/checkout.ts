@@ -13,7 +13,8 @@ const ZCpfText = z.string().trim().max(20);
 export const ZCheckTicketsPerCpfRequest = z.object({
   ticketId: ZId,
   eventId: ZId,
-  cpfs: z.array(ZCpfText).min(1).max(50),
+  // One ticket type of one cart: the per-cart limit is far below this.
+  cpfs: z.array(ZCpfText).min(1).max(20),
 });
 export type TCheckTicketsPerCpfRequest = z.infer<typeof ZCheckTicketsPerCpfRequest>;
 

@@ -121,6 +121,15 @@ export function createApp(options: TAppOptions) {
   }
 
   app.route('/healthz', healthRoutes(database));
+  // Page form actions (login, registration, account data…) read small forms: a larger body is
+  // refused before it is read, so nobody can make a process hold megabytes (the API limits its own).
+  const pageBodies = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.text('Requisição muito grande.', 413),
+  });
+  app.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || isApiPath(c.req.path) ? next() : pageBodies(c, next),
+  );
   // The hottest reads, mounted before the generic body limit: they limit their own bodies
   // (parse-json.ts) and read them without materialising a Web stream.
   app.route('/', catalogueRoutes(options.catalogue, database.db));
@@ -133,6 +142,8 @@ export function createApp(options: TAppOptions) {
       maxRenewals: config.CART_MAX_RENEWALS,
       stockMode: config.TEST_UNSAFE_CART_STOCK ? 'unsafeReadThenWrite' : 'conditional',
       secureCookies: config.secureCookies,
+      limits: accounts.limits,
+      trustProxyHops: config.TRUST_PROXY_HOPS,
     }),
   );
 
@@ -163,10 +174,11 @@ export function createApp(options: TAppOptions) {
       secureCookies: config.secureCookies,
     }),
   );
-  app.route('/', checkoutRoutes(checkout));
+  app.route('/', checkoutRoutes(checkout, accounts.limits));
   app.route('/', paymentGatewayRoutes(checkout));
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
-  app.route('/_dev', devOutboxRoutes(accounts));
+  // The local outboxes show password-reset links: only ever on this machine.
+  if (config.localDeployment) app.route('/_dev', devOutboxRoutes(accounts));
   app.use('/sandbox-gateway/*', authenticate(database.db, config));
   app.route('/', gatewayTestControlRoutes(checkout));
   // Before the build's /assets/*: snapshots change, hashed assets never do.

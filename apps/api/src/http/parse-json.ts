@@ -79,3 +79,10 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   return parseWith(c, schema, await readJsonBody(c));
 }
+
+/** A query or path id: a whole number from 1 to 2^31 − 1 (a PostgreSQL integer), else undefined. */
+export function positiveInt(value: string | undefined): number | undefined {
+  if (!value || !/^\d{1,10}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= 2_147_483_647 ? n : undefined;
+}

@@ -1,4 +1,5 @@
 import { isLocale, LOCALE_COOKIE } from '@ingressos/domain';
+import { safeRedirect } from '@ingressos/domain/safe-redirect';
 import { redirect } from 'react-router';
 import { requestServices } from '~/server-context.ts';
 import type { Route } from './+types/idioma.ts';
@@ -9,9 +10,8 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = url.searchParams.get('lang');
-  const back = url.searchParams.get('redirect') ?? '/';
   // Only same-site paths: anything else would make this an open redirect.
-  const target = back.startsWith('/') && !back.startsWith('//') && !back.startsWith('/\\') ? back : '/';
+  const target = safeRedirect(url.searchParams.get('redirect'));
   if (!isLocale(lang)) return redirect(target);
   const { secureCookies } = context.get(requestServices);
   const cookie = `${LOCALE_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secureCookies ? '; Secure' : ''}`;

@@ -10,6 +10,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
+import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { activateCart } from '../../modules/cart/activate-cart.ts';
 import { addToCart } from '../../modules/cart/add-to-cart.ts';
 import { cartError } from '../../modules/cart/cart-error.ts';
@@ -19,6 +20,7 @@ import { chooseProtection, validatePromotion } from '../../modules/cart/promotio
 import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
 import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
+import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
 import { parseJsonBody } from '../parse-json.ts';
 
@@ -28,6 +30,8 @@ export type TCartRouteOptions = {
   maxRenewals: number;
   stockMode: TStockMode;
   secureCookies: boolean;
+  limits: TRateLimits;
+  trustProxyHops: number;
 };
 
 /** The cookie that carries the cart's session for the browser (spec §9: cart cookie 86400 s). */
@@ -109,6 +113,8 @@ export function cartRoutes(options: TCartRouteOptions) {
       return c.json({ status: 'success', message: '' });
     })
     .post('/validatepromotion', async (c) => {
+      // Coupon codes are guessable words: a guesser is slowed down per IP.
+      await options.limits.consume('promoCodeIp', clientIp(c, options.trustProxyHops), c.get('locale'));
       const body = await parseJsonBody(c, ZValidatePromotionRequest);
       const sessionId = sessionOf(c, body.sessionId);
       const result = await validatePromotion(

@@ -5,6 +5,7 @@ import {
 } from '@ingressos/contracts';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { newSessionId } from '../../modules/cart/cart-session.ts';
 import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
 import { getInstallments } from '../../modules/checkout/get-installments.ts';
@@ -17,13 +18,13 @@ import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, readJsonBody } from '../parse-json.ts';
+import { parseWith, positiveInt, readJsonBody } from '../parse-json.ts';
 import { CART_SESSION_COOKIE, sessionOf } from './cart.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Commerce §7 "Payment", §4 "Ongoing purchase", the identification check and My tickets. Thin: parse, call a use-case. */
-export function checkoutRoutes(s: TCheckoutServices) {
+export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
   const own = (c: Context<TAppEnv>, id: string) =>
     findOwnOrder(s.db, requireAuth(c).user.id, id, c.get('locale'));
   const parse = async <T>(c: Context<TAppEnv>, schema: Parameters<typeof parseWith>[1]) =>
@@ -32,7 +33,9 @@ export function checkoutRoutes(s: TCheckoutServices) {
   return (
     new Hono<TAppEnv>()
       .post('/api/CheckTicketsPerCPF', async (c) => {
-        requireAuth(c);
+        const auth = requireAuth(c);
+        // It tells whether a CPF already holds tickets: enough checks for a cart, not for a sweep.
+        await limits.consume('cpfCheckUser', auth.user.id, c.get('locale'));
         const body = await parse<import('@ingressos/contracts').TCheckTicketsPerCpfRequest>(
           c,
           ZCheckTicketsPerCpfRequest,
@@ -135,13 +138,13 @@ export function checkoutRoutes(s: TCheckoutServices) {
       })
       .get('/api/tickets/mine', async (c) => {
         const auth = requireAuth(c);
-        const eventId = Number(c.req.query('eventId') ?? '') || undefined;
+        const eventId = positiveInt(c.req.query('eventId'));
         c.header('Cache-Control', 'private, no-store');
         return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
       })
       .get('/api/tickets/pdf', async (c) => {
         const auth = requireAuth(c);
-        const eventId = Number(c.req.query('eventId') ?? '') || undefined;
+        const eventId = positiveInt(c.req.query('eventId'));
         const orderId = c.req.query('orderId');
         const list = await pdfTickets(
           s.db,

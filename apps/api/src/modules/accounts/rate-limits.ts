@@ -37,6 +37,10 @@ const LIMITS = {
   transferCodeCheckUser: { points: 10, duration: 900 },
   /** Accepting, refusing and cancelling transfers. */
   transferActionUser: { points: 60, duration: 600 },
+  /** Coupon codes (a short word list finds them): 20 tries per IP in 10 minutes. */
+  promoCodeIp: { points: 20, duration: 600 },
+  /** CPF checks of the identification page: a cart's worth of typing, not a sweep of CPFs. */
+  cpfCheckUser: { points: 60, duration: 600 },
   /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per IP in 15 minutes. */
   exclusiveCodeIp: { points: 10, duration: 900 },
 } as const;

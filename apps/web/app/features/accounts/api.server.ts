@@ -65,7 +65,4 @@ export async function loadAuthScreen(context: TContext): Promise<TAuthScreenData
 }
 
 /** Only same-site paths: anything else would make the redirect parameter an open redirect. */
-export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
-}
+export { safeRedirect } from '@ingressos/domain/safe-redirect';
