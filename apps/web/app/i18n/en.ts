@@ -332,6 +332,7 @@ export const en: TCatalog = {
   'checkout.transferRepeated': 'A transfer CPF cannot be used twice.',
   'checkout.transferSelf': 'You cannot transfer a ticket to your own CPF.',
   'checkout.identifyFirst': 'Identify the ticket holders before paying.',
+  'checkout.identifyFirstFree': 'Identify the holders of the tickets before confirming.',
   'checkout.identifyLink': 'Identify tickets',
   'transfer.lookupError': 'Could not identify the user',
   'checkout.checking': 'Checking...',

@@ -335,6 +335,7 @@ export const ptBR = {
   'checkout.transferRepeated': 'Um CPF de transferência não pode ser usado duas vezes.',
   'checkout.transferSelf': 'Você não pode transferir um ingresso para o seu próprio CPF.',
   'checkout.identifyFirst': 'Identifique os titulares dos ingressos antes de pagar.',
+  'checkout.identifyFirstFree': 'Identifique os titulares dos ingressos antes de confirmar.',
   'checkout.identifyLink': 'Identificar ingressos',
   'transfer.lookupError': 'Erro ao identificar usuário',
   'checkout.checking': 'Verificando...',

@@ -189,7 +189,8 @@ export function PaymentForm({
         )}
         {unidentified && (
           <p role="alert" className={styles.warning}>
-            {t('checkout.identifyFirst')} <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
+            {t(free ? 'checkout.identifyFirstFree' : 'checkout.identifyFirst')}{' '}
+            <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
           </p>
         )}
         {message && (
