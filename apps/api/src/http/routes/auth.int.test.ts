@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema/index.ts';
 import {
   brazilianAdult,
   foreignAdult,
+  fromIp,
   latestMail,
   PASSWORD,
   register,
@@ -165,24 +166,32 @@ describe.each(testDatabases())('register, log in and sessions on %s', (kind) => 
     expect(unknown).toEqual(wrong);
   });
 
-  it('throttles an account after repeated wrong passwords, the right one included', async () => {
+  it('throttles wrong passwords per account and IP, e-mail and CPF together, without locking the owner out', async () => {
     const { input } = await register(t);
+    const from = (ip: string, email: string, password: string) =>
+      t.app.request(
+        'http://localhost/api/v2/websiteuserlogin',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        },
+        fromIp(ip),
+      );
+    const stranger = '203.0.113.66';
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i += 1) statuses.push((await login(input.cpf, `Errada#${i}xx`)).status);
+    for (let i = 0; i < 12; i += 1)
+      statuses.push((await from(stranger, i % 2 ? input.cpf : input.email, `Errada#${i}xx`)).status);
+    // The account's e-mail and CPF count as one: 10 tries, then the stranger waits.
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10)).toEqual(Array(20).fill(429));
-    const blocked = await t.request('/api/v2/websiteuserlogin', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: input.email, password: PASSWORD }),
-    });
-    // The e-mail is a different key: only the CPF was hammered.
-    expect(blocked.status).toBe(200);
-    const right = await login(input.cpf, PASSWORD);
-    expect(right.status).toBe(429);
-    expect(right.body).toMatchObject({
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const blocked = await from(stranger, input.email, PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({
       Message: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
     });
+    // The owner, on their own network, logs in all the same.
+    expect((await from('198.51.100.7', input.email, PASSWORD)).status).toBe(200);
   });
 
   it('renews the session by cookie or Bearer and returns the token only to Bearer clients', async () => {

@@ -10,7 +10,7 @@ import { nationalityLocale } from '@ingressos/domain/account';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { confirmEmail } from '../../modules/accounts/confirm-email.ts';
-import { isEmailRegistered } from '../../modules/accounts/find-user.ts';
+import { accountKeyOf, isEmailRegistered } from '../../modules/accounts/find-user.ts';
 import { logIn } from '../../modules/accounts/log-in.ts';
 import { apiMessage, fail } from '../../modules/accounts/messages.ts';
 import { registerClient } from '../../modules/accounts/register-client.ts';
@@ -55,11 +55,15 @@ export function authRoutes(s: TAccountServices) {
       await s.limits.consume('loginIp', ip(c), locale);
       const { email, password } = parseWith(ZLoginRequest, await readJson(c), locale);
       await verifyCaptcha(c, s, locale);
-      // Every attempt counts against the account; a success clears its count.
-      await s.limits.consume('loginAccount', email, locale);
+      // Every attempt counts against the account from this IP, and against a ceiling for the
+      // account from every IP; a success clears the owner's count.
+      const account = await accountKeyOf(s.db, email);
+      const pair = `${account}|${ip(c)}`;
+      await s.limits.consume('loginAccountIp', pair, locale);
+      await s.limits.consume('loginAccount', account, locale);
       const user = await logIn(s, email, password);
       if (!user) throw fail('invalid_credentials', 'invalidCredentials', locale);
-      await s.limits.reset('loginAccount', email);
+      await s.limits.reset('loginAccountIp', pair);
       const session = await startSession(c, user);
       const view = toUserView(user);
       const answer: TLoginResponse = {

@@ -10,6 +10,12 @@ export async function findUserByIdentifier(db: TDb, identifier: string): Promise
   return user ?? null;
 }
 
+/** What login attempts count against: the account (its e-mail and CPF alike), or the identifier when none. */
+export async function accountKeyOf(db: TDb, identifier: string): Promise<string> {
+  const user = await findUserByIdentifier(db, identifier);
+  return user ? `user:${user.id}` : `id:${identifier}`;
+}
+
 /** Whether an account uses this e-mail (GET /api/utils/validateEmail). */
 export async function isEmailRegistered(db: TDb, email: string): Promise<boolean> {
   const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

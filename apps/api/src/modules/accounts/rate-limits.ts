@@ -16,8 +16,14 @@ import { sha256 } from './tokens.ts';
  */
 const LIMITS = {
   loginIp: { points: 100, duration: 900 },
-  /** Failed logins of one identifier, whatever the IP: the 11th wrong password in 15 minutes waits. */
-  loginAccount: { points: 10, duration: 900 },
+  /**
+   * Login attempts on one account from one IP: the 11th in 15 minutes waits. Keyed on the account
+   * (its e-mail and its CPF count together) and the IP, so a stranger who knows a buyer's e-mail
+   * cannot lock the buyer out from another network.
+   */
+  loginAccountIp: { points: 10, duration: 900 },
+  /** Every IP together against one account: a ceiling a single attacker cannot reach from one network. */
+  loginAccount: { points: 50, duration: 900 },
   registerIp: { points: 20, duration: 3600 },
   emailCheckIp: { points: 60, duration: 600 },
   resetIp: { points: 20, duration: 3600 },
