@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/app',
       PUBLIC_URL: 'https://ingressos.example/',
       ALLOW_LOCAL_OUTBOX: 'true',
+      ALLOW_DEV_CAPTCHA: 'true',
     });
     expect(config.PORT).toBe(8080);
     expect(config.MAINTENANCE).toBe(true);
@@ -56,13 +57,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...publicSite, SMTP_URL: 'smtp://mail:25' })).toThrow(
       /^Invalid configuration: SMS_PROVIDER/,
     );
-    const allowed = loadConfig({ ...publicSite, ALLOW_LOCAL_OUTBOX: 'true' });
+    expect(() => loadConfig({ ...publicSite, ALLOW_LOCAL_OUTBOX: 'true' })).toThrow(
+      /^Invalid configuration: CAPTCHA_PROVIDER must be a real captcha/,
+    );
+    const allowed = loadConfig({ ...publicSite, ALLOW_LOCAL_OUTBOX: 'true', ALLOW_DEV_CAPTCHA: 'true' });
     expect(allowed.localDeployment).toBe(false);
     expect(loadConfig({}).localDeployment).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).localDeployment).toBe(true);
     expect(
-      loadConfig({ PUBLIC_URL: 'https://localhost.evil.example', ALLOW_LOCAL_OUTBOX: 'true' })
-        .localDeployment,
+      loadConfig({
+        PUBLIC_URL: 'https://localhost.evil.example',
+        ALLOW_LOCAL_OUTBOX: 'true',
+        ALLOW_DEV_CAPTCHA: 'true',
+      }).localDeployment,
     ).toBe(false);
   });
 

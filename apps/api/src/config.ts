@@ -41,6 +41,11 @@ export const ZConfigSchema = z
      * served off localhost.
      */
     ALLOW_LOCAL_OUTBOX: flag.default(false),
+    /**
+     * The local captcha is a box any script can tick (a development captcha) and 'off' is none: a
+     * public deployment refuses both unless this says so.
+     */
+    ALLOW_DEV_CAPTCHA: flag.default(false),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
     /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
@@ -204,6 +209,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         `Invalid configuration: ${local} must name a real ${local === 'SMTP_URL' ? 'mail server' : 'SMS provider'} when PUBLIC_URL is not localhost (or set ALLOW_LOCAL_OUTBOX=true)`,
       );
   }
+  if (!localDeployment && !raw.ALLOW_DEV_CAPTCHA && ['local', 'off'].includes(raw.CAPTCHA_PROVIDER))
+    throw new ConfigError(
+      `Invalid configuration: CAPTCHA_PROVIDER must be a real captcha when PUBLIC_URL is not localhost (got "${raw.CAPTCHA_PROVIDER}"; or set ALLOW_DEV_CAPTCHA=true)`,
+    );
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),

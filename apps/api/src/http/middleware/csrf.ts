@@ -6,9 +6,9 @@ import { apiMessage } from '../../modules/accounts/messages.ts';
 import { errorBody } from '../errors.ts';
 
 /**
- * Cookie-authenticated writes must come from our own pages: a form-like POST (the only kind a
- * foreign page can send without a CORS preflight) needs Sec-Fetch-Site: same-origin or an Origin
- * equal to this site's. JSON writes need a preflight we never grant, and Bearer clients carry no
+ * Form-like writes must come from our own pages: a form-like POST (the only kind a foreign page
+ * can send without a CORS preflight) needs Sec-Fetch-Site: same-origin or an Origin equal to this
+ * site's, with or without cookies (a forged login carries none). JSON writes need a preflight we never grant, and Bearer clients carry no
  * cookie (a foreign page cannot set Authorization without a preflight), so both pass. SameSite=Strict on the session cookie is the second layer.
  */
 export function csrfProtection(publicUrl: string): MiddlewareHandler {
@@ -16,9 +16,9 @@ export function csrfProtection(publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
     // A page on another site cannot set Authorization without a preflight: Bearer calls pass.
     if (c.req.header('authorization')) return next();
-    // Only POST is a "simple" write a foreign page can send without a preflight, and only a
-    // request carrying cookies has ambient credentials to abuse.
-    if (c.req.method !== 'POST' || !c.req.header('cookie')) return next();
+    // Only POST is a "simple" write a foreign page can send without a preflight. Cookies or not:
+    // a foreign form that logs the visitor into the attacker's account (login CSRF) carries none.
+    if (c.req.method !== 'POST') return next();
     try {
       await check(c, next);
     } catch (error) {

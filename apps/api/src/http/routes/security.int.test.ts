@@ -104,6 +104,18 @@ describe.each(testDatabases())('security on %s', (kind) => {
     }
   });
 
+  it('10: a foreign page cannot log the visitor in (login CSRF), with or without cookies', async () => {
+    const forged = (path: string, origin: string) =>
+      t.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: 'email=attacker%40evil.example&password=Segura%232026',
+      });
+    expect((await forged('/api/v2/websiteuserlogin', 'https://evil.example')).status).toBe(403);
+    expect((await forged('/login', 'https://evil.example')).status).toBe(403);
+    expect((await forged('/api/v2/websiteuserlogin', 'http://localhost:3000')).status).not.toBe(403);
+  });
+
   it("8: an order's detached cart is never reachable as a cart session", async () => {
     const response = await t.json('/api/v3/getcart', { sessionId: `order_${crypto.randomUUID()}` });
     expect(response.status).toBeLessThan(500);
@@ -116,6 +128,7 @@ describe('security of a public deployment', () => {
     const t = await createTestApp('pglite', {
       PUBLIC_URL: 'https://ingressos.example',
       ALLOW_LOCAL_OUTBOX: 'true',
+      ALLOW_DEV_CAPTCHA: 'true',
     });
     try {
       expect((await t.request('/_dev/mailbox.json')).status).toBe(404);
