@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -154,7 +154,9 @@ describe('catalogue journeys', () => {
   it('falls back to the API when the snapshot file is gone, and still renders', async () => {
     const snapshot = `/assets/api/getEventTicketsBySlug/${THEATRE}.json`;
     expect((await fetch(server.url + snapshot)).status).toBe(200);
-    rmSync(path.join(server.dataDir, 'snapshots', 'getEventTicketsBySlug', `${THEATRE}.json`));
+    // Each process keeps its own snapshot folder, <DATA_DIR>/snapshots/<pid>: this server's is the only one.
+    const [own] = readdirSync(path.join(server.dataDir, 'snapshots'));
+    rmSync(path.join(server.dataDir, 'snapshots', own!, 'getEventTicketsBySlug', `${THEATRE}.json`));
     expect((await fetch(server.url + snapshot)).status).toBe(404);
     const response = await open(`/events/${THEATRE}`);
     expect(response.status()).toBe(200);

@@ -10,6 +10,7 @@ import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
 import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
+import { processSnapshotDir } from './modules/catalogue/snapshot-dir.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
@@ -38,7 +39,7 @@ async function main() {
   const catalogue = createCatalogue({
     database,
     log,
-    snapshots: createSnapshotStore(path.join(config.dataDir, 'snapshots')),
+    snapshots: createSnapshotStore(processSnapshotDir(config.dataDir)),
   });
   if (!config.MAINTENANCE) await catalogue.start();
 
@@ -80,7 +81,9 @@ async function main() {
       createServer: ((options: ServerOptions, listener: RequestListener) =>
         createServer(
           options,
-          config.MAINTENANCE ? listener : withSnapshotFastPath(catalogue.snapshots, listener),
+          config.MAINTENANCE
+            ? listener
+            : withSnapshotFastPath(catalogue.snapshots, listener, { hsts: config.secureCookies }),
         )) as typeof createServer,
     },
     (info) => {

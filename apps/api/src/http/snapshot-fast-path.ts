@@ -29,7 +29,13 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
  * front of the app would, so the cheapest read of the catalogue costs what a static file costs
  * (bench/run.ts). Anything else, a missing file included, goes on to the app unchanged.
  */
-export function withSnapshotFastPath(store: TSnapshotStore, next: RequestListener): RequestListener {
+export function withSnapshotFastPath(
+  store: TSnapshotStore,
+  next: RequestListener,
+  options: { hsts?: boolean } = {},
+): RequestListener {
+  // Under https the files carry HSTS like every other answer of the site.
+  const secure = options.hsts ? ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] : [];
   return (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? '';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !url.startsWith(SNAPSHOT_PREFIX)) {
@@ -45,13 +51,13 @@ export function withSnapshotFastPath(store: TSnapshotStore, next: RequestListene
     const file = store.read(relative);
     if (!file) return next(request, response);
     if (request.headers['if-none-match'] === file.etag) {
-      response.writeHead(304, { ...HEADERS, ETag: file.etag });
+      response.writeHead(304, [...Object.entries(HEADERS).flat(), ...secure, 'ETag', file.etag]);
       response.end();
       return;
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const body = encoding ? file.encoded(encoding) : file.body;
-    const headers = [...HEADER_LIST, 'ETag', file.etag, 'Content-Length', String(body.length)];
+    const headers = [...HEADER_LIST, ...secure, 'ETag', file.etag, 'Content-Length', String(body.length)];
     if (encoding) headers.push('Content-Encoding', encoding);
     response.writeHead(200, headers);
     response.end(request.method === 'HEAD' ? undefined : body);
