@@ -239,7 +239,7 @@ export function createApp(options: TAppOptions) {
   }
 
   app.onError((error, c) => {
-    if (error instanceof HttpError || error instanceof AppError) {
+    if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       const status = error instanceof HttpError ? error.status : statusOf(error.code);
       return c.json(errorBody(error.code, error.message, error.issues), status);

@@ -2,15 +2,15 @@ import type { TApiError } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError } from '../modules/app-error.ts';
 
-/** A failure a client caused or should know about, carrying the HTTP status and stable code. */
-export class HttpError extends Error {
+/**
+ * A failure the HTTP layer itself decides (a body it cannot read, a limit): an AppError that also
+ * carries its status. Use-cases throw plain AppError; http/error-status.ts maps their codes.
+ */
+export class HttpError extends AppError {
   override name = 'HttpError';
   readonly status: ContentfulStatusCode;
-  readonly code: string;
-  readonly issues: TApiError['issues'];
-  /** Extra response headers, such as Retry-After on a 429. */
-  readonly headers: Record<string, string> | undefined;
 
   constructor(
     status: ContentfulStatusCode,
@@ -19,11 +19,8 @@ export class HttpError extends Error {
     issues?: TApiError['issues'],
     headers?: Record<string, string>,
   ) {
-    super(message);
+    super(code, message, { issues, headers });
     this.status = status;
-    this.code = code;
-    this.issues = issues;
-    this.headers = headers;
   }
 }
 
