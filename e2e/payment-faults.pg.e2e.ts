@@ -279,16 +279,24 @@ describe('negative control: without the reconciler the checker sees the money lo
 describe('negative control: without the client error listener a terminated connection kills the process', () => {
   it('the same kill that the listener survives takes an unguarded process down', async () => {
     const mp = await startMercadoPagoStandIn(ACCESS_TOKEN);
-    const db = await faultDatabase('pgctl', 400);
-    const people = await makeBuyers(db, 60);
+    const db = await faultDatabase('pgctl', 5_000);
+    const people = await makeBuyers(db, 40);
     const server = await startServer(gatewayEnv(mp, db, { TEST_UNSAFE_NO_PG_ERROR_LISTENER: 'true' }));
     try {
-      const load = fire(people.length, 8, (i) =>
-        purchase(server.url, people[i]!, db.fixture.lotId, cardToken(mp)),
-      );
-      await terminateBackends(db.url, 3_000, 100);
-      await load;
-      await sleep(300);
+      // Purchases keep clients checked out while backends are terminated, until the process dies
+      // (bounded: 15 s at most).
+      const deadline = Date.now() + 15_000;
+      const busy = () => server.alive() && Date.now() < deadline;
+      const load = (async () => {
+        for (let round = 0; busy(); round += 1)
+          await fire(8, 8, (k) =>
+            purchase(server.url, people[(round * 8 + k) % people.length]!, db.fixture.lotId, cardToken(mp)),
+          );
+      })();
+      const kill = (async () => {
+        while (busy()) await terminateBackends(db.url, 300, 50);
+      })();
+      await Promise.all([load, kill]);
       expect(server.alive()).toBe(false);
       expect(server.output()).toMatch(
         /terminating connection due to administrator command|Connection terminated/,
