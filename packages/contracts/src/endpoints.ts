@@ -49,6 +49,8 @@ export const ENDPOINTS = {
   ongoingExists: { method: 'GET', path: '/api/checkout/ongoing/exists' },
   cancelOngoing: { method: 'POST', path: '/api/checkout/ongoing/cancel' },
   simulatePixPayment: { method: 'POST', path: '/sandbox-gateway/pix/:paymentId/pay' },
+  /** The spec's gateway-shaped status of a payment (commerce §7), with its X-NoInterest headers. */
+  gatewayPayment: { method: 'GET', path: '/api/v1/mercadopago/payments/:id' },
   myTickets: { method: 'GET', path: '/api/tickets/mine' },
   ticketsPdf: { method: 'GET', path: '/api/tickets/pdf' },
   // Transfers

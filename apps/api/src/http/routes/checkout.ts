@@ -3,6 +3,7 @@ import {
   ZCheckTicketsPerCpfRequest,
   ZCreatePaymentRequest,
 } from '@ingressos/contracts';
+import { ENDPOINTS } from '@ingressos/contracts/endpoints';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
@@ -112,7 +113,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           message: answer.message,
         });
       })
-      .get('/api/v1/mercadopago/payments/:id', async (c) => {
+      .get(ENDPOINTS.gatewayPayment.path, async (c) => {
         const row = await own(c, c.req.param('id'));
         return c.json(await gatewayShapedPayment(s, row, c.get('locale')));
       })

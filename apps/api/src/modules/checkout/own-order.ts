@@ -31,7 +31,7 @@ export async function refreshOwnOrder(s: TCheckoutServices, row: TOwnOrder, loca
     await expirePix(s, row.order.id, locale);
 }
 
-/** GET /api/v1/mercadopago/payments/{id} (commerce §7): the payment as the gateway's API shapes it. */
+/** The spec's gateway-shaped payment status (commerce §7, ENDPOINTS.gatewayPayment): the payment as the gateway's API shapes it. */
 export async function gatewayShapedPayment(s: TCheckoutServices, row: TOwnOrder, locale: TLocale) {
   await syncPayment(s, row.payment.id, locale);
   const [fresh] = await s.db.select().from(payments).where(eq(payments.id, row.payment.id));
