@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TApiMessages } from './messages/index.ts';
 
 /**
  * The cart calls of commerce §7 "Cart", with the spec's field names. Ids are the catalogue's
@@ -79,70 +80,8 @@ export const ZChooseProtectionRequest = z.object({
   provider: z.enum(['bilheto', 'none']),
 });
 
-/** Error codes of the cart, each with the spec's message (§8 "Cart add", "Cart and events"). */
-export const CART_MESSAGES = {
-  limit_reached: {
-    'pt-BR': 'Você atingiu o limite máximo de ingressos por compra.',
-    en: 'You have reached the maximum number of tickets per purchase.',
-  },
-  cart_limit: {
-    'pt-BR':
-      'E possivel adicionar somente {n} ingressos por vez em seu carrinho, finalize essa compra e adquira mais ingressos em uma proxima.',
-    en: 'You can only add {n} tickets to your cart at a time; finish this purchase and buy more in a new one.',
-  },
-  lot_insufficient: {
-    'pt-BR':
-      'A quantidade de ingressos selecionada não está disponível neste lote, aguarde o próximo lote ou diminua a quantidade selecionada.',
-    en: 'The selected quantity is not available in this batch; wait for the next batch or choose fewer tickets.',
-  },
-  lot_sold_out: {
-    'pt-BR': 'Este lote está esgotado, aguarde um momento para geração do novo.',
-    en: 'This batch is sold out; please wait a moment for the next one.',
-  },
-  add_failed: { 'pt-BR': 'Falha ao adicionar item no carrinho', en: 'Could not add the item to the cart' },
-  different_events: {
-    'pt-BR': 'Não é permitido a compra de ingressos de eventos diferentes',
-    en: 'Tickets from different events cannot be bought together',
-  },
-  unknown: { 'pt-BR': 'Erro desconhecido', en: 'Unknown error' },
-  cart_expired: { 'pt-BR': 'Carrinho expirado', en: 'Cart expired' },
-  cart_not_found: { 'pt-BR': 'Carrinho nao encontrado', en: 'Cart not found' },
-  item_build_failed: { 'pt-BR': 'Erro ao gerar item do carrinho', en: 'Could not build the cart item' },
-  place_unavailable: {
-    'pt-BR': 'Este lugar não está mais disponível, escolha outro.',
-    en: 'This seat is no longer available, please choose another.',
-  },
-  event_over: { 'pt-BR': 'Evento ja Realizado', en: 'This event has already taken place' },
-  renewal_limit: {
-    'pt-BR': 'Erro ao renovar tempo do carrinho.',
-    en: 'Could not renew the cart time.',
-  },
-  promo_invalid: {
-    'pt-BR': 'Cupom inválido, expirado ou esgotado para este evento.',
-    en: 'This coupon is invalid, expired or used up for this event.',
-  },
-  promo_used_up: {
-    'pt-BR': 'Os usos deste cupom já foram reservados por outros compradores.',
-    en: "This coupon's uses are already taken by other buyers.",
-  },
-  lot_not_on_sale: {
-    'pt-BR': 'Este lote ainda não está à venda. Escolha o lote disponível.',
-    en: 'This batch is not on sale yet. Choose the batch on sale.',
-  },
-  protection_required: {
-    'pt-BR': 'Uma selecao obrigatoria nao foi preenchida.',
-    en: 'A required choice was not made.',
-  },
-  exclusive_required: {
-    'pt-BR': 'Venda exclusiva: valide seu código de acesso para adicionar estes ingressos.',
-    en: 'Exclusive sale: validate your access code to add these tickets.',
-  },
-  already_in_cart: {
-    'pt-BR': 'Este lugar já está no seu carrinho.',
-    en: 'This seat is already in your cart.',
-  },
-} as const;
-export type TCartErrorCode = keyof typeof CART_MESSAGES;
+/** The cart's failures (spec §8 "Cart"): their texts are `API_MESSAGES[locale].cart` (messages/). */
+export type TCartErrorCode = keyof TApiMessages['cart'];
 
 export type TCartCoordinates = {
   controlledPlaceId: number;

@@ -157,11 +157,6 @@ export type TValidateExclusiveEmissorRequest = z.infer<typeof ZValidateExclusive
 /** 200 answer: access granted to the cart session `sessionID` (the same one addtocart uses). */
 export type TValidateExclusiveEmissorResponse = { result: true; sessionID: string; expiresAt: string };
 
-/** Spec §8 "Exclusive access", the field error of the pop-up. */
-export const EXCLUSIVE_ACCESS_MESSAGES = {
-  exclusive_invalid: { 'pt-BR': 'Não foi possível validar', en: 'Could not validate' },
-} as const;
-
 /** POST api/v2/getEventTicketsBySlug and assets/api/getEventTicketsBySlug/{slug}.json (spec Event). */
 export const ZEventTicketsResponse = z.object({
   generatedAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TApiMessages } from './messages/index.ts';
 
 /**
  * Checkout calls (commerce §7 "Payment", §3 "Payment-creation payload", "Identification entry",
@@ -183,111 +184,5 @@ export type TMyTicketsAnswer = { upcoming: TMyEvent[]; past: TMyEvent[] };
 /** GET /api/transferTicket/getUserEmailByCpf?cpf= : whose account a transfer reaches (masked). */
 export type TTransferDestinationAnswer = { email: string | null; registered: boolean };
 
-/** §8 "Payment" messages. */
-export const PAYMENT_MESSAGES = {
-  lot_sold_out: {
-    'pt-BR': 'Este lote já esgotou, aguarde até que o próximo seja liberado.',
-    en: 'This batch has sold out; please wait until the next one is released.',
-  },
-  not_authorized: {
-    'pt-BR':
-      'Seu pagamento não foi autorizado, por favor, tente novamente. Recomendamos que tente com outro cartão ou por outro meio de pagamento.',
-    en: 'Your payment was not authorized, please try again. We recommend another card or another payment method.',
-  },
-  processing_error: {
-    'pt-BR': 'Ocorreu um erro ao processar seu pagamento, por favor, tente novamente.',
-    en: 'An error occurred while processing your payment, please try again.',
-  },
-  pix_failed: { 'pt-BR': 'Erro ao criar Pix', en: 'Could not create the Pix charge' },
-  pix_currency: {
-    'pt-BR': 'O Pix está disponível apenas para pagamentos em reais. Pague com cartão de crédito.',
-    en: 'Pix is only available for payments in Brazilian reais. Please pay by credit card.',
-  },
-  currency_unsupported: {
-    'pt-BR': 'Este meio de pagamento não aceita a moeda deste evento.',
-    en: "This payment method does not take this event's currency.",
-  },
-  installments_invalid: {
-    'pt-BR': 'Esta opção de parcelamento não está disponível para este valor.',
-    en: 'This installment option is not available for this amount.',
-  },
-  amount_changed: {
-    'pt-BR': 'O valor da sua compra mudou para {total}. Confira o resumo e confirme o pagamento.',
-    en: 'The amount of your purchase changed to {total}. Check the summary and confirm the payment.',
-  },
-  not_free: {
-    'pt-BR': 'Este carrinho tem valor a pagar: escolha cartão ou Pix.',
-    en: 'This cart has an amount to pay: choose card or Pix.',
-  },
-  refunded_coupon_sold_out: {
-    'pt-BR': 'O cupom deste pedido esgotou antes da confirmação do pagamento. O valor foi estornado.',
-    en: "This order's coupon ran out before the payment was confirmed. The amount was refunded.",
-  },
-  refunded_cpf_limit: {
-    'pt-BR':
-      'Um CPF deste pedido atingiu o limite de ingressos deste tipo para o evento antes da confirmação do pagamento. O valor foi estornado.',
-    en: "A CPF in this order reached this ticket's limit for the event before the payment was confirmed. The amount was refunded.",
-  },
-  refunded_paid_after_cancel: {
-    'pt-BR': 'O pagamento foi confirmado depois que o pedido já havia sido cancelado. O valor foi estornado.',
-    en: 'The payment was confirmed after the order had been cancelled. The amount was refunded.',
-  },
-  refunded_paid_after_refusal: {
-    'pt-BR': 'O pagamento foi confirmado depois de ter sido recusado. O valor foi estornado.',
-    en: 'The payment was confirmed after it had been refused. The amount was refunded.',
-  },
-  email_unverified: {
-    'pt-BR': 'Confirme seu email para adquirir seus ingressos.',
-    en: 'Confirm your e-mail to buy your tickets.',
-  },
-  profile_incomplete: {
-    'pt-BR': 'Para finalizar sua compra, complete o seu cadastro.',
-    en: 'To finish your purchase, complete your profile.',
-  },
-  incomplete_tables: {
-    'pt-BR': 'Complete as mesas do seu carrinho antes de pagar.',
-    en: 'Complete the tables in your cart before paying.',
-  },
-  idempotency_key: {
-    'pt-BR': 'Envie um cabeçalho Idempotency-Key (8 a 64 caracteres).',
-    en: 'Send an Idempotency-Key header (8 to 64 characters).',
-  },
-  idempotency_reused: {
-    'pt-BR': 'Esta Idempotency-Key já foi usada para outro pagamento.',
-    en: 'This Idempotency-Key was already used for another payment.',
-  },
-  payment_in_progress: {
-    'pt-BR': 'Já existe um pagamento em andamento para este carrinho.',
-    en: 'A payment for this cart is already in progress.',
-  },
-  cart_empty: { 'pt-BR': 'Seu carrinho está vazio.', en: 'Your cart is empty.' },
-  card_required: { 'pt-BR': 'Informe os dados do cartão.', en: 'Enter the card details.' },
-  cpf_invalid: { 'pt-BR': 'Informe um CPF válido', en: 'Enter a valid CPF' },
-  cpf_repeated: {
-    'pt-BR': 'O CPF {cpf} foi informado mais vezes do que o permitido para este ingresso.',
-    en: 'The CPF {cpf} was entered more times than this ticket allows.',
-  },
-  cpf_online: {
-    'pt-BR': 'O CPF {cpf} já atingiu o limite de ingressos deste tipo para o evento.',
-    en: 'The CPF {cpf} already holds the maximum of this ticket for the event.',
-  },
-  cpf_missing: {
-    'pt-BR': 'Identifique o CPF de cada ingresso.',
-    en: 'Identify the CPF of every ticket.',
-  },
-  transfer_repeated: {
-    'pt-BR': 'Um CPF de transferência não pode ser usado duas vezes.',
-    en: 'A transfer CPF cannot be used twice.',
-  },
-  transfer_self: {
-    'pt-BR': 'Você não pode transferir um ingresso para o seu próprio CPF.',
-    en: 'You cannot transfer a ticket to your own CPF.',
-  },
-  transfer_too_many: {
-    'pt-BR': 'Há mais transferências do que ingressos neste item.',
-    en: 'There are more transfers than tickets in this item.',
-  },
-  order_not_found: { 'pt-BR': 'Pedido não encontrado.', en: 'Order not found.' },
-  cpf_ok: { 'pt-BR': 'CPFs liberados.', en: 'CPFs accepted.' },
-} as const;
-export type TPaymentErrorCode = keyof typeof PAYMENT_MESSAGES;
+/** The payment's failures (spec §8 "Payment"): texts in `API_MESSAGES[locale].payment`. */
+export type TPaymentErrorCode = keyof TApiMessages['payment'];

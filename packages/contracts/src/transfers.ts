@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TApiMessages } from './messages/index.ts';
 
 /**
  * Ticket transfers (accounts §7 calls under /api/transferTicket, /v1/ticketTransfer/CanTransfer).
@@ -71,56 +72,5 @@ export type TRevokedQrAnswer = {
   revoked: { tid: string; minVersion: number }[];
 };
 
-/** §8 "Transfers" messages, and the reasons a transfer is refused. */
-export const TRANSFER_MESSAGES = {
-  identify_user: { 'pt-BR': 'Erro ao identificar usuário', en: 'Could not identify the user' },
-  transfer_failed: { 'pt-BR': 'Erro ao transferir ingresso', en: 'Could not transfer the ticket' },
-  list_failed: { 'pt-BR': 'Erro ao buscar transferências', en: 'Could not load the transfers' },
-  update_failed: { 'pt-BR': 'Erro ao atualizar transferência', en: 'Could not update the transfer' },
-  // The spec's text for an update that failed, for a transfer that is not the caller's to answer.
-  transfer_not_found: { 'pt-BR': 'Erro ao atualizar transferência', en: 'Could not update the transfer' },
-  cancel_failed: { 'pt-BR': 'Erro ao cancelar transferência', en: 'Could not cancel the transfer' },
-  return_failed: {
-    'pt-BR': 'Erro ao devolver ingresso ao antigo dono.',
-    en: 'Could not return the ticket to its previous owner.',
-  },
-  can_transfer_failed: {
-    'pt-BR': 'Erro ao verificar se é possível transferir o ingresso',
-    en: 'Could not check whether the ticket can be transferred',
-  },
-  transfer_self: {
-    'pt-BR': 'Você não pode transferir um ingresso para o seu próprio CPF.',
-    en: 'You cannot transfer a ticket to your own CPF.',
-  },
-  transfer_pending: {
-    'pt-BR': 'Este ingresso já tem uma transferência pendente.',
-    en: 'This ticket already has a pending transfer.',
-  },
-  event_past: {
-    'pt-BR': 'Só é possível transferir ingressos de eventos que ainda vão acontecer.',
-    en: 'Only tickets for upcoming events can be transferred.',
-  },
-  cpf_limit: {
-    'pt-BR': 'O CPF {cpf} já atingiu o limite de ingressos deste tipo para o evento.',
-    en: 'The CPF {cpf} already holds the maximum of this ticket for the event.',
-  },
-  cpf_invalid: { 'pt-BR': 'Informe um CPF válido', en: 'Enter a valid CPF' },
-  code_mail_failed: {
-    'pt-BR': 'Erro ao enviar email de validação',
-    en: 'Could not send the validation e-mail',
-  },
-  code_check_failed: {
-    'pt-BR': 'Erro ao verificar o código. Tente novamente mais tarde.',
-    en: 'Could not check the code. Please try again later.',
-  },
-  code_invalid: {
-    'pt-BR': 'Código inválido ou expirado. Confira o e-mail ou peça um novo código.',
-    en: 'Invalid or expired code. Check the e-mail or ask for a new code.',
-  },
-  code_required: {
-    'pt-BR': 'Confirme a transferência com o código enviado para o seu e-mail.',
-    en: 'Confirm the transfer with the code sent to your e-mail.',
-  },
-  code_ok: { 'pt-BR': 'Código validado.', en: 'Code confirmed.' },
-} as const;
-export type TTransferErrorCode = keyof typeof TRANSFER_MESSAGES;
+/** The transfers' failures (spec §8 "Transfers"): texts in `API_MESSAGES[locale].transfer`. */
+export type TTransferErrorCode = keyof TApiMessages['transfer'];

@@ -1,5 +1,4 @@
-import { CART_MESSAGES, PAYMENT_MESSAGES } from '@ingressos/contracts';
-import { TRANSFER_MESSAGES } from '@ingressos/contracts/transfers';
+import { API_MESSAGES } from '@ingressos/contracts';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, statusOf } from './error-status.ts';
 
@@ -9,11 +8,10 @@ const NOT_ERRORS =
 
 describe('the one mapping from error code to HTTP status', () => {
   it('has a status for every error code the catalogues name', () => {
-    const codes = [
-      ...Object.keys(CART_MESSAGES),
-      ...Object.keys(PAYMENT_MESSAGES),
-      ...Object.keys(TRANSFER_MESSAGES),
-    ];
+    const { cart, payment, transfer, catalogue, exclusiveAccess } = API_MESSAGES['pt-BR'];
+    const codes = [cart, payment, transfer, catalogue, exclusiveAccess].flatMap((domain) =>
+      Object.keys(domain),
+    );
     const missing = codes.filter((code) => !NOT_ERRORS.test(code) && !(code in ERROR_STATUS));
     expect(missing).toEqual([]);
   });

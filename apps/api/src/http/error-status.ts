@@ -24,6 +24,8 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   user_not_found: 404,
   not_found: 404,
   postal_code_not_found: 404,
+  event_not_found: 404,
+  group_not_found: 404,
   document_taken: 409,
   email_taken: 409,
   email_already_verified: 409,

@@ -6,12 +6,12 @@ import {
 } from '@ingressos/contracts';
 import { type Context, Hono } from 'hono';
 import type { TDb } from '../../db/client.ts';
+import { AppError } from '../../modules/app-error.ts';
 import type { TCatalogue } from '../../modules/catalogue/catalogue-read-model.ts';
 import { getSellingPoints } from '../../modules/catalogue/get-selling-points.ts';
 import { catalogueMessage, type TCatalogueErrorCode } from '../../modules/catalogue/messages.ts';
 import type { TJsonBody } from '../../modules/catalogue/snapshot-store.ts';
 import type { TAppEnv } from '../env.ts';
-import { HttpError } from '../errors.ts';
 import { parseJsonBody, parseWith } from '../parse-json.ts';
 
 /** API answers may be a few seconds old at most (see docs/catalogue-snapshots.md): say so to caches. */
@@ -27,7 +27,7 @@ export function sendPrepared(c: Context, body: TJsonBody, cacheControl: string) 
 }
 
 function notFound(c: Context<TAppEnv>, code: TCatalogueErrorCode): never {
-  throw new HttpError(404, code, catalogueMessage(code, c.get('locale')));
+  throw new AppError(code, catalogueMessage(code, c.get('locale')));
 }
 
 /** The event calls of commerce §7, answered from this process's catalogue (never a 500 on bad input). */

@@ -1,4 +1,4 @@
-import { EXCLUSIVE_ACCESS_MESSAGES, type TValidateExclusiveEmissorRequest } from '@ingressos/contracts';
+import { API_MESSAGES, type TValidateExclusiveEmissorRequest } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { BIN_MIN_DIGITS, isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { newSessionId } from './cart-session.ts';
 export const EXCLUSIVE_ACCESS_SECONDS = 86_400;
 
 const invalid = (locale: TLocale) =>
-  new AppError('exclusive_invalid', EXCLUSIVE_ACCESS_MESSAGES.exclusive_invalid[locale]);
+  new AppError('exclusive_invalid', API_MESSAGES[locale].exclusiveAccess.exclusive_invalid);
 
 /**
  * Commerce §7 "Exclusive access": checks what the buyer typed against the event's issuer of that

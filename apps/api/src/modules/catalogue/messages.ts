@@ -1,13 +1,9 @@
+import { API_MESSAGES, type TApiMessages } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 
-/** The catalogue's failures a client may see, per language (spec §8 spelling for pt-BR). */
-const MESSAGES = {
-  event_not_found: { 'pt-BR': 'Evento nao encontrado', en: 'Event not found' },
-  group_not_found: { 'pt-BR': 'Grupo de eventos nao encontrado', en: 'Event group not found' },
-} as const;
-
-export type TCatalogueErrorCode = keyof typeof MESSAGES;
+/** The catalogue's failures a client may see: `API_MESSAGES[locale].catalogue`. */
+export type TCatalogueErrorCode = keyof TApiMessages['catalogue'];
 
 export function catalogueMessage(code: TCatalogueErrorCode, locale: TLocale): string {
-  return MESSAGES[code][locale];
+  return API_MESSAGES[locale].catalogue[code];
 }

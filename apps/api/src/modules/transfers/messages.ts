@@ -1,4 +1,4 @@
-import { TRANSFER_MESSAGES, type TTransferErrorCode } from '@ingressos/contracts';
+import { API_MESSAGES, type TTransferErrorCode } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { interpolate } from '@ingressos/domain/interpolate';
 import { AppError } from '../app-error.ts';
@@ -8,7 +8,7 @@ export function transferMessage(
   locale: TLocale,
   vars: Record<string, string> = {},
 ) {
-  return interpolate(TRANSFER_MESSAGES[code][locale], vars);
+  return interpolate(API_MESSAGES[locale].transfer[code], vars);
 }
 
 export function transferError(code: TTransferErrorCode, locale: TLocale, vars: Record<string, string> = {}) {
