@@ -1,4 +1,4 @@
-import type { TApiError } from '@ingressos/contracts';
+import { API_MESSAGES, type TApiError } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -24,35 +24,20 @@ export class HttpError extends AppError {
   }
 }
 
-const GENERIC: Record<TLocale, string> = {
-  'pt-BR': 'Ocorreu um erro inesperado, tente novamente mais tarde',
-  en: 'An unexpected error occurred, please try again later',
-};
-
-const NOT_FOUND: Record<TLocale, string> = {
-  'pt-BR': 'Recurso não encontrado.',
-  en: 'Resource not found.',
-};
-
 export function errorBody(code: string, message: string, issues?: TApiError['issues']): TApiError {
   return issues ? { Message: message, code, issues } : { Message: message, code };
 }
 
 export function notFoundJson(c: Context) {
   const locale = (c.get('locale') as TLocale | undefined) ?? 'pt-BR';
-  return c.json(errorBody('not_found', NOT_FOUND[locale]), 404);
+  return c.json(errorBody('not_found', API_MESSAGES[locale].request.not_found), 404);
 }
-
-const UNAVAILABLE: Record<TLocale, string> = {
-  'pt-BR': 'Serviço temporariamente indisponível. Tente novamente em instantes.',
-  en: 'Service temporarily unavailable. Please try again in a moment.',
-};
 
 /** What a request that lost its database connection answers (503, Retry-After): try again shortly. */
 export function unavailableMessage(locale: TLocale | undefined): string {
-  return UNAVAILABLE[locale ?? 'pt-BR'];
+  return API_MESSAGES[locale ?? 'pt-BR'].request.unavailable;
 }
 
 export function genericErrorMessage(locale: TLocale | undefined): string {
-  return GENERIC[locale ?? 'pt-BR'];
+  return API_MESSAGES[locale ?? 'pt-BR'].request.unexpected;
 }

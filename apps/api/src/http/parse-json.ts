@@ -1,16 +1,8 @@
-import { jsonPath } from '@ingressos/contracts';
+import { API_MESSAGES, jsonPath } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { HttpError } from './errors.ts';
-
-const MESSAGES: Record<TLocale, { json: string; invalid: string }> = {
-  'pt-BR': {
-    json: 'O corpo da requisição não é um JSON válido.',
-    invalid: 'Requisição inválida',
-  },
-  en: { json: 'The request body is not valid JSON.', invalid: 'Invalid request' },
-};
 
 function locale(c: Context): TLocale {
   return (c.get('locale') as TLocale | undefined) ?? 'pt-BR';
@@ -28,7 +20,7 @@ export function parseWith<S extends z.ZodType>(c: Context, schema: S, value: unk
   throw new HttpError(
     400,
     'invalid_request',
-    `${MESSAGES[locale(c)].invalid}: ${first.path}: ${first.message}`,
+    `${API_MESSAGES[locale(c)].request.invalid_request}: ${first.path}: ${first.message}`,
     issues,
   );
 }
@@ -71,7 +63,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   try {
     return text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'invalid_json', MESSAGES[locale(c)].json);
+    throw new HttpError(400, 'invalid_json', API_MESSAGES[locale(c)].request.invalid_json);
   }
 }
 

@@ -2,6 +2,16 @@ import type { TApiMessages } from './index.ts';
 
 /** Every message the API answers with, in English (visitors who are not Brazilian). */
 export const EN: TApiMessages = {
+  labels: {
+    interest_free: 'interest-free',
+  },
+  request: {
+    invalid_json: 'The request body is not valid JSON.',
+    invalid_request: 'Invalid request',
+    not_found: 'Resource not found.',
+    unavailable: 'Service temporarily unavailable. Please try again in a moment.',
+    unexpected: 'An unexpected error occurred, please try again later',
+  },
   accountForm: {
     nationalityRequired: 'Nationality is required',
     nameRequired: 'Name is required',

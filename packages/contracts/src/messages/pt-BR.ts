@@ -4,6 +4,18 @@
  * makes a missing translation a compile error. Keys are the error codes a call answers with.
  */
 export const PT_BR = {
+  /** Words the API puts inside answers (not errors): the installment list's labels. */
+  labels: {
+    interest_free: 'sem juros',
+  },
+  /** What the HTTP layer itself answers: a body it cannot read, an unknown path, a lost database. */
+  request: {
+    invalid_json: 'O corpo da requisição não é um JSON válido.',
+    invalid_request: 'Requisição inválida',
+    not_found: 'Recurso não encontrado.',
+    unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    unexpected: 'Ocorreu um erro inesperado, tente novamente mais tarde',
+  },
   accountForm: {
     nationalityRequired: 'A nacionalidade é obrigatória',
     nameRequired: 'O nome é obrigatório',

@@ -1,4 +1,4 @@
-import type { TInstallmentOption } from '@ingressos/contracts';
+import { API_MESSAGES, type TInstallmentOption } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { installmentPlans } from '@ingressos/domain/installments';
 import { formatMoney } from '@ingressos/domain/money';
@@ -31,9 +31,7 @@ export async function getInstallments(
     (plan) => {
       const free = plan.interestBp === 0;
       const suffix = free
-        ? locale === 'en'
-          ? 'interest-free'
-          : 'sem juros'
+        ? API_MESSAGES[locale].labels.interest_free
         : `(${formatMoney(plan.totalCents / 100, currency)})`;
       return {
         installments: plan.installments,
