@@ -3,6 +3,8 @@ import { apiPath } from '@ingressos/contracts/endpoints';
 import { AccountDataForm } from '~/features/accounts/account-data-form.tsx';
 import { accountCall } from '~/features/accounts/actions.server.ts';
 import { callApi, loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
+import { countryNames } from '~/features/accounts/countries.ts';
+import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { COMPLETE_PROFILE_PARAM } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       states: states.ok ? states.body : null,
       cities: cities?.ok ? cities.body : null,
+      countryNames: countryNames(locale),
       completeProfile: url.searchParams.get(COMPLETE_PROFILE_PARAM) === '1',
       redirectTo: url.searchParams.has('redirect') ? safeRedirect(url.searchParams.get('redirect')) : null,
     },
@@ -56,12 +59,14 @@ export default function AccountData({ loaderData }: Route.ComponentProps) {
           {t('account.completeProfile')}
         </p>
       )}
-      <AccountDataForm
-        user={account.user}
-        states={account.states}
-        cities={account.cities}
-        redirectTo={account.redirectTo}
-      />
+      <CountryNamesProvider value={account.countryNames}>
+        <AccountDataForm
+          user={account.user}
+          states={account.states}
+          cities={account.cities}
+          redirectTo={account.redirectTo}
+        />
+      </CountryNamesProvider>
     </PageFrame>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { registerAction } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
+import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
 import { RegisterForm } from '~/features/accounts/register-form.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -40,11 +41,13 @@ export default function Register({ loaderData, matches }: Route.ComponentProps) 
     <div className={mobile ? styles.mobile : styles.desktop}>
       <PageFrame title={t('register.title')}>
         <p className={styles.lead}>{t('register.lead')}</p>
-        <RegisterForm
-          captcha={loaderData.auth.captcha}
-          states={loaderData.auth.states}
-          redirectTo={loaderData.redirectTo}
-        />
+        <CountryNamesProvider value={loaderData.auth.countryNames}>
+          <RegisterForm
+            captcha={loaderData.auth.captcha}
+            states={loaderData.auth.states}
+            redirectTo={loaderData.redirectTo}
+          />
+        </CountryNamesProvider>
       </PageFrame>
     </div>
   );

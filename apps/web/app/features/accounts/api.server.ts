@@ -3,6 +3,7 @@ import type { TAuthenticationResponse, TCaptchaConfig, TState, TUser } from '@in
 import { apiPath } from '@ingressos/contracts/endpoints';
 import type { RouterContextProvider } from 'react-router';
 import { requestServices } from '~/server-context.ts';
+import { countryNames } from './countries.ts';
 
 type TContext = Readonly<RouterContextProvider>;
 
@@ -50,7 +51,12 @@ export async function loadUser(context: TContext): Promise<TUser | null> {
   return answer.ok ? answer.body.user : null;
 }
 
-export type TAuthScreenData = { captcha: TCaptchaConfig; states: TState[] | null };
+export type TAuthScreenData = {
+  captcha: TCaptchaConfig;
+  states: TState[] | null;
+  /** The phone picker's country names as the server renders them (features/accounts/country-names.tsx). */
+  countryNames: Record<string, string>;
+};
 
 /** What the login and register panels need: the captcha settings and the states list. */
 export async function loadAuthScreen(context: TContext): Promise<TAuthScreenData> {
@@ -61,6 +67,7 @@ export async function loadAuthScreen(context: TContext): Promise<TAuthScreenData
   return {
     captcha: captcha.ok ? captcha.body : { provider: 'local', siteKey: null },
     states: states.ok ? states.body : null,
+    countryNames: countryNames(context.get(requestServices).locale),
   };
 }
 

@@ -22,15 +22,27 @@ export const DEFAULT_COUNTRY: CountryCode = 'BR';
 /** Regional-indicator letters: 'BR' becomes the Brazilian flag emoji. */
 const flagOf = (id: string) => String.fromCodePoint(...[...id].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 
-/** Every country libphonenumber-js knows, named in the page language; the top ones first. */
-export function listCountries(locale: string): { top: TCountry[]; all: TCountry[] } {
+/**
+ * Every country's name in `locale`, as this runtime's ICU says it. The server's and the browser's
+ * ICU disagree on some ('Hong Kong, RAE da China' against 'Hong Kong'), so a server-rendered picker
+ * takes the server's names with its data and hydrates with the same text.
+ */
+export function countryNames(locale: string): Record<string, string> {
   const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return Object.fromEntries(getCountries().map((id) => [id, names.of(id) ?? id]));
+}
+
+/** Every country libphonenumber-js knows, named in the page language; the top ones first. */
+export function listCountries(
+  locale: string,
+  names: Record<string, string> = countryNames(locale),
+): { top: TCountry[]; all: TCountry[] } {
   const all = getCountries()
     .map((id) => {
       const ddi = `+${getCountryCallingCode(id)}`;
       // Brazil: area code and 8 or 9 digits; elsewhere E.164's 15 digits, dial code included.
       const maxLength = id === 'BR' ? 11 : PHONE_MAX - (ddi.length - 1);
-      return { id, name: names.of(id) ?? id, ddi, flag: flagOf(id), maxLength };
+      return { id, name: names[id] ?? id, ddi, flag: flagOf(id), maxLength };
     })
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   const top = TOP_COUNTRIES.map((id) => all.find((c) => c.id === id)).filter((c): c is TCountry =>

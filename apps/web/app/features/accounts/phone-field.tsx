@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { countryOfDdi, formatPhone, listCountries } from './countries.ts';
+import { useCountryNames } from './country-names.tsx';
 
 type TProps = {
   ddi: string;
@@ -17,7 +18,8 @@ type TProps = {
 export function PhoneField({ ddi, digits, onChange, error, label }: TProps) {
   const { t, locale } = useI18n();
   const id = useId();
-  const countries = useMemo(() => listCountries(locale), [locale]);
+  const names = useCountryNames();
+  const countries = useMemo(() => listCountries(locale, names ?? undefined), [locale, names]);
   const [country, setCountry] = useState<CountryCode>(() => countryOfDdi(ddi));
   const current = countries.all.find((c) => c.id === country);
   const shown = formatPhone(digits, country);

@@ -2,7 +2,7 @@ import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { formatMoney } from '~/i18n/format.ts';
+import { formatDate, formatMoney } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
@@ -83,7 +83,11 @@ export function PendingPayment({
   return (
     <section className={styles.section} aria-label={t('checkout.pix')}>
       <img className={styles.qr} src={pix.qrCodeImage} alt={t('checkout.pixCopy')} />
-      <p>{t('checkout.pixExpires', { time: new Date(pix.expiresAt).toLocaleTimeString(locale) })}</p>
+      <p>
+        {t('checkout.pixExpires', {
+          time: formatDate(pix.expiresAt, locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+        })}
+      </p>
       <label htmlFor="pix-code">{t('checkout.pixCopy')}</label>
       <textarea id="pix-code" className={styles.code} readOnly value={pix.qrCode} rows={4} />
       <button

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
+import { startServer, type TRunningServer } from './support/server.ts';
+
+/**
+ * Issue 13: every page is right before JavaScript, so hydration never disagrees with the server.
+ * The server runs in UTC and the browser in São Paulo (a buyer's real situation), in both
+ * languages; a React hydration error (#418/#423/#425 in production builds) on any route fails.
+ */
+const HYDRATION = /hydrat|Minified React error #(418|423|425)|did not match/i;
+
+const ANONYMOUS_PATHS = [
+  '/',
+  '/login',
+  '/cadastrar',
+  '/cadastrar-mobile',
+  '/carrinho',
+  '/resultados?s=show',
+  '/Home/Privacy',
+  '/Home/TermsOfUse',
+  '/reconhecimento-facial',
+  '/meus-ingressos',
+  '/transferencias',
+  '/home/confirmpasswordreset',
+  '/no-such-page/at-all',
+];
+
+const BUYER_PATHS = [
+  '/',
+  '/carrinho',
+  '/identificacao',
+  '/pagamento',
+  '/meus-ingressos',
+  '/minha-conta',
+  '/dados-da-conta',
+  '/transferencias',
+  '/transferencia-ingresso',
+];
+
+/** Watches `page` for hydration errors; `visit` opens each path and returns those seen there. */
+function hydrationWatch(page: Page) {
+  let seen: string[] = [];
+  let current = '';
+  const record = (text: string) => {
+    if (HYDRATION.test(text)) seen.push(`${current}: ${text}`);
+  };
+  page.on('console', (message) => message.type() === 'error' && record(message.text()));
+  page.on('pageerror', (error) => record(error.message));
+  return async function visit(base: string, paths: string[]): Promise<string[]> {
+    seen = [];
+    for (const pathname of paths) {
+      current = pathname;
+      await page.goto(`${base}${pathname}`);
+      await waitForHydration(page);
+      // Recoverable hydration errors are reported a moment after the commit.
+      await page.waitForTimeout(300);
+    }
+    return seen;
+  };
+}
+
+describe('no hydration mismatch on any page, in either language, with the server in UTC', () => {
+  let browser: Browser;
+  let smtp: TTestSmtpServer;
+  let server: TRunningServer;
+  let f: TCartFixture;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-hydration-'));
+  const saoPaulo: BrowserContextOptions = { timezoneId: 'America/Sao_Paulo' };
+
+  beforeAll(async () => {
+    const database = await openDatabase({ dataDir });
+    await migrateDatabase(database);
+    f = await createCartFixture(database.db);
+    await database.close();
+    smtp = await startTestSmtpServer();
+    server = await startServer(
+      { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false', TZ: 'UTC' },
+      dataDir,
+    );
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['pt-BR', 'desktop', {}],
+    ['en', 'phone', MOBILE],
+  ] as const)('anonymous pages in %s on a %s', async (lang, _device, device) => {
+    const page = await newPage(browser, { ...saoPaulo, ...device, locale: lang });
+    await page.context().addCookies([{ name: 'lang', value: lang, url: server.url }]);
+    const paths = [...ANONYMOUS_PATHS, `/events/${f.slug}`, `/${f.otherSlug}`];
+    expect(await hydrationWatch(page)(server.url, paths)).toEqual([]);
+  });
+
+  it('a buyer with a pending Pix, in both languages', async () => {
+    const page = await newPage(browser, saoPaulo);
+    await verifiedPerson(page, server.url, smtp);
+    await page.goto(`${server.url}/events/${f.slug}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await page.getByRole('status').filter({ hasText: 'Adicionado ao carrinho.' }).waitFor();
+    await page.goto(`${server.url}/pagamento`);
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: 'Pix' }).check();
+    await page.getByRole('button', { name: /^Gerar Pix/ }).click();
+    await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
+
+    const visit = hydrationWatch(page);
+    expect(await visit(server.url, BUYER_PATHS)).toEqual([]);
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: server.url }]);
+    expect(await visit(server.url, BUYER_PATHS)).toEqual([]);
+  });
+});
