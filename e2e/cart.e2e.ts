@@ -131,6 +131,16 @@ describe('cart journeys', () => {
 
   it('holds a whole table', async () => {
     const page = await open(browser, `${server.url}/eventmap/${SAMBA}`);
+    // The section's name is readable: no table covers it (issue 13: 'Mesas' sat behind M1).
+    const covered = await page.evaluate(() => {
+      const label = [...document.querySelectorAll('svg text')].find((t) => t.textContent === 'Mesas');
+      const box = label!.getBoundingClientRect();
+      return [...document.querySelectorAll('svg [data-alias] circle')].some((c) => {
+        const r = c.getBoundingClientRect();
+        return r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+      });
+    });
+    expect(covered).toBe(false);
     await pick(page, ['M3']);
     await page.getByRole('link', { name: 'Ir para o carrinho' }).click();
     await page.waitForURL('**/carrinho');

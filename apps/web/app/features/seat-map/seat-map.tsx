@@ -36,6 +36,12 @@ const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 /** Movement, in screen pixels, past which a press is a drag and not a click on a seat. */
 const DRAG_PX = 6;
 
+const TABLE_RADIUS = 34;
+const SEAT_RADIUS = 11;
+/** A section's name sits above its places' outer edge, so a table never covers it. */
+const placeRadius = (section: TMapSection) =>
+  section.places.some((place) => place.table) ? TABLE_RADIUS : SEAT_RADIUS;
+
 /**
  * The SVG map of an event: seats and tables coloured by status. Free places are checkboxes:
  * click or tap, or walk them with the arrow keys and press Enter or Space. Sold, held and blocked
@@ -193,8 +199,8 @@ export function SeatMap({
           <g key={section.id} id={`section-${section.id}`}>
             <text
               className={styles.sectionName}
-              x={fitBox(section.places, 0).x}
-              y={fitBox(section.places, 0).y - 18}
+              x={fitBox(section.places, placeRadius(section)).x}
+              y={fitBox(section.places, placeRadius(section)).y - 10}
             >
               {section.name}
             </text>
@@ -221,13 +227,13 @@ export function SeatMap({
               };
               return place.table ? (
                 <g key={place.id} {...common}>
-                  <circle cx={place.x} cy={place.y} r={34} />
+                  <circle cx={place.x} cy={place.y} r={TABLE_RADIUS} />
                   <text x={place.x} y={place.y + 5} textAnchor="middle">
                     {place.alias}
                   </text>
                 </g>
               ) : (
-                <circle key={place.id} {...common} cx={place.x} cy={place.y} r={11} />
+                <circle key={place.id} {...common} cx={place.x} cy={place.y} r={SEAT_RADIUS} />
               );
             })}
           </g>
