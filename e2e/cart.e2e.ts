@@ -205,6 +205,14 @@ describe('cart journeys', () => {
     await page.getByRole('link', { name: 'Carrinho: 1 itens' }).click();
     await page.waitForURL('**/carrinho');
     await visible(page, 'Pista — Inteira');
+    // Nothing spills out of the cart's card at 375 px (issue 13: it overflowed by ~12 px).
+    const spilled = await page.evaluate(() => {
+      const card = document.querySelector('main article')!.getBoundingClientRect();
+      return [...document.querySelectorAll('main article *')]
+        .filter((e) => e.getBoundingClientRect().right > card.right + 0.5)
+        .map((e) => `${e.tagName} ${Math.round(e.getBoundingClientRect().right - card.right)}px`);
+    });
+    expect(spilled).toEqual([]);
   });
 
   it('has no serious accessibility violations on /carrinho or in the summary', async () => {
