@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
-import { uniqueCpf } from '../apps/api/src/testing/accounts.ts';
+import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, MOBILE, newPage } from './support/browser.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
@@ -304,8 +304,41 @@ describe('a foreign minor, a password reset and the login screens', () => {
     await tickCaptcha(page, login);
     await login.getByRole('button', { name: 'Entrar' }).click();
     await expectText(page, 'E-mail/CPF ou senha inválidos');
-    // The captcha is reset after a failure.
+    // The captcha is reset after a failure, without a red 'required' message for it.
     await expect.poll(() => login.getByRole('checkbox').isChecked()).toBe(false);
+    expect(await login.getByText('O Captcha é obrigatório').count()).toBe(0);
+  });
+
+  it('logs in on a protected page after a wrong password, and stays on that page', async () => {
+    const person = brazilianAdult();
+    const captcha = await fetch(`${server.url}/api/captcha/local`, {
+      method: 'POST',
+      headers: { origin: server.url },
+    });
+    const registered = await fetch(`${server.url}/api/registerclient`, {
+      method: 'POST',
+      headers: {
+        origin: server.url,
+        'content-type': 'application/json',
+        'x-captcha-token': ((await captcha.json()) as { token: string }).token,
+      },
+      body: JSON.stringify(person),
+    });
+    expect(registered.status).toBe(201);
+    const page = await newPage(browser);
+    await open(page, `${server.url}/meus-ingressos`);
+    const login = page.getByRole('form', { name: 'Entrar' });
+    await login.getByLabel('E-mail ou CPF').fill(person.email);
+    await login.getByLabel('Senha').fill('Errada#2026');
+    await tickCaptcha(page, login);
+    await login.getByRole('button', { name: 'Entrar' }).click();
+    await expectText(page, 'E-mail/CPF ou senha inválidos');
+    await login.getByLabel('Senha').fill(person.password);
+    await tickCaptcha(page, login);
+    await login.getByRole('button', { name: 'Entrar' }).click();
+    // Issue 13: the retried login landed on /meus-ingressos.data (the revalidated loader's URL).
+    await page.getByRole('heading', { name: 'Meus ingressos' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/meus-ingressos');
   });
 
   it('lays out login with a link to the mobile register page below 769 px', async () => {

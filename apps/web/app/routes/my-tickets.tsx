@@ -1,6 +1,6 @@
 import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
@@ -14,11 +14,9 @@ import type { Route } from './+types/my-tickets.ts';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, site } = context.get(requestServices);
   const user = await loadUser(context);
-  const path = new URL(request.url).pathname;
-  if (!user)
-    return { locale, brand: site.brandName, path, tickets: null, auth: await loadAuthScreen(context) };
+  if (!user) return { locale, brand: site.brandName, tickets: null, auth: await loadAuthScreen(context) };
   const answer = await callApi<TMyTicketsAnswer>(context, apiPath('myTickets'));
-  return { locale, brand: site.brandName, path, tickets: answer.ok ? answer.body : null, auth: null };
+  return { locale, brand: site.brandName, tickets: answer.ok ? answer.body : null, auth: null };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -55,7 +53,9 @@ function EventCard({ event }: { event: TMyEvent }) {
 /** /meus-ingressos and /Home/MyShops: the buyer's orders and tickets by event, upcoming and past. */
 export default function MyTickets({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  if (loaderData.auth) return <LazyAuthScreen data={loaderData.auth} redirectTo={loaderData.path} />;
+  // The page's own address: a loader's request URL is /meus-ingressos.data when it revalidates.
+  const { pathname } = useLocation();
+  if (loaderData.auth) return <LazyAuthScreen data={loaderData.auth} redirectTo={pathname} />;
   const tickets = loaderData.tickets;
   const empty = !tickets || (tickets.upcoming.length === 0 && tickets.past.length === 0);
   return (

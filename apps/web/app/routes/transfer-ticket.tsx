@@ -1,5 +1,6 @@
 import type { TCanTransferAnswer, TMyTicketsAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
+import { useLocation } from 'react-router';
 import { callApi, loadAuthScreen, loadUser, postJson } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TransferForm } from '~/features/transfers/transfer-form.tsx';
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, site } = context.get(requestServices);
   const url = new URL(request.url);
   const ticketId = url.searchParams.get('ticketId') ?? '';
-  const base = { locale, brand: site.brandName, path: url.pathname + url.search };
+  const base = { locale, brand: site.brandName };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context), ticket: null, reason: null, ownCpf: '' };
   const mine = UUID.test(ticketId) ? await callApi<TMyTicketsAnswer>(context, apiPath('myTickets')) : null;
@@ -53,7 +54,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** /transferencia-ingresso?ticketId=: send one of my tickets to someone else's CPF. */
 export default function TransferTicket({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  if (loaderData.auth) return <LazyAuthScreen data={loaderData.auth} redirectTo={loaderData.path} />;
+  // The page's own address: a loader's request URL ends in .data when it revalidates.
+  const location = useLocation();
+  if (loaderData.auth)
+    return <LazyAuthScreen data={loaderData.auth} redirectTo={location.pathname + location.search} />;
   const { ticket, reason } = loaderData;
   if (!ticket)
     return (

@@ -24,6 +24,8 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
     register,
     handleSubmit,
     setValue,
+    clearErrors,
+    trigger,
     formState: { errors, isDirty, isValid },
   } = useForm<TLoginForm, unknown, z.output<typeof ZLoginForm>>({
     resolver: zodResolver(ZLoginForm),
@@ -72,7 +74,12 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
         <CaptchaField
           config={captcha}
           resetSignal={captchaReset}
-          onChange={(token) => setValue('captcha', token, { shouldValidate: true, shouldDirty: true })}
+          onChange={(token) => {
+            setValue('captcha', token, { shouldValidate: Boolean(token), shouldDirty: true });
+            // A reset after a failed login empties the captcha: 'Entrar' waits for a new tick
+            // (validated, so the button turns off), but the buyer is not told off in red for it.
+            if (!token) void trigger('captcha').then(() => clearErrors('captcha'));
+          }}
           error={message(errors.captcha?.message)}
         />
         <button type="submit" className={styles.primary} disabled={!isDirty || !isValid || busy}>
