@@ -75,6 +75,7 @@ export const ACCOUNT_MESSAGES = {
     en: 'Enter a valid document or e-mail',
   },
   resetLinkInvalid: { 'pt-BR': 'Link de redefinição inválido', en: 'Invalid reset link' },
+  emailChangeLinkInvalid: { 'pt-BR': 'Link de confirmação inválido', en: 'Invalid confirmation link' },
   codeInvalid: { 'pt-BR': 'Informe o código de 6 dígitos', en: 'Enter the 6-digit code' },
   userIdInvalid: { 'pt-BR': 'Usuário inválido', en: 'Invalid user' },
   invalidField: { 'pt-BR': 'Campo inválido', en: 'Invalid field' },

@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './pages.ts';
 export * from './site.ts';
 export * from './transfers.ts';
+export * from './privacy.ts';

@@ -1,11 +1,11 @@
-import { CART_MESSAGES, PAYMENT_MESSAGES } from '@ingressos/contracts';
+import { CART_MESSAGES, PAYMENT_MESSAGES, PRIVACY_MESSAGES } from '@ingressos/contracts';
 import { TRANSFER_MESSAGES } from '@ingressos/contracts/transfers';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, statusOf } from './error-status.ts';
 
 /** Catalogue keys that are messages, not errors a use-case throws. */
 const NOT_ERRORS =
-  /^(cpf_ok|refunded_|not_authorized$|identify_user$|code_check_failed$|code_ok$|can_transfer_failed$|code_sent$)/;
+  /^(cpf_ok|refunded_|not_authorized$|identify_user$|code_check_failed$|code_ok$|can_transfer_failed$|code_sent$|account_deleted$|email_change_sent$|email_changed$)/;
 
 describe('the one mapping from error code to HTTP status', () => {
   it('has a status for every error code the catalogues name', () => {
@@ -13,6 +13,7 @@ describe('the one mapping from error code to HTTP status', () => {
       ...Object.keys(CART_MESSAGES),
       ...Object.keys(PAYMENT_MESSAGES),
       ...Object.keys(TRANSFER_MESSAGES),
+      ...Object.keys(PRIVACY_MESSAGES),
     ];
     const missing = codes.filter((code) => !NOT_ERRORS.test(code) && !(code in ERROR_STATUS));
     expect(missing).toEqual([]);

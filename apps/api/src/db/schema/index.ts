@@ -4,3 +4,4 @@ export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './meta.ts';
 export * from './transfers.ts';
+export * from './privacy.ts';
