@@ -4,6 +4,6 @@ export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './errors.ts';
 export * from './pages.ts';
+export * from './privacy.ts';
 export * from './site.ts';
 export * from './transfers.ts';
-export * from './privacy.ts';

@@ -3,7 +3,13 @@ import type { TMail } from '../../adapters/mail/index.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export type TMailText = { subject: string; greeting: string; lines: string[]; action: string; ignore: string };
+export type TMailText = {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  ignore: string;
+};
 
 export function render(to: string, brand: string, link: string, text: TMailText): TMail {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
