@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { TMyDataExport } from '@ingressos/contracts/privacy';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
@@ -15,6 +16,14 @@ const PASSWORD = 'Segura#2026';
 async function open(page: Page, url: string) {
   await page.goto(url);
   await waitForHydration(page);
+}
+
+/** Serious and critical accessibility problems axe finds on the page as it is now. */
+async function axeProblems(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} ${v.nodes[0]?.target}`);
 }
 
 async function expectText(page: Page, text: string | RegExp) {
@@ -46,11 +55,13 @@ describe('data-subject rights at /minha-conta', () => {
     await smtp?.close();
   });
 
-  it('downloads my data as a JSON file', async () => {
-    const page = await newPage(browser, { acceptDownloads: true });
+  it('downloads my data as a JSON file (on a phone)', async () => {
+    const page = await newPage(browser, { ...MOBILE, acceptDownloads: true });
     const person = await verifiedPerson(page, server.url, smtp);
     await open(page, `${server.url}/minha-conta`);
     await page.getByRole('heading', { name: 'Privacidade e dados' }).waitFor();
+    expect(await axeProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Baixar meus dados (JSON)' }).click(),
@@ -119,6 +130,7 @@ describe('data-subject rights at /minha-conta', () => {
     await password.fill('Errada#2026');
     await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Senha incorreta.');
+    expect(await axeProblems(page)).toEqual([]);
     await password.fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
     await expectText(page, 'Sua conta foi excluída e seus dados pessoais foram anonimizados.');
