@@ -30,6 +30,7 @@ export default [
   route('carrinho', 'routes/cart.tsx', { id: 'cart' }),
   frame('reconhecimento-facial', 'facialRecognition'),
   route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
+  route('confirmar-email', 'routes/confirm-email-change.tsx'),
   route('home/PrintTickets', 'routes/print-tickets.ts'),
   frame('Home/WebsiteTickets', 'commissionerTickets'),
   frame('Home/Website/:Id', 'commissionerTicket'),

@@ -53,7 +53,7 @@ const ZName = text('nameRequired', 1000).superRefine((value, ctx) => {
   const problem = nameProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: NAME_PROBLEMS[problem] });
 });
-const ZEmail = text('emailRequired', 1000)
+export const ZEmail = text('emailRequired', 1000)
   .trim()
   .toLowerCase()
   .min(1, { error: 'emailRequired', abort: true })

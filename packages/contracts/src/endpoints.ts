@@ -21,6 +21,11 @@ export const ENDPOINTS = {
   captchaLocal: { method: 'POST', path: '/api/captcha/local' },
   states: { method: 'GET', path: '/api/addresses/states' },
   cities: { method: 'GET', path: '/api/addresses/cities/:stateId' },
+  // Data-subject rights (LGPD art. 18)
+  exportMyData: { method: 'GET', path: '/api/privacy/my-data' },
+  deleteMyAccount: { method: 'POST', path: '/api/privacy/delete-account' },
+  changeEmail: { method: 'POST', path: '/api/privacy/change-email' },
+  confirmEmailChange: { method: 'POST', path: '/api/privacy/confirm-email-change' },
   // Catalogue and pages
   nextEvents: { method: 'GET', path: '/api/v3/nextEvents' },
   eventTicketsBySlug: { method: 'POST', path: '/api/v2/getEventTicketsBySlug' },

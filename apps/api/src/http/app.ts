@@ -34,6 +34,7 @@ import { healthRoutes } from './routes/health.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentGatewayRoutes } from './routes/payment-gateway.ts';
+import { privacyRoutes } from './routes/privacy.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
 import { transferRoutes } from './routes/transfers.ts';
@@ -162,6 +163,7 @@ export function createApp(options: TAppOptions) {
   app.route('/api', authRoutes(accounts));
   app.route('/api', passwordResetRoutes(accounts));
   app.route('/api', accountRoutes(accounts));
+  app.route('/api', privacyRoutes(accounts));
   app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));

@@ -4,12 +4,12 @@ import { ERROR_STATUS, statusOf } from './error-status.ts';
 
 /** Catalogue keys that are messages, not errors a use-case throws. */
 const NOT_ERRORS =
-  /^(cpf_ok|refunded_|not_authorized$|identify_user$|code_check_failed$|code_ok$|can_transfer_failed$|code_sent$)/;
+  /^(cpf_ok|refunded_|not_authorized$|identify_user$|code_check_failed$|code_ok$|can_transfer_failed$|code_sent$|account_deleted$|email_change_sent$|email_changed$)/;
 
 describe('the one mapping from error code to HTTP status', () => {
   it('has a status for every error code the catalogues name', () => {
-    const { cart, payment, transfer, catalogue, exclusiveAccess } = API_MESSAGES['pt-BR'];
-    const codes = [cart, payment, transfer, catalogue, exclusiveAccess].flatMap((domain) =>
+    const { cart, payment, transfer, catalogue, exclusiveAccess, privacy } = API_MESSAGES['pt-BR'];
+    const codes = [cart, payment, transfer, catalogue, exclusiveAccess, privacy].flatMap((domain) =>
       Object.keys(domain),
     );
     const missing = codes.filter((code) => !NOT_ERRORS.test(code) && !(code in ERROR_STATUS));

@@ -91,6 +91,11 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   transfer_pending: 409,
   update_failed: 409,
   code_mail_failed: 503,
+  // Data-subject rights
+  password_wrong: 403,
+  account_busy: 409,
+  email_same: 400,
+  email_change_invalid: 400,
   // The database
   unavailable: 503,
 };

@@ -507,4 +507,45 @@ export const en: TCatalog = {
   'cart.table': 'Table {table}',
   'cart.map.add': 'Add to cart',
   'cart.map.adding': 'Adding…',
+  'privacy.title': 'Privacy and data',
+  'privacy.intro':
+    'Your rights as a data subject (LGPD, art. 18): download your data, correct your e-mail or delete your account.',
+  'privacy.rightsLink': 'Learn more about your rights',
+  'privacy.download.title': 'Download my data',
+  'privacy.download.text':
+    'A JSON file with your account, orders, tickets, transfers, consents and sessions.',
+  'privacy.download.button': 'Download my data (JSON)',
+  'privacy.email.title': 'Change e-mail',
+  'privacy.email.text':
+    'We will send a confirmation link to the new address and a notice to the current one. Your e-mail changes only after you click the link.',
+  'privacy.email.new': 'New e-mail',
+  'privacy.email.password': 'Current password',
+  'privacy.email.submit': 'Send confirmation link',
+  'privacy.email.sending': 'Sending…',
+  'privacy.delete.title': 'Delete my account',
+  'privacy.delete.text': 'Erases your personal data for good. This cannot be undone.',
+  'privacy.delete.open': 'Delete my account',
+  'privacy.delete.dialogTitle': 'Delete your account?',
+  'privacy.delete.consequences1':
+    'Your name, e-mail, phone, document, birth date, gender and city will be erased (anonymised).',
+  'privacy.delete.consequences2':
+    'You will be logged out on every device and cannot log in with this account again.',
+  'privacy.delete.consequences3':
+    'Orders and payments (amounts and dates) are kept without your personal data for as long as the law requires.',
+  'privacy.delete.consequences4':
+    'The account cannot be deleted while you have tickets for upcoming events, pending transfers or orders in progress: transfer the tickets or wait for the event.',
+  'privacy.delete.password': 'Type your password to confirm',
+  'privacy.delete.confirm': 'Delete for good',
+  'privacy.delete.deleting': 'Deleting…',
+  'privacy.delete.cancel': 'Cancel',
+  'privacy.delete.blockedTickets': 'Tickets for upcoming events',
+  'privacy.delete.blockedTransfers': 'Pending transfers',
+  'privacy.delete.blockedOrders': 'Orders in progress',
+  'privacy.delete.sent': 'sent',
+  'privacy.delete.received': 'received',
+  'privacy.confirm.title': 'Confirm new e-mail',
+  'privacy.confirm.text': 'Click the button to use this address as your account e-mail.',
+  'privacy.confirm.button': 'Confirm new e-mail',
+  'privacy.confirm.login': 'Log in with the new e-mail',
+  'privacy.confirm.missing': 'Incomplete confirmation link. Open the link in the e-mail again.',
 };

@@ -510,6 +510,47 @@ export const ptBR = {
   'cart.table': 'Mesa {table}',
   'cart.map.add': 'Adicionar ao carrinho',
   'cart.map.adding': 'Adicionando…',
+  'privacy.title': 'Privacidade e dados',
+  'privacy.intro':
+    'Seus direitos como titular (LGPD, art. 18): baixe seus dados, corrija seu e-mail ou exclua sua conta.',
+  'privacy.rightsLink': 'Saiba mais sobre seus direitos',
+  'privacy.download.title': 'Baixar meus dados',
+  'privacy.download.text':
+    'Um arquivo JSON com sua conta, pedidos, ingressos, transferências, consentimentos e sessões.',
+  'privacy.download.button': 'Baixar meus dados (JSON)',
+  'privacy.email.title': 'Alterar e-mail',
+  'privacy.email.text':
+    'Enviaremos um link de confirmação para o novo endereço e um aviso para o atual. O e-mail só muda depois que você clicar no link.',
+  'privacy.email.new': 'Novo e-mail',
+  'privacy.email.password': 'Senha atual',
+  'privacy.email.submit': 'Enviar link de confirmação',
+  'privacy.email.sending': 'Enviando…',
+  'privacy.delete.title': 'Excluir minha conta',
+  'privacy.delete.text': 'Apaga seus dados pessoais de forma definitiva. Esta ação não pode ser desfeita.',
+  'privacy.delete.open': 'Excluir minha conta',
+  'privacy.delete.dialogTitle': 'Excluir sua conta?',
+  'privacy.delete.consequences1':
+    'Seu nome, e-mail, telefone, CPF, data de nascimento, gênero e cidade serão apagados (anonimizados).',
+  'privacy.delete.consequences2':
+    'Você sairá de todos os dispositivos e não poderá mais entrar com esta conta.',
+  'privacy.delete.consequences3':
+    'Pedidos e pagamentos (valores e datas) são guardados sem seus dados pessoais pelo prazo que a lei exige.',
+  'privacy.delete.consequences4':
+    'Não é possível excluir a conta enquanto houver ingressos para eventos futuros, transferências pendentes ou pedidos em andamento: transfira os ingressos ou aguarde o evento.',
+  'privacy.delete.password': 'Digite sua senha para confirmar',
+  'privacy.delete.confirm': 'Excluir definitivamente',
+  'privacy.delete.deleting': 'Excluindo…',
+  'privacy.delete.cancel': 'Cancelar',
+  'privacy.delete.blockedTickets': 'Ingressos para eventos futuros',
+  'privacy.delete.blockedTransfers': 'Transferências pendentes',
+  'privacy.delete.blockedOrders': 'Pedidos em andamento',
+  'privacy.delete.sent': 'enviada',
+  'privacy.delete.received': 'recebida',
+  'privacy.confirm.title': 'Confirmar novo e-mail',
+  'privacy.confirm.text': 'Clique no botão para usar este endereço como o e-mail da sua conta.',
+  'privacy.confirm.button': 'Confirmar novo e-mail',
+  'privacy.confirm.login': 'Entrar com o novo e-mail',
+  'privacy.confirm.missing': 'Link de confirmação incompleto. Abra o link do e-mail novamente.',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

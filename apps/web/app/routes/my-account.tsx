@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { accountCall } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import { PrivacySection } from '~/features/accounts/privacy-section.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import styles from '~/ui/forms.module.css';
@@ -79,6 +80,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           {t('account.unsubscribe')}
         </button>
       </Form>
+      <PrivacySection />
     </PageFrame>
   );
 }

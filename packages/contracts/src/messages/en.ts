@@ -13,6 +13,7 @@ export const EN: TApiMessages = {
     unexpected: 'An unexpected error occurred, please try again later',
   },
   accountForm: {
+    emailChangeLinkInvalid: 'Invalid confirmation link',
     nationalityRequired: 'Nationality is required',
     nameRequired: 'Name is required',
     nameEmail: 'Name cannot be an e-mail',
@@ -92,6 +93,17 @@ export const EN: TApiMessages = {
   },
   exclusiveAccess: {
     exclusive_invalid: 'Could not validate',
+  },
+  privacy: {
+    password_wrong: 'Wrong password.',
+    account_busy:
+      'Your account cannot be deleted yet: you have tickets for upcoming events, pending transfers or orders in progress.',
+    account_deleted: 'Your account was deleted and your personal data anonymised.',
+    email_same: 'This is already your account e-mail.',
+    email_change_sent: 'We sent a confirmation link to {email}. Your e-mail changes only after you click it.',
+    email_change_invalid:
+      'This confirmation link is invalid, expired or already used. Please ask for the change again.',
+    email_changed: 'E-mail changed successfully! Use the new address to log in.',
   },
   cart: {
     limit_reached: 'You have reached the maximum number of tickets per purchase.',

@@ -17,6 +17,7 @@ export const PT_BR = {
     unexpected: 'Ocorreu um erro inesperado, tente novamente mais tarde',
   },
   accountForm: {
+    emailChangeLinkInvalid: 'Link de confirmação inválido',
     nationalityRequired: 'A nacionalidade é obrigatória',
     nameRequired: 'O nome é obrigatório',
     nameEmail: 'O nome não pode ser um e-mail',
@@ -98,6 +99,18 @@ export const PT_BR = {
   },
   exclusiveAccess: {
     exclusive_invalid: 'Não foi possível validar',
+  },
+  privacy: {
+    password_wrong: 'Senha incorreta.',
+    account_busy:
+      'Ainda não é possível excluir sua conta: você tem ingressos para eventos futuros, transferências pendentes ou pedidos em andamento.',
+    account_deleted: 'Sua conta foi excluída e seus dados pessoais foram anonimizados.',
+    email_same: 'Este já é o e-mail da sua conta.',
+    email_change_sent:
+      'Enviamos um link de confirmação para {email}. O e-mail só muda depois que você clicar nele.',
+    email_change_invalid:
+      'Este link de confirmação é inválido, expirou ou já foi usado. Peça a alteração novamente.',
+    email_changed: 'E-mail alterado com sucesso! Use o novo endereço para entrar.',
   },
   cart: {
     limit_reached: 'Você atingiu o limite máximo de ingressos por compra.',

@@ -3,9 +3,15 @@ import type { TMail } from '../../adapters/mail/index.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-type TMailText = { subject: string; greeting: string; lines: string[]; action: string; ignore: string };
+export type TMailText = {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  ignore: string;
+};
 
-function render(to: string, brand: string, link: string, text: TMailText): TMail {
+export function render(to: string, brand: string, link: string, text: TMailText): TMail {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
 <h1 style="color:#5b21b6;font-size:22px">${escapeHtml(brand)}</h1>
 <p>${escapeHtml(text.greeting)}</p>

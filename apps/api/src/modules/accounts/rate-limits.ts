@@ -49,6 +49,12 @@ const LIMITS = {
   cpfCheckUser: { points: 60, duration: 600 },
   /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per IP in 15 minutes. */
   exclusiveCodeIp: { points: 10, duration: 900 },
+  /** Downloading one's data (a heavy read): a few an hour. */
+  dataExportUser: { points: 5, duration: 3600 },
+  /** Asking to change the e-mail (two messages each): a few an hour. */
+  emailChangeUser: { points: 5, duration: 3600 },
+  /** Following e-mail-change links (random codes): enough for people, not for guessing. */
+  emailChangeConfirmIp: { points: 30, duration: 3600 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;

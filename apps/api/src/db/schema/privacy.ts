@@ -1,0 +1,38 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * A change of an account's e-mail waiting for the new address to confirm it (LGPD art. 18 III,
+ * correction). The link carries `id` and a random code kept here only as SHA-256; it works once
+ * (used_at) until expires_at, and only while the password is the one that asked for it
+ * (password_fingerprint), so resetting the password voids a change the owner did not ask for.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the password hash when the change was asked for. */
+    passwordFingerprint: text('password_fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
+);
+
+/**
+ * Accounts deleted at their owner's request (LGPD art. 18 VI): the proof the request was carried
+ * out, and what makes a second request answer cleanly. The user row stays, anonymised, because
+ * orders, payments and tickets (the tax and consumer-law record) point at it.
+ */
+export const accountDeletions = pgTable('account_deletions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

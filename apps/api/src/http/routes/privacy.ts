@@ -1,0 +1,67 @@
+import {
+  type TDeleteAccountRefusal,
+  ZChangeEmailRequest,
+  ZConfirmEmailChangeRequest,
+  ZDeleteAccountRequest,
+} from '@ingressos/contracts/privacy';
+import { type Context, Hono } from 'hono';
+import type { TAccountServices } from '../../modules/accounts/services.ts';
+import { confirmEmailChange } from '../../modules/privacy/confirm-email-change.ts';
+import { deleteMyAccount } from '../../modules/privacy/delete-my-account.ts';
+import { exportMyData } from '../../modules/privacy/export-my-data.ts';
+import { privacyMessage } from '../../modules/privacy/messages.ts';
+import { requestEmailChange } from '../../modules/privacy/request-email-change.ts';
+import { clientIp } from '../client-ip.ts';
+import type { TAppEnv } from '../env.ts';
+import { clearSessionCookie, requireAuth } from '../middleware/authenticate.ts';
+import { parseWith, readJson } from '../validate.ts';
+
+/** Data-subject rights (LGPD art. 18) of the logged-in account: export, deletion, e-mail change. */
+export function privacyRoutes(s: TAccountServices) {
+  const ip = (c: Context<TAppEnv>) => clientIp(c, s.config.TRUST_PROXY_HOPS);
+  return new Hono<TAppEnv>()
+    .get('/privacy/my-data', async (c) => {
+      const { user, session } = requireAuth(c);
+      await s.limits.consume('dataExportUser', user.id, c.get('locale'));
+      const document = await exportMyData({ db: s.db, user, session });
+      const day = document.generatedAt.slice(0, 10);
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Disposition', `attachment; filename="meus-dados-${day}.json"`);
+      return c.body(JSON.stringify(document, null, 2), 200, {
+        'content-type': 'application/json; charset=utf-8',
+      });
+    })
+
+    .post('/privacy/delete-account', async (c) => {
+      const { user } = requireAuth(c);
+      const locale = c.get('locale');
+      const { password } = parseWith(ZDeleteAccountRequest, await readJson(c), locale);
+      const outcome = await deleteMyAccount({ s, user, password, ip: ip(c), locale });
+      c.header('Cache-Control', 'no-store');
+      if (outcome.status === 'blocked') {
+        const refusal: TDeleteAccountRefusal = {
+          Message: privacyMessage('account_busy', locale),
+          code: 'account_busy',
+          blockers: outcome.blockers,
+        };
+        return c.json(refusal, 409);
+      }
+      clearSessionCookie(c, s.config);
+      return c.json({ Message: privacyMessage('account_deleted', locale) });
+    })
+
+    .post('/privacy/change-email', async (c) => {
+      const { user } = requireAuth(c);
+      const locale = c.get('locale');
+      const input = parseWith(ZChangeEmailRequest, await readJson(c), locale);
+      return c.json(await requestEmailChange({ s, user, input, ip: ip(c), locale }));
+    })
+
+    .post('/privacy/confirm-email-change', async (c) => {
+      const locale = c.get('locale');
+      await s.limits.consume('emailChangeConfirmIp', ip(c), locale);
+      const input = parseWith(ZConfirmEmailChangeRequest, await readJson(c), locale);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await confirmEmailChange({ s, input, locale }));
+    });
+}

@@ -1,0 +1,58 @@
+import type { TDeletionBlockers } from '@ingressos/contracts/privacy';
+import type { TLocale } from '@ingressos/domain';
+import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
+import { eq, sql } from 'drizzle-orm';
+import { accountDeletions } from '../../db/schema/index.ts';
+import type { TAccountServices } from '../accounts/services.ts';
+import type { TUserRow } from '../accounts/sessions.ts';
+import { anonymiseAccount } from './anonymise-account.ts';
+import { deletionBlockers, hasBlockers } from './deletion-blockers.ts';
+import { accountDeletedMail } from './privacy-mails.ts';
+import { verifyCurrentPassword } from './verify-current-password.ts';
+
+export type TDeleteOutcome = { status: 'deleted' } | { status: 'blocked'; blockers: TDeletionBlockers };
+
+/**
+ * Deletes the account at its owner's request (LGPD art. 18 VI), after the password: refused
+ * while tickets for upcoming events, pending transfers or unsettled orders exist (listed), else
+ * anonymised in one transaction that holds the user row, so two requests cannot both run it and
+ * a second one finds it done. Sessions end with it, so the person is logged out everywhere.
+ */
+export async function deleteMyAccount(options: {
+  s: TAccountServices;
+  user: TUserRow;
+  password: string;
+  ip: string;
+  locale: TLocale;
+}): Promise<TDeleteOutcome> {
+  const { s, user } = options;
+  await verifyCurrentPassword(options);
+  const outcome = await s.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${user.id} for update`);
+    const [done] = await tx.select().from(accountDeletions).where(eq(accountDeletions.userId, user.id));
+    if (done) return { status: 'already' as const };
+    const blockers = await deletionBlockers(tx, user);
+    if (hasBlockers(blockers)) return { status: 'blocked' as const, blockers };
+    await anonymiseAccount(tx, user);
+    await tx.insert(accountDeletions).values({ userId: user.id });
+    return { status: 'deleted' as const };
+  });
+  if (outcome.status === 'blocked') return outcome;
+  if (outcome.status === 'deleted') {
+    // The last message to the address the account had; a failure does not undo the deletion.
+    try {
+      await s.mailer.send(
+        accountDeletedMail({
+          to: user.email,
+          name: user.name,
+          brand: s.config.BRAND_NAME,
+          link: `${s.config.publicUrl}/direitos-dos-titulares`,
+          locale: nationalityLocale(user.nationality as TNationality),
+        }),
+      );
+    } catch (error) {
+      s.log.error('account deletion mail failed', { error, userId: user.id });
+    }
+  }
+  return { status: 'deleted' };
+}

@@ -1,0 +1,88 @@
+import type { TLocale } from '@ingressos/domain';
+import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
+import { and, eq, isNull } from 'drizzle-orm';
+import { emailChanges } from '../../db/schema/index.ts';
+import { isEmailRegistered } from '../accounts/find-user.ts';
+import { fail } from '../accounts/messages.ts';
+import type { TAccountServices } from '../accounts/services.ts';
+import type { TUserRow } from '../accounts/sessions.ts';
+import { randomToken, sha256 } from '../accounts/tokens.ts';
+import { hideEmail } from '../transfers/transfer-facts.ts';
+import { privacyError, privacyMessage } from './messages.ts';
+import { emailChangeLinkMail, emailChangeNoticeMail } from './privacy-mails.ts';
+import { verifyCurrentPassword } from './verify-current-password.ts';
+
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/**
+ * Asks to change the account's e-mail (LGPD art. 18 III): after the password, a single-use link
+ * goes to the NEW address (nothing changes until it is followed) and a notice to the OLD one.
+ * A newer request voids the older links of the account.
+ */
+export async function requestEmailChange(options: {
+  s: TAccountServices;
+  user: TUserRow;
+  input: { email: string; password: string };
+  ip: string;
+  locale: TLocale;
+}): Promise<{ Message: string }> {
+  const { s, user, input, locale } = options;
+  await s.limits.consume('emailChangeUser', user.id, locale);
+  await verifyCurrentPassword({ ...options, password: input.password });
+  if (input.email === user.email) throw privacyError('email_same', locale);
+  if (await isEmailRegistered(s.db, input.email)) throw fail('email_taken', 'emailTaken', locale);
+
+  const code = randomToken();
+  const now = new Date();
+  const change = await s.db.transaction(async (tx) => {
+    await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
+    const [row] = await tx
+      .insert(emailChanges)
+      .values({
+        userId: user.id,
+        newEmail: input.email,
+        codeHash: sha256(code),
+        passwordFingerprint: sha256(user.passwordHash),
+        expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000),
+      })
+      .returning({ id: emailChanges.id });
+    return row!;
+  });
+
+  const mailLocale = nationalityLocale(user.nationality as TNationality);
+  const link = `${s.config.publicUrl}/confirmar-email?id=${change.id}&code=${code}`;
+  try {
+    await s.mailer.send(
+      emailChangeLinkMail({
+        to: input.email,
+        name: user.name,
+        brand: s.config.BRAND_NAME,
+        link,
+        locale: mailLocale,
+        hours: EMAIL_CHANGE_TTL_HOURS,
+      }),
+    );
+  } catch (error) {
+    s.log.error('e-mail change link failed', { error, userId: user.id });
+    throw fail('mail_failed', 'mailFailed', locale);
+  }
+  try {
+    await s.mailer.send(
+      emailChangeNoticeMail({
+        to: user.email,
+        name: user.name,
+        brand: s.config.BRAND_NAME,
+        link: `${s.config.publicUrl}/login`,
+        locale: mailLocale,
+        newEmail: hideEmail(input.email),
+      }),
+    );
+  } catch (error) {
+    // The link went out; the notice is a warning, logged for support to follow up.
+    s.log.error('e-mail change notice failed', { error, userId: user.id });
+  }
+  return { Message: privacyMessage('email_change_sent', locale, { email: input.email }) };
+}
