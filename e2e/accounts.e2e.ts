@@ -70,8 +70,18 @@ describe('a Brazilian adult: register, verify e-mail, log out, log in by CPF, ph
     await expect.poll(() => page.getByLabel('Data de nascimento').inputValue()).toBe('20/05/1990');
     await page.getByLabel('Gênero').selectOption({ label: 'Feminino' });
     await page.getByLabel('Estado').selectOption({ label: 'São Paulo' });
-    await expect.poll(() => page.getByLabel('Cidade').locator('option').count()).toBeGreaterThan(600);
-    await page.getByLabel('Cidade').selectOption({ label: 'Campinas' });
+    await expect
+      .poll(() => page.getByLabel('Cidade', { exact: true }).locator('option').count())
+      .toBeGreaterThan(600);
+    await page.getByLabel('Cidade', { exact: true }).selectOption({ label: 'Campinas' });
+    // LGPD consent: the terms and the privacy policy, each a link that opens in a new tab.
+    const consent = page.getByRole('checkbox', {
+      name: /Li e aceito os Termos de uso e a Política de privacidade/,
+    });
+    expect(
+      await consent.locator('..').getByRole('link', { name: 'Termos de uso' }).getAttribute('href'),
+    ).toBe('/termos-de-uso');
+    await consent.check();
     await tickCaptcha(page);
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expectText(page, 'Usuário cadastrado com sucesso, verifique seu e-mail');
@@ -148,12 +158,14 @@ describe('a Brazilian adult: register, verify e-mail, log out, log in by CPF, ph
     await page.getByRole('link', { name: 'Dados da conta' }).click();
     await page.waitForURL(/\/dados-da-conta$/);
     await page.getByLabel('Nome completo').fill('Ana Maria Souza');
-    await page.getByLabel('Cidade').selectOption({ label: 'Santos' });
+    await page.getByLabel('Cidade', { exact: true }).selectOption({ label: 'Santos' });
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await expectText(page, 'Dados atualizados com sucesso!');
     await page.reload();
     await expect.poll(() => page.getByLabel('Nome completo').inputValue()).toBe('Ana Maria Souza');
-    expect(await page.getByLabel('Cidade').locator('option:checked').textContent()).toBe('Santos');
+    expect(await page.getByLabel('Cidade', { exact: true }).locator('option:checked').textContent()).toBe(
+      'Santos',
+    );
     expect(await page.getByLabel('Gênero').locator('option:checked').textContent()).toBe('Prefiro não dizer');
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
@@ -195,7 +207,9 @@ describe('a foreign minor, a password reset and the login screens', () => {
     await expectText(page, 'Enter your first and last name');
     await expectText(page, 'Passwords do not match');
     await expectText(page, "A legal guardian's document is required for minors");
+    await expectText(page, 'Accept the Terms of use and the Privacy policy to create your account');
     expect(await page.getByText('Estado').count()).toBe(0);
+    await page.getByRole('checkbox', { name: /I have read and accept the Terms of use/ }).check();
 
     await page.getByLabel('Full name').fill('John Smith');
     await page.getByLabel('Confirm password').fill(PASSWORD);
@@ -233,6 +247,7 @@ describe('a foreign minor, a password reset and the login screens', () => {
         gender: 1,
         stateID: 33,
         cityID: 3304557,
+        acceptTerms: true,
       }),
     });
     expect(registered.status).toBe(201);
@@ -350,5 +365,8 @@ describe('a foreign minor, a password reset and the login screens', () => {
     await open(page, `${server.url}/cadastrar`);
     await page.waitForURL(/\/cadastrar-mobile$/);
     await page.getByRole('button', { name: 'Cadastrar' }).waitFor();
+    // And back: 'Já tem conta? Entrar' leads to the login.
+    await page.getByRole('link', { name: 'Entrar', exact: true }).last().click();
+    await page.waitForURL(/\/login$/);
   });
 });

@@ -50,6 +50,7 @@ const brazilian = {
   gender: 2,
   stateID: 35,
   cityID: 3550308,
+  acceptTerms: true,
   captcha: 'token',
 };
 const foreigner = {
@@ -68,6 +69,15 @@ describe('register form (spec §5), Portuguese for Brazilians and English for ot
   it('accepts a Brazilian adult and a foreign adult', () => {
     expect(messages(ZRegisterForm, brazilian)).toEqual({});
     expect(messages(ZRegisterForm, foreigner)).toEqual({});
+  });
+
+  it('wants the terms and the privacy policy accepted, in the visitor language', () => {
+    expect(messages(ZRegisterForm, { ...brazilian, acceptTerms: false }).acceptTerms).toEqual([
+      'Aceite os Termos de uso e a Política de privacidade para criar sua conta',
+    ]);
+    expect(messages(ZRegisterForm, { ...foreigner, acceptTerms: undefined }).acceptTerms).toEqual([
+      'Accept the Terms of use and the Privacy policy to create your account',
+    ]);
   });
 
   it('requires the nationality', () => {
@@ -238,6 +248,7 @@ describe('register form (spec §5), Portuguese for Brazilians and English for ot
     const all = messages(ZRegisterForm, { nationality: 0 });
     expect(Object.keys(all).sort()).toEqual(
       [
+        'acceptTerms',
         'birthDate',
         'captcha',
         'cityID',

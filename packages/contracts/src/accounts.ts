@@ -99,6 +99,8 @@ const registerShape = {
   gender: ZGender,
   stateID: ZIbgeId.nullish(),
   cityID: ZIbgeId.nullish(),
+  /** The Terms of use and the Privacy policy accepted (LGPD consent, recorded with its version). */
+  acceptTerms: z.literal(true, { error: 'termsRequired' }),
 };
 
 type TRegisterLike = Partial<Record<keyof typeof registerShape, unknown>>;

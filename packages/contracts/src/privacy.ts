@@ -70,8 +70,8 @@ export type TMyDataExport = {
     marketingEmails: boolean;
     /** Not collected: the product sends no promotional SMS. */
     marketingSms: null;
-    /** Not recorded: registering does not store a separate acceptance of the terms. */
-    termsAcceptance: null;
+    /** The Terms of use and Privacy policy accepted at registration, with version and time (none for accounts older than the record). */
+    termsAcceptance: { kind: string; version: string; acceptedAt: string }[];
   };
   biometry: { status: 'not_collected'; detail: string };
   orders: {

@@ -33,6 +33,7 @@ export function brazilianAdult(overrides: Partial<TRegisterRequest> = {}): TRegi
     gender: 2,
     stateID: 35,
     cityID: 3550308,
+    acceptTerms: true,
     ...overrides,
   };
 }

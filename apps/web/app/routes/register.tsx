@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { Link, redirect, useNavigate } from 'react-router';
 import { registerAction } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
 import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
@@ -48,6 +48,14 @@ export default function Register({ loaderData, matches }: Route.ComponentProps) 
             redirectTo={loaderData.redirectTo}
           />
         </CountryNamesProvider>
+        <p className={styles.login}>
+          {t('register.haveAccount')}{' '}
+          <Link
+            to={`/login${loaderData.redirectTo !== '/' ? `?redirect=${encodeURIComponent(loaderData.redirectTo)}` : ''}`}
+          >
+            {t('register.loginLink')}
+          </Link>
+        </p>
       </PageFrame>
     </div>
   );

@@ -13,6 +13,7 @@ export const EN: TApiMessages = {
     unexpected: 'An unexpected error occurred, please try again later',
   },
   accountForm: {
+    termsRequired: 'Accept the Terms of use and the Privacy policy to create your account',
     emailChangeLinkInvalid: 'Invalid confirmation link',
     nationalityRequired: 'Nationality is required',
     nameRequired: 'Name is required',

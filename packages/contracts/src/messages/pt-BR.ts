@@ -17,6 +17,7 @@ export const PT_BR = {
     unexpected: 'Ocorreu um erro inesperado, tente novamente mais tarde',
   },
   accountForm: {
+    termsRequired: 'Aceite os Termos de uso e a Política de privacidade para criar sua conta',
     emailChangeLinkInvalid: 'Link de confirmação inválido',
     nationalityRequired: 'A nacionalidade é obrigatória',
     nameRequired: 'O nome é obrigatório',

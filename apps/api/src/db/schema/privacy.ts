@@ -36,3 +36,23 @@ export const accountDeletions = pgTable('account_deletions', {
     .references(() => users.id),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What an account consented to (LGPD art. 8): the Terms of use and the Privacy policy at
+ * registration, each with the version accepted and when. Kept after an account is deleted: it is
+ * the proof that the data was processed with consent.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** `terms_of_use` or `privacy_policy` (packages/domain/src/consent.ts). */
+    kind: text('kind').notNull(),
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consents_user_idx').on(t.userId)],
+);

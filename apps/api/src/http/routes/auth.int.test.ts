@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { TERMS_VERSION } from '@ingressos/domain/consent';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
+import { consents, sessions, users } from '../../db/schema/index.ts';
 import {
   brazilianAdult,
   foreignAdult,
@@ -81,6 +82,31 @@ describe.each(testDatabases())('register, log in and sessions on %s', (kind) => 
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, userId));
     expect(rows.map((r) => r.tokenHash)).toEqual([createHash('sha256').update(token).digest('hex')]);
+  });
+
+  it('registers only with the terms and privacy policy accepted, and records that consent with its version', async () => {
+    const { acceptTerms: _, ...withoutConsent } = brazilianAdult();
+    const refused = await t.json('/api/registerclient', withoutConsent);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'invalid_request',
+      issues: [
+        {
+          path: 'acceptTerms',
+          message: 'Aceite os Termos de uso e a Política de privacidade para criar sua conta',
+        },
+      ],
+    });
+    expect(await t.database.db.select().from(users).where(eq(users.email, withoutConsent.email))).toEqual([]);
+
+    const before = Date.now();
+    const person = await register(t);
+    const rows = await t.database.db.select().from(consents).where(eq(consents.userId, person.userId));
+    expect(rows.map((r) => [r.kind, r.version]).sort()).toEqual([
+      ['privacy_policy', TERMS_VERSION],
+      ['terms_of_use', TERMS_VERSION],
+    ]);
+    expect(rows.every((r) => r.acceptedAt.getTime() >= before - 1000)).toBe(true);
   });
 
   it('refuses a second account with the same e-mail or document', async () => {

@@ -1,5 +1,6 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import type { TDeleteAccountRefusal, TMyDataExport } from '@ingressos/contracts/privacy';
+import { TERMS_VERSION } from '@ingressos/domain/consent';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -78,7 +79,11 @@ describe.each(testDatabases())('data-subject rights on %s', (kind) => {
       const data = JSON.parse(text) as TMyDataExport;
       const cpf = b.person.input.cpf;
       expect(data.account).toMatchObject({ id: b.person.userId, email: b.person.input.email, document: cpf });
-      expect(data.consents).toEqual({ marketingEmails: true, marketingSms: null, termsAcceptance: null });
+      expect(data.consents).toMatchObject({ marketingEmails: true, marketingSms: null });
+      expect(data.consents.termsAcceptance.map((c) => [c.kind, c.version]).sort()).toEqual([
+        ['privacy_policy', TERMS_VERSION],
+        ['terms_of_use', TERMS_VERSION],
+      ]);
       expect(data.biometry.status).toBe('not_collected');
       expect(data.orders).toHaveLength(1);
       const [order] = data.orders;

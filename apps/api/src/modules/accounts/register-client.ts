@@ -1,9 +1,10 @@
 import type { TRegisterRequest } from '@ingressos/contracts/accounts';
 import { NATIONALITY, nationalityLocale } from '@ingressos/domain/account';
 import { isMinor, parseBirthDate } from '@ingressos/domain/birth-date';
+import { CONSENT_KINDS, TERMS_VERSION } from '@ingressos/domain/consent';
 import { normalizeDocument } from '@ingressos/domain/documents';
 import { eq, or } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { consents, users } from '../../db/schema/index.ts';
 import { cityInState } from '../addresses/places.ts';
 import { violatedUniqueConstraint } from './find-user.ts';
 import { fail } from './messages.ts';
@@ -40,24 +41,30 @@ export async function registerClient(s: TAccountServices, input: TRegisterReques
   const responsible =
     isMinor(birthDate) && input.responsibleCPF ? normalizeDocument(input.responsibleCPF) : null;
   try {
-    const [user] = await s.db
-      .insert(users)
-      .values({
-        name: input.name.trim().replace(/\s+/g, ' '),
-        email,
-        document,
-        nationality: input.nationality,
-        birthDate,
-        responsibleDocument: responsible,
-        gender: input.gender,
-        ddiPhone: input.ddiPhone,
-        phone: input.phone,
-        stateIbge,
-        cityIbge,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning();
-    return user!;
+    // The account and the consents it gave exist together or not at all.
+    return await s.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: input.name.trim().replace(/\s+/g, ' '),
+          email,
+          document,
+          nationality: input.nationality,
+          birthDate,
+          responsibleDocument: responsible,
+          gender: input.gender,
+          ddiPhone: input.ddiPhone,
+          phone: input.phone,
+          stateIbge,
+          cityIbge,
+          passwordHash: await hashPassword(input.password),
+        })
+        .returning();
+      await tx
+        .insert(consents)
+        .values(CONSENT_KINDS.map((kind) => ({ userId: user!.id, kind, version: TERMS_VERSION })));
+      return user!;
+    });
   } catch (error) {
     // Two registrations racing for the same e-mail or document: the index decides.
     const constraint = violatedUniqueConstraint(error);

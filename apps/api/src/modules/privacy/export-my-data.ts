@@ -3,7 +3,7 @@ import { hideCpf } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { sessions, type TOrderLine } from '../../db/schema/index.ts';
+import { consents, sessions, type TOrderLine } from '../../db/schema/index.ts';
 import type { TSession, TUserRow } from '../accounts/sessions.ts';
 import { receivedBy } from '../transfers/list-transfers.ts';
 import { rowsOf } from '../transfers/transfer-facts.ts';
@@ -108,6 +108,12 @@ export async function exportMyData(options: {
     .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.createdAt));
 
+  const consentRows = await db
+    .select({ kind: consents.kind, version: consents.version, acceptedAt: consents.acceptedAt })
+    .from(consents)
+    .where(eq(consents.userId, user.id))
+    .orderBy(consents.acceptedAt, consents.kind);
+
   return {
     format: 'bilheto-data-export',
     version: 1,
@@ -115,7 +121,7 @@ export async function exportMyData(options: {
     notes: [
       'Amounts are in cents of the order currency.',
       'Other people appear masked: their CPF shows only its middle digits.',
-      'A null consent is one the product does not record: no promotional SMS are sent, and no separate acceptance of the terms is stored.',
+      'A null consent is one the product does not record: no promotional SMS are sent.',
       'Passwords are kept only as a one-way hash and are not part of this file, nor are session tokens.',
     ],
     account: {
@@ -139,7 +145,11 @@ export async function exportMyData(options: {
     consents: {
       marketingEmails: user.marketingEmails,
       marketingSms: null,
-      termsAcceptance: null,
+      termsAcceptance: consentRows.map((c) => ({
+        kind: c.kind,
+        version: c.version,
+        acceptedAt: c.acceptedAt.toISOString(),
+      })),
     },
     biometry: {
       status: 'not_collected',

@@ -36,7 +36,7 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
   const { t, locale } = useI18n();
   const fetcher = useFetcher<TActionResult>();
   const navigate = useNavigate();
-  const ids = { nationality: useId(), gender: useId() };
+  const ids = { nationality: useId(), gender: useId(), terms: useId() };
   const [captchaReset, setCaptchaReset] = useState(0);
   const [takenEmail, setTakenEmail] = useState<string | null>(null);
   const { register, handleSubmit, setValue, watch, formState } = useForm<
@@ -260,6 +260,39 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
           cityError={message(errors.cityID?.message)}
         />
       )}
+
+      <div className={styles.field}>
+        <label className={styles.consent}>
+          <input
+            type="checkbox"
+            {...register('acceptTerms')}
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? `${ids.terms}-error` : undefined}
+          />
+          <span>
+            {t('register.acceptTerms')
+              .split(/(\{terms\}|\{privacy\})/)
+              .map((part) =>
+                part === '{terms}' ? (
+                  <a key={part} href="/termos-de-uso" target="_blank" rel="noopener">
+                    {t('register.termsOfUse')}
+                  </a>
+                ) : part === '{privacy}' ? (
+                  <a key={part} href="/politicas-de-privacidade" target="_blank" rel="noopener">
+                    {t('register.privacyPolicy')}
+                  </a>
+                ) : (
+                  part
+                ),
+              )}
+          </span>
+        </label>
+        {errors.acceptTerms && (
+          <p id={`${ids.terms}-error`} className={styles.error}>
+            {message(errors.acceptTerms.message)}
+          </p>
+        )}
+      </div>
 
       <CaptchaField
         config={captcha}
