@@ -151,7 +151,7 @@ export const ZConfigSchema = z
     /** Attempts before a message is given up ('dead', with a warning in the log). */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
     /** TEST ONLY: the process kills itself (SIGKILL) when the outbox reaches this step. */
-    TEST_OUTBOX_CRASH_AT: z.enum(['after_send']).optional(),
+    TEST_OUTBOX_CRASH_AT: z.enum(['before_send', 'after_send']).optional(),
     /** Monthly card interest (basis points) for installments of lots without noInterest. */
     CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */

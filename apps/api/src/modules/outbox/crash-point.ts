@@ -1,10 +1,11 @@
 /**
- * Where the outbox fault suite (e2e/outbox.pg.e2e.ts) kills the process: with
- * TEST_OUTBOX_CRASH_AT=after_send, a worker dies (SIGKILL) right after the mail server accepted
- * a message and before it was marked sent, the one window in which a message can go twice.
- * Never set outside that suite.
+ * Where the outbox fault suite (e2e/outbox.pg.e2e.ts) kills the process (SIGKILL) while it
+ * holds a message's lease; never set outside that suite.
+ * - before_send: claimed (and its content made), the mail server not yet called;
+ * - after_send: the mail server accepted it, it was not marked sent: the one window in which a
+ *   message can go twice (with the same Message-ID).
  */
-export type TOutboxCrashPoint = 'after_send';
+export type TOutboxCrashPoint = 'before_send' | 'after_send';
 
 export function outboxCrashPoint(at: TOutboxCrashPoint | undefined, here: TOutboxCrashPoint) {
   if (at === here) process.kill(process.pid, 'SIGKILL');

@@ -133,6 +133,7 @@ async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
   let row: TRow | null = claimed;
   try {
     row = await contentOf(d, claimed, token);
+    outboxCrashPoint(d.crashAt, 'before_send');
     if (row) await send(d, row);
   } catch (error) {
     const reason = describeError(error);
