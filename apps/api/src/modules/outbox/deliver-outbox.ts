@@ -8,6 +8,7 @@ import { outboxMessages, type TRenderRequest } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
 import { retryDelayMs } from './backoff.ts';
 import { outboxCrashPoint, type TOutboxCrashPoint } from './crash-point.ts';
+import { describeError } from './describe-error.ts';
 
 type TRow = typeof outboxMessages.$inferSelect;
 
@@ -34,21 +35,6 @@ const BATCH = 10;
 
 /** The stable Message-ID of a row: a resend after a crash carries the same one. */
 export const messageIdOf = (id: string, domain: string) => `<${id}@${domain}>`;
-
-/**
- * What a transport's error may say in the table and the log: addresses and runs of six or more
- * digits (CPFs, phone numbers, codes) masked, and short.
- */
-export function describeError(error: unknown): string {
-  const raw =
-    error instanceof Error
-      ? `${(error as { code?: string }).code ?? error.name}: ${error.message}`
-      : String(error);
-  return raw
-    .replace(/[^\s<>"'@]+@[^\s<>"']+/g, '<address>')
-    .replace(/\d[\d.\-/ ]{4,}\d/g, (run) => (run.replace(/\D/g, '').length >= 6 ? '<digits>' : run))
-    .slice(0, 300);
-}
 
 /**
  * Claims up to BATCH due messages for this worker: pending, due, and not under another live
