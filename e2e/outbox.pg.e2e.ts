@@ -97,7 +97,7 @@ describe('the outbox survives a failing mail server and a process killed mid-sen
 
   it('a process killed after the mail server accepted: B resends after the lease, with the same Message-ID', async () => {
     const { smtp, db, a } = await run('after_send');
-    expect(await settled(db, smtp, 25)).toEqual([]);
+    expect(await settled(db, smtp, 35)).toEqual([]);
     expect(a.alive()).toBe(false);
     // The message A sent before dying went twice (the window documented in docs/decisions.md).
     const byId = new Map<string, number>();
@@ -110,7 +110,7 @@ describe('the outbox survives a failing mail server and a process killed mid-sen
 
   it('a process killed before calling the mail server: B delivers the message it held', async () => {
     const { smtp, db, a } = await run('before_send');
-    expect(await settled(db, smtp, 25)).toEqual([]);
+    expect(await settled(db, smtp, 35)).toEqual([]);
     expect(a.alive()).toBe(false);
     expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(smtp.received.length);
   });
