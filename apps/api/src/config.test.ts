@@ -33,6 +33,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
 
+  it('reads the outbox timings, and refuses ones the worker cannot keep', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      OUTBOX_POLL_SECONDS: 5,
+      OUTBOX_LEASE_SECONDS: 120,
+      OUTBOX_MAX_ATTEMPTS: 10,
+    });
+    expect(defaults.TEST_OUTBOX_CRASH_AT).toBeUndefined();
+    const set = loadConfig({
+      OUTBOX_POLL_SECONDS: '1',
+      OUTBOX_RETRY_BASE_MS: '250',
+      OUTBOX_MAX_ATTEMPTS: '3',
+    });
+    expect(set).toMatchObject({ OUTBOX_POLL_SECONDS: 1, OUTBOX_RETRY_BASE_MS: 250, OUTBOX_MAX_ATTEMPTS: 3 });
+    expect(() => loadConfig({ OUTBOX_POLL_SECONDS: '0' })).toThrow(
+      /^Invalid configuration: OUTBOX_POLL_SECONDS /,
+    );
+    expect(() => loadConfig({ OUTBOX_LEASE_SECONDS: 'soon' })).toThrow(
+      /^Invalid configuration: OUTBOX_LEASE_SECONDS /,
+    );
+    expect(() => loadConfig({ TEST_OUTBOX_CRASH_AT: 'anywhere' })).toThrow(
+      /^Invalid configuration: TEST_OUTBOX_CRASH_AT /,
+    );
+  });
+
   it('reads the switches and the PostgreSQL URL', () => {
     const config = loadConfig({
       PORT: '8080',

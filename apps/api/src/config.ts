@@ -141,6 +141,17 @@ export const ZConfigSchema = z
     TEST_RECONCILER_OFF: flag.default(false),
     /** TEST ONLY: the process kills itself (SIGKILL) when a checkout reaches this step. */
     TEST_CRASH_AT: z.enum(['after_reserve', 'after_charge', 'during_issue', 'after_issue']).optional(),
+    /** How often each process looks for e-mail and SMS due in the outbox (requests also wake it at once). */
+    OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** How long a worker owns a message it is sending; past it, another process may send it. */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    /** The first retry's delay (then doubling, with jitter, up to OUTBOX_RETRY_CAP_SECONDS). */
+    OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    OUTBOX_RETRY_CAP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    /** Attempts before a message is given up ('dead', with a warning in the log). */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /** TEST ONLY: the process kills itself (SIGKILL) when the outbox reaches this step. */
+    TEST_OUTBOX_CRASH_AT: z.enum(['before_send', 'after_send']).optional(),
     /** Monthly card interest (basis points) for installments of lots without noInterest. */
     CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */

@@ -71,6 +71,8 @@ async function main() {
       });
   }, config.PAYMENT_RECONCILE_SECONDS * 1000);
   reconciler.unref();
+  // E-mail and SMS enqueued by any process (or left by one that died mid-send) go out from here too.
+  if (!config.MAINTENANCE) app.outbox.start();
 
   const server = serve(
     {
@@ -110,7 +112,9 @@ async function main() {
     catalogue.stop();
     clearInterval(sweeper);
     clearInterval(reconciler);
+    const outboxStopped = app.outbox.stop();
     server.close(async () => {
+      await outboxStopped;
       await database.close().catch(() => {});
       log.info('stopped');
       process.exit(0);

@@ -10,6 +10,7 @@ import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
+import { createMessageOutbox } from '../modules/outbox/message-outbox.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
@@ -58,8 +59,9 @@ export function createApp(options: TAppOptions) {
   const { config, database, log } = options;
   const site = siteConfig(config);
   const pages = createStaticPages(options.contentDir, pageFacts(site));
-  const accounts = createAccountServices({ config, database, log });
-  const checkout = createCheckoutServices({ config, database, log });
+  const outbox = createMessageOutbox({ config, database, log });
+  const accounts = createAccountServices({ config, database, log, outbox });
+  const checkout = createCheckoutServices({ config, database, log, outbox });
   // A real captcha provider's widget is the one third-party script the pages may load.
   const provider = config.CAPTCHA_PROVIDER;
   const captchaOrigins: string[] =
@@ -118,7 +120,7 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout });
+    return Object.assign(app, { checkout, outbox });
   }
 
   app.route('/healthz', healthRoutes(database));
@@ -258,7 +260,7 @@ export function createApp(options: TAppOptions) {
     return isApiPath(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout });
+  return Object.assign(app, { checkout, outbox });
 }
 
 export type TApp = ReturnType<typeof createApp>;

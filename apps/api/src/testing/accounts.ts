@@ -90,13 +90,16 @@ export async function register(
   return { cookie: sessionCookie(response), token: body.token, userId: body.user.id, input };
 }
 
+/** The newest message of the local mailbox, once the outbox has delivered what is due. */
 export async function latestMail(t: TTestApp) {
+  await t.app.outbox.drain();
   const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
   if (!mail) throw new Error('the outbox is empty');
   return mail;
 }
 
 export async function latestSmsCode(t: TTestApp): Promise<string> {
+  await t.app.outbox.drain();
   const [sms] = await t.database.db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(1);
   const code = sms?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no SMS code in the outbox');

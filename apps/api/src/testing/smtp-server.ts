@@ -2,6 +2,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export type TReceivedMail = {
+  /** The Message-ID header (the outbox sets one per message, stable across resends). */
+  messageId: string;
   to: string;
   subject: string;
   text: string;
@@ -12,23 +14,42 @@ export type TReceivedMail = {
 export type TTestSmtpServer = {
   url: string;
   received: TReceivedMail[];
+  /** How many times each address was offered (RCPT TO), refused or not. */
+  attempts: Map<string, number>;
   /** Resolves with the first message to `to` whose subject matches, waiting for it to arrive. */
   waitFor(to: string, subject?: RegExp): Promise<TReceivedMail>;
   close(): Promise<void>;
 };
 
+export type TTestSmtpOptions = {
+  /**
+   * Refuses a recipient (451, try again later) while this says so; `attempt` counts from 1 per
+   * address. A mail server that is down for a while, or for good.
+   */
+  refuse?: (address: string, attempt: number) => boolean;
+};
+
 /** A real SMTP server in this process on a free port: what the product sends arrives here. */
-export async function startTestSmtpServer(): Promise<TTestSmtpServer> {
+export async function startTestSmtpServer(options: TTestSmtpOptions = {}): Promise<TTestSmtpServer> {
   const received: TReceivedMail[] = [];
+  const attempts = new Map<string, number>();
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const attempt = (attempts.get(address.address) ?? 0) + 1;
+      attempts.set(address.address, attempt);
+      if (options.refuse?.(address.address, attempt))
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
           received.push({
+            messageId: mail.messageId ?? '',
             to,
             subject: mail.subject ?? '',
             text: mail.text ?? '',
@@ -53,6 +74,7 @@ export async function startTestSmtpServer(): Promise<TTestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    attempts,
     waitFor(to, subject) {
       return new Promise((resolve, reject) => {
         const check = () => {

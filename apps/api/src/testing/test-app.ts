@@ -109,6 +109,8 @@ export async function createTestApp(
     },
     async close() {
       catalogue.stop();
+      // A delivery nudged by the last request finishes before its database goes.
+      await app.outbox.stop();
       await testDatabase.drop();
       rmSync(snapshotDir, { recursive: true, force: true });
     },

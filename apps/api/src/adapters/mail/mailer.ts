@@ -5,6 +5,8 @@ export type TMail = {
   html: string;
   text: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** `<id@domain>`, stable per outbox message so a resend after a crash is the same message. */
+  messageId?: string;
 };
 
 /** Sends e-mail: over SMTP in production, into a table locally. */

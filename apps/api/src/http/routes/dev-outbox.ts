@@ -14,11 +14,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.
 export function devOutboxRoutes(s: TAccountServices) {
   const app = new Hono<TAppEnv>();
   app.use(async (c, next) => {
+    // Delivery is asynchronous (the outbox worker): what is due is delivered before it is shown,
+    // so a developer, or a journey, never reads the mailbox a moment too early.
+    await s.outbox.drain();
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
   });
-  if (s.mailer.kind === 'local-outbox') {
+  if (s.outbox.mailer.kind === 'local-outbox') {
     app.get('/mailbox.json', async (c) => c.json(await listLocalMail(s.db)));
     app.get('/mailbox/:id{[0-9a-f-]{36}}', async (c) => {
       const mail = await localMail(s.db, c.req.param('id'));
@@ -39,7 +42,7 @@ export function devOutboxRoutes(s: TAccountServices) {
 <p>Nenhum SMTP_URL configurado: os e-mails ficam aqui em vez de serem enviados.</p>${items || '<p>Vazia.</p>'}</body></html>`);
     });
   }
-  if (s.sms.kind === 'local-outbox') {
+  if (s.outbox.sms.kind === 'local-outbox') {
     app.get('/sms.json', async (c) => c.json(await listLocalSms(s.db)));
   }
   return app;

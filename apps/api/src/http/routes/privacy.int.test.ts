@@ -34,7 +34,11 @@ describe.each(testDatabases())('data-subject rights on %s', (kind) => {
     t.json<TAnswer>(path, body, cookie ? withCookie(cookie) : {});
   const login = (email: string, password = PASSWORD) =>
     t.json<TAnswer & { token?: string }>('/api/v2/websiteuserlogin', { email, password });
-  const mailsTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  /** What reached `to` (the outbox delivers what is due first). */
+  const mailsTo = async (to: string) => {
+    await t.app.outbox.drain();
+    return t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  };
   const linkIn = (text: string) => {
     const found = text.match(/\/confirmar-email\?id=([\w-]+)&code=([\w-]+)/);
     if (!found) throw new Error('no e-mail change link');

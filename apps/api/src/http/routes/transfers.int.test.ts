@@ -51,10 +51,15 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
     cookie: string,
     id: string,
   ) => send<{ ok: boolean }>('PUT', `/api/transferTicket/${verb}`, cookie, { transferId: id });
-  const mailsTo = async (email: string) =>
-    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((m) => m.subject);
+  const mailsTo = async (email: string) => {
+    await t.app.outbox.drain();
+    return (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map(
+      (m) => m.subject,
+    );
+  };
   /** The code of the latest transfer-code e-mail to this address. */
   const codeMailedTo = async (email: string) => {
+    await t.app.outbox.drain();
     const mails = await t.database.db
       .select()
       .from(mailOutbox)

@@ -53,7 +53,7 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
     db: accounts.db,
     config: accounts.config,
     log: accounts.log,
-    mailer: accounts.mailer,
+    outbox: accounts.outbox,
     limits: accounts.limits,
     signer: checkout.signer,
   };
@@ -118,7 +118,7 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         const locale = c.get('locale');
         await s.limits.consume('transferCodeMailUser', user.id, locale);
         c.header('Cache-Control', 'private, no-store');
-        return c.json(await sendTransferCode(s, user, locale));
+        return c.json(await sendTransferCode(s, user));
       })
       .post('/api/validateTransferCode', async (c) => {
         const { user } = requireAuth(c);

@@ -2,6 +2,8 @@ import type { TSendResetPasswordRequest } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { passwordResets } from '../../db/schema/index.ts';
+import { withTransaction } from '../cart/with-transaction.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { findUserByIdentifier } from './find-user.ts';
 import { resetPasswordMail } from './mail-templates.ts';
 import { fail } from './messages.ts';
@@ -28,24 +30,22 @@ export async function sendResetPasswordEmail(
   const user = await findUserByIdentifier(s.db, request.identifier);
   if (!user) throw fail('user_not_found', 'userNotFound', locale);
   const code = randomToken();
-  const [reset] = await s.db
-    .insert(passwordResets)
-    .values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + RESET_TTL_MS) })
-    .returning({ id: passwordResets.id });
-  const link = `${s.config.publicUrl}/home/confirmpasswordreset?id=${reset!.id}&code=${code}`;
-  try {
-    await s.mailer.send(
-      resetPasswordMail({
-        to: user.email,
-        name: user.name,
-        brand: s.config.BRAND_NAME,
-        link,
-        locale: nationalityLocale(user.nationality as TNationality),
-      }),
-    );
-  } catch (error) {
-    s.log.error('reset mail failed', { error, userId: user.id });
-    throw fail('mail_failed', 'mailFailed', locale);
-  }
+  // The reset and its e-mail commit together; the outbox retries a mail server that fails meanwhile.
+  await withTransaction(s.db, async (tx) => {
+    const [reset] = await tx
+      .insert(passwordResets)
+      .values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + RESET_TTL_MS) })
+      .returning({ id: passwordResets.id });
+    const link = `${s.config.publicUrl}/home/confirmpasswordreset?id=${reset!.id}&code=${code}`;
+    const mail = resetPasswordMail({
+      to: user.email,
+      name: user.name,
+      brand: s.config.BRAND_NAME,
+      link,
+      locale: nationalityLocale(user.nationality as TNationality),
+    });
+    await enqueueMessage(tx, { channel: 'mail', mail });
+  });
+  s.outbox.nudge();
   return { status: 'email_sent', email: maskEmail(user.email) };
 }

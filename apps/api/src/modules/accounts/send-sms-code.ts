@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { TSendSmsCodeResponse } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
-import { eq } from 'drizzle-orm';
 import { phoneCodes } from '../../db/schema/index.ts';
+import { withTransaction } from '../cart/with-transaction.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { fail } from './messages.ts';
 import type { TAccountServices } from './services.ts';
 import type { TUserRow } from './sessions.ts';
@@ -30,21 +31,19 @@ export async function sendSmsCode(
     createdAt: new Date(),
     expiresAt,
   };
-  await s.db
-    .insert(phoneCodes)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: phoneCodes.userId, set: values });
   const minutes = PHONE_CODE_TTL_S / 60;
   const body =
     user.nationality === 0
       ? `${s.config.BRAND_NAME}: seu código de verificação é ${code}. Ele expira em ${minutes} minutos.`
       : `${s.config.BRAND_NAME}: your verification code is ${code}. It expires in ${minutes} minutes.`;
-  try {
-    await s.sms.send(phone, body);
-  } catch (error) {
-    s.log.error('sms failed', { error, userId: user.id });
-    await s.db.delete(phoneCodes).where(eq(phoneCodes.userId, user.id));
-    throw fail('sms_failed', 'smsFailed', locale);
-  }
+  // The code and its SMS commit together; the outbox retries a provider that fails meanwhile.
+  await withTransaction(s.db, async (tx) => {
+    await tx
+      .insert(phoneCodes)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: phoneCodes.userId, set: values });
+    await enqueueMessage(tx, { channel: 'sms', to: phone, body });
+  });
+  s.outbox.nudge();
   return { expiredIn: PHONE_CODE_TTL_S, expiresAt: expiresAt.toISOString() };
 }

@@ -1,10 +1,9 @@
 import { createCaptcha, type TCaptchaService } from '../../adapters/captcha/index.ts';
-import { createMailer, type TMailer } from '../../adapters/mail/index.ts';
 import { createPostalCodes, type TPostalCodeLookup } from '../../adapters/postal-code/index.ts';
-import { createSmsSender, type TSmsSender } from '../../adapters/sms/index.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import type { TLogger } from '../../logger.ts';
+import type { TOutbox } from '../outbox/outbox-worker.ts';
 import { createRateLimits, type TRateLimits } from './rate-limits.ts';
 import { createLinkSecret } from './secrets.ts';
 
@@ -13,8 +12,8 @@ export type TAccountServices = {
   db: TDb;
   config: TConfig;
   log: TLogger;
-  mailer: TMailer;
-  sms: TSmsSender;
+  /** E-mail and SMS go through it: enqueued with what caused them, sent by its worker. */
+  outbox: TOutbox;
   captcha: TCaptchaService;
   postalCodes: TPostalCodeLookup;
   limits: TRateLimits;
@@ -25,15 +24,15 @@ export function createAccountServices(options: {
   config: TConfig;
   database: TDatabase;
   log: TLogger;
+  outbox: TOutbox;
 }): TAccountServices {
-  const { config, database, log } = options;
+  const { config, database, log, outbox } = options;
   const secret = createLinkSecret(database, config.LINK_SECRET);
   const services: TAccountServices = {
     db: database.db,
     config,
     log,
-    mailer: createMailer(config, database.db),
-    sms: createSmsSender(config, database.db),
+    outbox,
     captcha: createCaptcha(config, database.db, secret),
     postalCodes: createPostalCodes(config),
     limits: createRateLimits(database),
@@ -48,10 +47,11 @@ function warnAboutLocalDefaults(s: TAccountServices) {
   if (s.config.CAPTCHA_PROVIDER === 'off') {
     s.log.warn('CAPTCHA_PROVIDER=off: login and registration accept requests without a captcha');
   }
-  if (s.config.secureCookies && (s.mailer.kind === 'local-outbox' || s.sms.kind === 'local-outbox')) {
+  const { mailer, sms } = s.outbox;
+  if (s.config.secureCookies && (mailer.kind === 'local-outbox' || sms.kind === 'local-outbox')) {
     s.log.warn('local mail/SMS outbox in use on a public URL: /_dev/mailbox and /_dev/sms.json expose it', {
-      mail: s.mailer.kind,
-      sms: s.sms.kind,
+      mail: mailer.kind,
+      sms: sms.kind,
     });
   }
 }

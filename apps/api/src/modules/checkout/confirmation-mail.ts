@@ -1,5 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
 import { eq } from 'drizzle-orm';
+import type { TMail } from '../../adapters/mail/index.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
 import type { TMailDeps } from './mail-deps.ts';
@@ -8,8 +9,16 @@ import { ticketsPdf } from './ticket-pdf.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** The purchase confirmation, with every ticket of the order attached as one PDF (A6 pages with QR). */
-export async function sendConfirmationMail(s: TMailDeps, orderId: string, locale: TLocale) {
+/**
+ * The purchase confirmation, with every ticket of the order attached as one PDF (A6 pages with
+ * QR); null when the order has no ticket to send. The outbox worker makes it at first delivery
+ * (issue-tickets.ts enqueues it with the tickets).
+ */
+export async function renderConfirmationMail(
+  s: TMailDeps,
+  orderId: string,
+  locale: TLocale,
+): Promise<TMail | null> {
   const [row] = await s.db
     .select({
       email: users.email,
@@ -22,9 +31,9 @@ export async function sendConfirmationMail(s: TMailDeps, orderId: string, locale
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  if (!row) return;
+  if (!row) return null;
   const list = await pdfTickets(s.db, { orderId }, locale);
-  if (list.length === 0) return;
+  if (list.length === 0) return null;
   const pdf = await ticketsPdf(list);
   const brand = siteConfig(s.config).brandName;
   const link = `${s.config.publicUrl}/meus-ingressos`;
@@ -57,7 +66,7 @@ export async function sendConfirmationMail(s: TMailDeps, orderId: string, locale
         paid,
       ];
   const action = pt ? 'Ver meus ingressos' : 'See my tickets';
-  await s.mailer.send({
+  return {
     to: row.email,
     subject,
     text: [...lines, '', `${action}: ${link}`].join('\n'),
@@ -67,5 +76,5 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#5b21b6;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
 </body></html>`,
     attachments: [{ filename: 'ingressos.pdf', content: pdf, contentType: 'application/pdf' }],
-  });
+  };
 }

@@ -5,7 +5,7 @@
  * - after_reserve: the order and its payment row are committed, the gateway was not called;
  * - after_charge: the gateway answered, nothing of its answer was recorded;
  * - during_issue: inside the transaction that issues the tickets, before it commits;
- * - after_issue: the tickets are committed, the e-mail was not sent.
+ * - after_issue: the tickets (with their e-mail's outbox row) are committed, the outbox was not nudged.
  */
 export type TCrashPoint = 'after_reserve' | 'after_charge' | 'during_issue' | 'after_issue';
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { type orders, type TOrderLine, tickets } from '../../db/schema/index.ts';
 import { reclaimExpiredHolds, releaseHolds } from '../cart/stock.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { crashPoint } from './crash-point.ts';
 import { lockHolderCpf } from './holder-cpf-lock.ts';
 import { moveOrder, type TPaymentOutcome } from './order-state.ts';
@@ -173,6 +175,7 @@ export async function issueTickets(
   order: TOrder,
   paymentId: string,
   outcome: TPaymentOutcome,
+  locale: TLocale,
 ): Promise<number> {
   // Load the signing key before the transaction: on PGlite the one connection is the transaction's.
   await s.signer.publicKey();
@@ -219,6 +222,14 @@ export async function issueTickets(
       .onConflictDoNothing()
       .returning({ id: tickets.id });
     await createPurchaseTransfers(tx, order, values);
+    // The confirmation commits with the tickets (a crash after this commit cannot lose it); the
+    // worker draws its PDFs later, outside this transaction and its locks on the lot.
+    if (inserted.length > 0)
+      await enqueueMessage(tx, {
+        channel: 'mail',
+        render: { kind: 'order_confirmation', orderId: order.id, locale },
+        dedupeKey: `order_confirmation:${order.id}`,
+      });
     crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
     return inserted.length;
   });

@@ -1,23 +1,30 @@
 import type { TLocale } from '@ingressos/domain';
 import { eq } from 'drizzle-orm';
-import { orders, payments, users } from '../../db/schema/index.ts';
+import { orders, users } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import type { TMailDeps } from './mail-deps.ts';
 import { paymentMessage } from './messages.ts';
-import { refundReasonOf } from './refund-order.ts';
+import type { TRefundReason } from './refund-order.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Tells the buyer their money was given back, why, and how much (the order's total as charged). */
-export async function sendRefundMail(s: TMailDeps, orderId: string, locale: TLocale) {
+/**
+ * Tells the buyer their money was given back, why, and how much (the order's total as charged):
+ * enqueued with `s.db`, the transaction that records the refund, once per order.
+ */
+export async function enqueueRefundMail(
+  s: TMailDeps,
+  orderId: string,
+  reason: TRefundReason,
+  locale: TLocale,
+) {
   const [row] = await s.db
-    .select({ email: users.email, name: users.name, order: orders, detail: payments.statusDetail })
+    .select({ email: users.email, name: users.name, order: orders })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(eq(orders.id, orderId));
-  const reason = refundReasonOf(row?.detail ?? null);
-  if (!row || !reason) return;
+  if (!row) return;
   const pt = locale === 'pt-BR';
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: row.order.currency }).format(
     row.order.totalCents / 100,
@@ -39,7 +46,7 @@ export async function sendRefundMail(s: TMailDeps, orderId: string, locale: TLoc
         `We refunded ${amount} for your purchase for ${event}. The money goes back the way you paid; on a card it may take up to two statements.`,
       ];
   const brand = siteConfig(s.config).brandName;
-  await s.mailer.send({
+  const mail = {
     to: row.email,
     subject,
     text: lines.join('\n\n'),
@@ -47,5 +54,6 @@ export async function sendRefundMail(s: TMailDeps, orderId: string, locale: TLoc
 <h1 style="color:#5b21b6;font-size:22px">${escapeHtml(brand)}</h1>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`,
-  });
+  };
+  await enqueueMessage(s.db, { channel: 'mail', mail, dedupeKey: `refund:${orderId}` });
 }

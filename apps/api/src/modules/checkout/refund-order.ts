@@ -1,6 +1,8 @@
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { withTransaction } from '../cart/with-transaction.ts';
 import { endOrder } from './end-order.ts';
 import { setPaymentStatus } from './order-state.ts';
+import { enqueueRefundMail } from './refund-mail.ts';
 import type { TCheckoutServices } from './services.ts';
 
 /** Why money was given back: each has its message to the buyer (messages.ts, the e-mail). */
@@ -63,8 +65,15 @@ export async function finishRefund(
       if (charge?.status !== 'refunded') throw error;
     }
   }
-  if (await setPaymentStatus(s.db, due.paymentId, { status: 'refunded', detail: due.reason })) {
+  // The buyer's e-mail commits with the 'refunded' mark: it exists exactly when the refund is recorded.
+  const refunded = await withTransaction(s.db, async (tx) => {
+    if (!(await setPaymentStatus(tx, due.paymentId, { status: 'refunded', detail: due.reason })))
+      return false;
+    await enqueueRefundMail({ db: tx, config: s.config }, due.orderId, due.reason, 'pt-BR');
+    return true;
+  });
+  if (refunded) {
     s.log.warn('an approved charge was refunded', { orderId: due.orderId, reason: due.reason });
-    s.afterRefund(due.orderId);
+    s.outbox.nudge();
   }
 }

@@ -47,10 +47,10 @@ export async function settlePayment(
   if (issuesTickets(charge.status)) {
     if (awaitsPayment(order.status)) {
       try {
-        const issued = await issueTickets(s, order, payment.id, outcome);
+        const issued = await issueTickets(s, order, payment.id, outcome, locale);
         if (issued > 0) {
           crashPoint(s.config.TEST_CRASH_AT, 'after_issue');
-          s.afterIssue(order.id, locale);
+          s.outbox.nudge();
         }
         if (issued >= 0) return { status: charge.status, soldOut: false, issued };
       } catch (error) {

@@ -6,9 +6,9 @@ import { accountDeletions, emailChanges, users } from '../../db/schema/index.ts'
 import { violatedUniqueConstraint } from '../accounts/find-user.ts';
 import { fail } from '../accounts/messages.ts';
 import type { TAccountServices } from '../accounts/services.ts';
-import type { TUserRow } from '../accounts/sessions.ts';
 import { sha256 } from '../accounts/tokens.ts';
 import { AppError } from '../app-error.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { hideEmail } from '../transfers/transfer-facts.ts';
 import { privacyError, privacyMessage } from './messages.ts';
 import { emailChangedMail } from './privacy-mails.ts';
@@ -26,9 +26,8 @@ export async function confirmEmailChange(options: {
 }): Promise<{ Message: string }> {
   const { s, input, locale } = options;
   const now = new Date();
-  let result: { user: TUserRow; newEmail: string };
   try {
-    result = await s.db.transaction(async (tx) => {
+    await s.db.transaction(async (tx) => {
       const [change] = await tx
         .update(emailChanges)
         .set({ usedAt: now })
@@ -59,7 +58,18 @@ export async function confirmEmailChange(options: {
         .update(users)
         .set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now })
         .where(eq(users.id, user.id));
-      return { user, newEmail: change.newEmail };
+      // The old address learns of the change with it.
+      await enqueueMessage(tx, {
+        channel: 'mail',
+        mail: emailChangedMail({
+          to: user.email,
+          name: user.name,
+          brand: s.config.BRAND_NAME,
+          link: s.config.HELP_CENTER_URL,
+          locale: nationalityLocale(user.nationality as TNationality),
+          newEmail: hideEmail(change.newEmail),
+        }),
+      });
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -68,20 +78,6 @@ export async function confirmEmailChange(options: {
     throw error;
   }
 
-  const { user, newEmail } = result;
-  try {
-    await s.mailer.send(
-      emailChangedMail({
-        to: user.email,
-        name: user.name,
-        brand: s.config.BRAND_NAME,
-        link: s.config.HELP_CENTER_URL,
-        locale: nationalityLocale(user.nationality as TNationality),
-        newEmail: hideEmail(newEmail),
-      }),
-    );
-  } catch (error) {
-    s.log.error('e-mail changed notice failed', { error, userId: user.id });
-  }
+  s.outbox.nudge();
   return { Message: privacyMessage('email_changed', locale) };
 }

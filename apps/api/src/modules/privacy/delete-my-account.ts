@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { accountDeletions } from '../../db/schema/index.ts';
 import type { TAccountServices } from '../accounts/services.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { anonymiseAccount } from './anonymise-account.ts';
 import { deletionBlockers, hasBlockers } from './deletion-blockers.ts';
 import { accountDeletedMail } from './privacy-mails.ts';
@@ -35,24 +36,20 @@ export async function deleteMyAccount(options: {
     if (hasBlockers(blockers)) return { status: 'blocked' as const, blockers };
     await anonymiseAccount(tx, user);
     await tx.insert(accountDeletions).values({ userId: user.id });
+    // The last message to the address the account had, committed with the deletion.
+    await enqueueMessage(tx, {
+      channel: 'mail',
+      mail: accountDeletedMail({
+        to: user.email,
+        name: user.name,
+        brand: s.config.BRAND_NAME,
+        link: `${s.config.publicUrl}/direitos-dos-titulares`,
+        locale: nationalityLocale(user.nationality as TNationality),
+      }),
+    });
     return { status: 'deleted' as const };
   });
   if (outcome.status === 'blocked') return outcome;
-  if (outcome.status === 'deleted') {
-    // The last message to the address the account had; a failure does not undo the deletion.
-    try {
-      await s.mailer.send(
-        accountDeletedMail({
-          to: user.email,
-          name: user.name,
-          brand: s.config.BRAND_NAME,
-          link: `${s.config.publicUrl}/direitos-dos-titulares`,
-          locale: nationalityLocale(user.nationality as TNationality),
-        }),
-      );
-    } catch (error) {
-      s.log.error('account deletion mail failed', { error, userId: user.id });
-    }
-  }
+  if (outcome.status === 'deleted') s.outbox.nudge();
   return { status: 'deleted' };
 }

@@ -7,6 +7,7 @@ import { fail } from '../accounts/messages.ts';
 import type { TAccountServices } from '../accounts/services.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { randomToken, sha256 } from '../accounts/tokens.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { hideEmail } from '../transfers/transfer-facts.ts';
 import { privacyError, privacyMessage } from './messages.ts';
 import { emailChangeLinkMail, emailChangeNoticeMail } from './privacy-mails.ts';
@@ -34,12 +35,14 @@ export async function requestEmailChange(options: {
 
   const code = randomToken();
   const now = new Date();
-  const change = await s.db.transaction(async (tx) => {
+  const mailLocale = nationalityLocale(user.nationality as TNationality);
+  // The change and its two messages (the link to the new address, the notice to the old) commit together.
+  await s.db.transaction(async (tx) => {
     await tx
       .update(emailChanges)
       .set({ usedAt: now })
       .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
-    const [row] = await tx
+    const [change] = await tx
       .insert(emailChanges)
       .values({
         userId: user.id,
@@ -49,14 +52,10 @@ export async function requestEmailChange(options: {
         expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 3_600_000),
       })
       .returning({ id: emailChanges.id });
-    return row!;
-  });
-
-  const mailLocale = nationalityLocale(user.nationality as TNationality);
-  const link = `${s.config.publicUrl}/confirmar-email?id=${change.id}&code=${code}`;
-  try {
-    await s.mailer.send(
-      emailChangeLinkMail({
+    const link = `${s.config.publicUrl}/confirmar-email?id=${change!.id}&code=${code}`;
+    await enqueueMessage(tx, {
+      channel: 'mail',
+      mail: emailChangeLinkMail({
         to: input.email,
         name: user.name,
         brand: s.config.BRAND_NAME,
@@ -64,14 +63,10 @@ export async function requestEmailChange(options: {
         locale: mailLocale,
         hours: EMAIL_CHANGE_TTL_HOURS,
       }),
-    );
-  } catch (error) {
-    s.log.error('e-mail change link failed', { error, userId: user.id });
-    throw fail('mail_failed', 'mailFailed', locale);
-  }
-  try {
-    await s.mailer.send(
-      emailChangeNoticeMail({
+    });
+    await enqueueMessage(tx, {
+      channel: 'mail',
+      mail: emailChangeNoticeMail({
         to: user.email,
         name: user.name,
         brand: s.config.BRAND_NAME,
@@ -79,10 +74,8 @@ export async function requestEmailChange(options: {
         locale: mailLocale,
         newEmail: hideEmail(input.email),
       }),
-    );
-  } catch (error) {
-    // The link went out; the notice is a warning, logged for support to follow up.
-    s.log.error('e-mail change notice failed', { error, userId: user.id });
-  }
+    });
+  });
+  s.outbox.nudge();
   return { Message: privacyMessage('email_change_sent', locale, { email: input.email }) };
 }

@@ -5,13 +5,14 @@ import { nationalityLocale, type TNationality } from '@ingressos/domain/account'
 import { stripCpfMask } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
 import { sql } from 'drizzle-orm';
+import { withTransaction } from '../cart/with-transaction.ts';
 import { listTransfers } from './list-transfers.ts';
 import { transferError } from './messages.ts';
 import {
   hideEmail,
+  queueMail,
   refusal,
   rowsOf,
-  sendQuietly,
   type TMe,
   type TTransferServices,
   ticketFacts,
@@ -33,31 +34,35 @@ export async function addTransfer(
     await s.db.execute(sql`select id, email, name, nationality from users where document = ${cpf}`),
   );
   const id = randomUUID();
-  // The partial unique index keeps one pending transfer per ticket, whatever runs at the same time.
-  const inserted = rowsOf<{ id: string }>(
-    await s.db.execute(sql`
-      insert into ticket_transfers (id, ticket_id, from_user_id, destination_cpf, destination_user_id, status)
-      select ${id}, ${ticket!.id}, ${me.id}, ${cpf}, ${destination?.id ?? null}, 0
-      where exists (select 1 from tickets where id = ${ticket!.id} and user_id = ${me.id})
-      on conflict do nothing
-      returning id`),
-  );
-  if (inserted.length === 0) throw transferError('transfer_pending', locale);
-  if (destination) {
-    await sendQuietly(
-      s,
-      transferArrivedMail({
-        to: destination.email,
-        name: firstName(destination.name),
-        from: firstName(me.name),
-        brand: s.config.BRAND_NAME,
-        publicUrl: s.config.publicUrl,
-        eventName: ticket!.event_name,
-        locale: nationalityLocale(destination.nationality as TNationality),
-      }),
-      'arrived',
+  // The partial unique index keeps one pending transfer per ticket, whatever runs at the same time;
+  // the destination's e-mail commits with the transfer.
+  const added = await withTransaction(s.db, async (tx) => {
+    const inserted = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        insert into ticket_transfers (id, ticket_id, from_user_id, destination_cpf, destination_user_id, status)
+        select ${id}, ${ticket!.id}, ${me.id}, ${cpf}, ${destination?.id ?? null}, 0
+        where exists (select 1 from tickets where id = ${ticket!.id} and user_id = ${me.id})
+        on conflict do nothing
+        returning id`),
     );
-  }
+    if (inserted.length === 0) return false;
+    if (destination)
+      await queueMail(
+        tx,
+        transferArrivedMail({
+          to: destination.email,
+          name: firstName(destination.name),
+          from: firstName(me.name),
+          brand: s.config.BRAND_NAME,
+          publicUrl: s.config.publicUrl,
+          eventName: ticket!.event_name,
+          locale: nationalityLocale(destination.nationality as TNationality),
+        }),
+      );
+    return true;
+  });
+  if (!added) throw transferError('transfer_pending', locale);
+  s.outbox.nudge();
   const [view] = await listTransfers(s.db, me, { id, direction: 'sent' }, locale);
   return { transfer: view!, email: destination ? hideEmail(destination.email) : null };
 }

@@ -17,7 +17,7 @@ export type TTransferRow = { id: string; ticket_id: string; from_user_id: string
  * higher version voids the old one.
  */
 export async function confirmTransfer(s: TTransferServices, me: TMe, transferId: string, locale: TLocale) {
-  const done = await s.db.transaction(async (txRaw) => {
+  await s.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as TDb;
     const [transfer] = rowsOf<TTransferRow>(
       await tx.execute(sql`
@@ -47,7 +47,7 @@ export async function confirmTransfer(s: TTransferServices, me: TMe, transferId:
     await tx.execute(sql`
       update tickets set user_id = ${me.id}, holder_cpf = ${transfer.destination_cpf}, qr = ${qr}, qr_version = ${version}
       where id = ${ticket.id}`);
-    return { transfer, ticket };
+    await tellSender(s, tx, transfer.from_user_id, ticket.event_name, true);
   });
-  await tellSender(s, done.transfer.from_user_id, done.ticket.event_name, true);
+  s.outbox.nudge();
 }

@@ -18,5 +18,6 @@ export async function returnTransfer(s: TTransferServices, me: TMe, transferId: 
       select done.*, e.name as event_name from done join tickets t on t.id = done.ticket_id join events e on e.id = t.event_id`),
   );
   if (!row) throw transferError('return_failed', locale);
-  await tellSender(s, row.from_user_id, row.event_name, false);
+  await tellSender(s, s.db, row.from_user_id, row.event_name, false);
+  s.outbox.nudge();
 }

@@ -1,21 +1,24 @@
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { firstName } from '@ingressos/domain/person-name';
 import { sql } from 'drizzle-orm';
-import { rowsOf, sendQuietly, type TTransferServices } from './transfer-facts.ts';
+import type { TDb } from '../../db/client.ts';
+import { queueMail, rowsOf, type TTransferServices } from './transfer-facts.ts';
 import { transferAnsweredMail } from './transfer-mails.ts';
 
+/** Queues the sender's e-mail saying their transfer was accepted or refused, with `db` (the transaction). */
 export async function tellSender(
   s: TTransferServices,
+  db: TDb,
   senderId: string,
   eventName: string,
   accepted: boolean,
 ) {
   const [sender] = rowsOf<{ email: string; name: string; nationality: number }>(
-    await s.db.execute(sql`select email, name, nationality from users where id = ${senderId}`),
+    await db.execute(sql`select email, name, nationality from users where id = ${senderId}`),
   );
   if (!sender) return;
-  await sendQuietly(
-    s,
+  await queueMail(
+    db,
     transferAnsweredMail({
       to: sender.email,
       name: firstName(sender.name),
@@ -25,6 +28,5 @@ export async function tellSender(
       accepted,
       locale: nationalityLocale(sender.nationality as TNationality),
     }),
-    accepted ? 'accepted' : 'refused',
   );
 }

@@ -6,8 +6,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { transferCodes } from '../../db/schema/index.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { sameHash, sha256 } from '../accounts/tokens.ts';
+import { withTransaction } from '../cart/with-transaction.ts';
 import { transferError, transferMessage } from './messages.ts';
-import type { TTransferServices } from './transfer-facts.ts';
+import { queueMail, type TTransferServices } from './transfer-facts.ts';
 import { transferCodeMail } from './transfer-mails.ts';
 
 const CODE_MINUTES = 10;
@@ -20,7 +21,7 @@ const codeHash = (userId: string, code: string) => sha256(`transfer:${userId}:${
  * POST /api/transferTicket/createUserNotification: e-mails the sender a 6-digit code that confirms they want
  * to send tickets, replacing any earlier one.
  */
-export async function sendTransferCode(s: TTransferServices, user: TUserRow, locale: TLocale) {
+export async function sendTransferCode(s: TTransferServices, user: TUserRow) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const values = {
     codeHash: codeHash(user.id, code),
@@ -28,12 +29,14 @@ export async function sendTransferCode(s: TTransferServices, user: TUserRow, loc
     expiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
     createdAt: new Date(),
   };
-  await s.db
-    .insert(transferCodes)
-    .values({ userId: user.id, ...values })
-    .onConflictDoUpdate({ target: transferCodes.userId, set: values });
-  try {
-    await s.mailer.send(
+  // The code and its e-mail commit together; the outbox retries a mail server that fails meanwhile.
+  await withTransaction(s.db, async (tx) => {
+    await tx
+      .insert(transferCodes)
+      .values({ userId: user.id, ...values })
+      .onConflictDoUpdate({ target: transferCodes.userId, set: values });
+    await queueMail(
+      tx,
       transferCodeMail({
         to: user.email,
         name: firstName(user.name),
@@ -43,10 +46,8 @@ export async function sendTransferCode(s: TTransferServices, user: TUserRow, loc
         locale: nationalityLocale(user.nationality as TNationality),
       }),
     );
-  } catch (error) {
-    s.log.error('transfer code e-mail failed', { error });
-    throw transferError('code_mail_failed', locale);
-  }
+  });
+  s.outbox.nudge();
   return { status: true, minutes: CODE_MINUTES };
 }
 

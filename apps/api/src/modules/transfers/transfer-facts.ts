@@ -2,7 +2,7 @@ import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, isValidCpf } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
-import type { TMail, TMailer } from '../../adapters/mail/index.ts';
+import type { TMail } from '../../adapters/mail/index.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TLogger } from '../../logger.ts';
@@ -10,13 +10,15 @@ import type { TRateLimits } from '../accounts/rate-limits.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import type { AppError } from '../app-error.ts';
 import type { TTicketSigner } from '../checkout/ticket-keys.ts';
+import { enqueueMessage } from '../outbox/enqueue-message.ts';
+import type { TOutbox } from '../outbox/outbox-worker.ts';
 import { transferError } from './messages.ts';
 
 export type TTransferServices = {
   db: TDb;
   config: TConfig;
   log: TLogger;
-  mailer: TMailer;
+  outbox: TOutbox;
   limits: TRateLimits;
   signer: TTicketSigner;
 };
@@ -25,14 +27,12 @@ export type TMe = Pick<TUserRow, 'id' | 'document' | 'name'>;
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** E-mails never fail the transfer they tell about: a failure is logged (without addresses). */
-export async function sendQuietly(s: TTransferServices, mail: TMail, what: string) {
-  try {
-    await s.mailer.send(mail);
-  } catch (error) {
-    s.log.error('transfer e-mail failed', { error, what });
-  }
-}
+/**
+ * An e-mail about a transfer, enqueued with `db` (the transaction that made the change, so it
+ * exists exactly when the change does); a mail server that fails never fails the transfer: the
+ * outbox retries. The caller nudges `s.outbox` after its commit.
+ */
+export const queueMail = (db: TDb, mail: TMail) => enqueueMessage(db, { channel: 'mail', mail });
 
 export type TTicketFacts = {
   id: string;

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { TMail, TMailer } from '../../adapters/mail/index.ts';
+import type { TSmsSender } from '../../adapters/sms/index.ts';
+import type { TDb } from '../../db/client.ts';
+import { outboxMessages, type TRenderRequest } from '../../db/schema/index.ts';
+import type { TLogger } from '../../logger.ts';
+import { retryDelayMs } from './backoff.ts';
+import { outboxCrashPoint, type TOutboxCrashPoint } from './crash-point.ts';
+import { describeError } from './describe-error.ts';
+
+type TRow = typeof outboxMessages.$inferSelect;
+
+/** Makes the content of a message enqueued with `render` (null: nothing to send any more). */
+export type TRenderer = (request: TRenderRequest) => Promise<TMail | null>;
+
+export type TDeliveryDeps = {
+  db: TDb;
+  log: TLogger;
+  mailer: TMailer;
+  sms: TSmsSender;
+  render: TRenderer;
+  /** The right-hand side of every Message-ID: `<outbox row id@domain>`. */
+  messageIdDomain: string;
+  leaseSeconds: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  maxAttempts: number;
+  crashAt?: TOutboxCrashPoint | undefined;
+};
+
+/** How many messages one worker claims at once (sent in parallel under one lease). */
+const BATCH = 10;
+
+/** The stable Message-ID of a row: a resend after a crash carries the same one. */
+export const messageIdOf = (id: string, domain: string) => `<${id}@${domain}>`;
+
+/**
+ * Claims up to BATCH due messages for this worker: pending, due, and not under another live
+ * lease. FOR UPDATE SKIP LOCKED lets concurrent workers claim disjoint rows without waiting; the
+ * claim commits at once, so the lease (claimed_until) is what keeps others off while we send.
+ * Each claim counts as an attempt, so a message that kills its sender ends 'dead' too.
+ */
+async function claimDue(d: TDeliveryDeps, token: string): Promise<TRow[]> {
+  const due = d.db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.status, 'pending'),
+        lte(outboxMessages.nextAttemptAt, sql`now()`),
+        or(isNull(outboxMessages.claimedUntil), lt(outboxMessages.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(outboxMessages.nextAttemptAt)
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return d.db
+    .update(outboxMessages)
+    .set({
+      claimedBy: token,
+      claimedUntil: sql`now() + ${d.leaseSeconds} * interval '1 second'`,
+      attempts: sql`${outboxMessages.attempts} + 1`,
+    })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+}
+
+/** Only the lease holder may write the outcome: a worker whose lease passed and was taken writes nothing. */
+const held = (row: TRow, token: string) =>
+  and(
+    eq(outboxMessages.id, row.id),
+    eq(outboxMessages.claimedBy, token),
+    eq(outboxMessages.status, 'pending'),
+  );
+
+/** The stored content of a rendered message, made (and stored) at its first delivery. */
+async function contentOf(d: TDeliveryDeps, row: TRow, token: string): Promise<TRow | null> {
+  if (row.recipient !== null || !row.render) return row;
+  const mail = await d.render(row.render);
+  if (!mail) return null;
+  const content = {
+    recipient: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachments: mail.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      base64: a.content.toString('base64'),
+    })),
+  };
+  await d.db.update(outboxMessages).set(content).where(held(row, token));
+  return { ...row, ...content, attachments: content.attachments ?? null };
+}
+
+async function send(d: TDeliveryDeps, row: TRow) {
+  if (row.channel === 'sms') return d.sms.send(row.recipient ?? '', row.text ?? '');
+  return d.mailer.send({
+    to: row.recipient ?? '',
+    subject: row.subject ?? '',
+    html: row.html ?? '',
+    text: row.text ?? '',
+    messageId: messageIdOf(row.id, d.messageIdDomain),
+    ...(row.attachments?.length
+      ? {
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.base64, 'base64'),
+          })),
+        }
+      : {}),
+  });
+}
+
+async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
+  let row: TRow | null = claimed;
+  try {
+    row = await contentOf(d, claimed, token);
+    outboxCrashPoint(d.crashAt, 'before_send');
+    if (row) await send(d, row);
+  } catch (error) {
+    const reason = describeError(error);
+    const dead = claimed.attempts >= d.maxAttempts;
+    const delay = retryDelayMs(claimed.attempts, { baseMs: d.retryBaseMs, capMs: d.retryCapMs });
+    await d.db
+      .update(outboxMessages)
+      .set(
+        dead
+          ? { status: 'dead', lastError: reason, claimedUntil: null }
+          : {
+              lastError: reason,
+              claimedUntil: null,
+              nextAttemptAt: sql`now() + ${delay} * interval '1 millisecond'`,
+            },
+      )
+      .where(held(claimed, token));
+    const fields = {
+      messageId: claimed.id,
+      channel: claimed.channel,
+      attempts: claimed.attempts,
+      error: reason,
+    };
+    if (dead) d.log.warn('outbox message given up', fields);
+    else d.log.info('outbox send failed, will retry', { ...fields, retryInMs: delay });
+    return;
+  }
+  outboxCrashPoint(d.crashAt, 'after_send');
+  const marked = await d.db
+    .update(outboxMessages)
+    .set(
+      row
+        ? { status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }
+        : { status: 'dead', lastError: 'nothing to send', claimedUntil: null },
+    )
+    .where(held(claimed, token))
+    .returning({ id: outboxMessages.id });
+  // Our lease ran out mid-send and another worker took the message: it may go twice (same Message-ID).
+  if (marked.length === 0) d.log.warn('outbox lease lost while sending', { messageId: claimed.id });
+}
+
+/**
+ * One round of the worker: claims what is due and sends it through the mail or SMS transport,
+ * marking each sent, or retrying later (exponential backoff with jitter, capped), or 'dead' after
+ * maxAttempts. Answers how many messages it claimed (0: nothing was due).
+ */
+export async function deliverOutbox(d: TDeliveryDeps): Promise<number> {
+  const token = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const rows = await claimDue(d, token);
+  await Promise.all(rows.map((row) => deliverOne(d, row, token)));
+  return rows.length;
+}
