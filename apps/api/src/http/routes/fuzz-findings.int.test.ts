@@ -1,0 +1,35 @@
+import { ZApiError } from '@ingressos/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from '../../testing/accounts.ts';
+import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
+
+/**
+ * What fuzz.int.test.ts found, each kept as one plain case (each failed before its fix): the
+ * fuzz test may change its inputs, these stay.
+ */
+describe.each(testDatabases())('fuzz findings on %s', (kind) => {
+  let t: TTestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' }, { web: true });
+    ({ cookie } = await register(t));
+  });
+  afterAll(() => t.close());
+
+  /** A POST from the site's own pages (same origin, as a browser sends it). */
+  const post = (path: string, body: string, contentType: string, extra: Record<string, string> = {}) =>
+    t.app.request(new URL(path, t.config.publicUrl).toString(), {
+      method: 'POST',
+      headers: { origin: t.config.publicUrl, 'content-type': contentType, ...extra },
+      body,
+    });
+
+  it('the sandbox Pix control refuses an oversized body with the API error body, as its page expects', async () => {
+    const path = `/sandbox-gateway/pix/${crypto.randomUUID()}/pay`;
+    const response = await post(path, JSON.stringify({ x: 'x'.repeat(100 * 1024) }), 'application/json', {
+      cookie,
+    });
+    expect(response.status).toBe(413);
+    expect(ZApiError.parse(await response.json()).code).toBe('payload_too_large');
+  });
+});
