@@ -32,4 +32,20 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
     expect(response.status).toBe(413);
     expect(ZApiError.parse(await response.json()).code).toBe('payload_too_large');
   });
+
+  it('a form action answers a body that is not a form with its form error and a 400, not a 500', async () => {
+    for (const [path, body, type] of [
+      ['/login', '{"email":"a@b.c","password":"x"}', 'application/json'],
+      ['/login', 'email=a', 'text/plain'],
+      ['/login', 'email=a', 'multipart/form-data'],
+      ['/minha-conta', '{"intent":"unsubscribe"}', 'application/json'],
+    ] as const) {
+      // (A logged-in visitor on /login is sent on to where they were going, as its loader does.)
+      for (const extra of path === '/login' ? [{}] : [{}, { cookie }]) {
+        const response = await post(path, body, type, extra);
+        expect(response.status, `${path} ${type}`).toBe(400);
+        expect(await response.text(), path).toContain('Não foi possível concluir requisição');
+      }
+    }
+  });
 });

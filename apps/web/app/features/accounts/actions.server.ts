@@ -5,6 +5,7 @@ import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import type { TActionResult } from './action-result.ts';
 import { cookiesOf, postJson, type TApiAnswer } from './api.server.ts';
+import { readForm } from './form-body.server.ts';
 
 type TContext = Readonly<RouterContextProvider>;
 
@@ -15,9 +16,16 @@ function failure(context: TContext, answer: TApiAnswer<unknown>) {
   return data<TActionResult>({ ok: false, message }, { headers: cookiesOf(answer.headers) });
 }
 
+/** A body our own form never sends (not a form, not one JSON object): the form's error, as a 400. */
+export function invalidBody(context: TContext) {
+  const t = createTranslator(context.get(requestServices).locale);
+  return data<TActionResult>({ ok: false, message: t('auth.requestFailed') }, { status: 400 });
+}
+
 /** Login: the API sets the session cookie, which this answer passes on; the token stays on the server. */
 export async function loginAction(request: Request, context: TContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return invalidBody(context);
   const answer = await postJson<TLoginResponse>(
     context,
     apiPath('login'),
