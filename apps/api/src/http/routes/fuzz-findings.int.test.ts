@@ -48,4 +48,15 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
       }
     }
   });
+
+  it('a JSON form action answers anything but one flat-enough object with its form error and a 400', async () => {
+    const deep = `{"name":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    for (const path of ['/cadastrar', '/dados-da-conta', '/home/confirmpasswordreset'])
+      for (const body of ['null', '[]', '"text"', deep]) {
+        // Registration sends a logged-in visitor on (its loader): it is tried anonymously.
+        const response = await post(path, body, 'application/json', path === '/cadastrar' ? {} : { cookie });
+        expect(response.status, `${path} ${body.slice(0, 12)}`).toBe(400);
+        expect(await response.text(), path).toContain('Não foi possível concluir requisição');
+      }
+  });
 });

@@ -5,7 +5,7 @@ import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import type { TActionResult } from './action-result.ts';
 import { cookiesOf, postJson, type TApiAnswer } from './api.server.ts';
-import { readForm } from './form-body.server.ts';
+import { readForm, readJsonObject } from './form-body.server.ts';
 
 type TContext = Readonly<RouterContextProvider>;
 
@@ -38,9 +38,8 @@ export async function loginAction(request: Request, context: TContext) {
 
 /** Register: the form posts JSON (numbers stay numbers); the captcha goes in the header. */
 export async function registerAction(request: Request, context: TContext) {
-  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body !== 'object')
-    return failure(context, { ok: false, status: 400, error: null, headers: new Headers() });
+  const body = await readJsonObject(request);
+  if (!body) return invalidBody(context);
   const { captcha, confirmPassword: _confirm, ...payload } = body;
   const answer = await postJson<{ Message: string }>(context, apiPath('register'), payload, {
     [CAPTCHA_HEADER]: typeof captcha === 'string' ? captcha : '',
