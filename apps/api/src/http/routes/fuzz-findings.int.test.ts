@@ -59,4 +59,15 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
         expect(await response.text(), path).toContain('Não foi possível concluir requisição');
       }
   });
+
+  it('a captcha answer no header can carry is a wrong answer, not a 500', async () => {
+    const login = await post(
+      '/login',
+      'email=a%40b.c&password=x&captcha=a%0Ab',
+      'application/x-www-form-urlencoded',
+    );
+    expect(login.status).toBeLessThan(500);
+    const form = JSON.stringify({ name: 'Ana', captcha: 'a b' });
+    expect((await post('/cadastrar', form, 'application/json')).status).toBeLessThan(500);
+  });
 });

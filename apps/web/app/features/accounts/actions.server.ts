@@ -5,7 +5,7 @@ import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import type { TActionResult } from './action-result.ts';
 import { cookiesOf, postJson, type TApiAnswer } from './api.server.ts';
-import { readForm, readJsonObject } from './form-body.server.ts';
+import { headerValue, readForm, readJsonObject } from './form-body.server.ts';
 
 type TContext = Readonly<RouterContextProvider>;
 
@@ -30,7 +30,7 @@ export async function loginAction(request: Request, context: TContext) {
     context,
     apiPath('login'),
     { email: form.get('email'), password: form.get('password') },
-    { [CAPTCHA_HEADER]: String(form.get('captcha') ?? '') },
+    { [CAPTCHA_HEADER]: headerValue(form.get('captcha')) },
   );
   if (!answer.ok) return failure(context, answer);
   return data<TActionResult>({ ok: true }, { headers: cookiesOf(answer.headers) });
@@ -42,7 +42,7 @@ export async function registerAction(request: Request, context: TContext) {
   if (!body) return invalidBody(context);
   const { captcha, confirmPassword: _confirm, ...payload } = body;
   const answer = await postJson<{ Message: string }>(context, apiPath('register'), payload, {
-    [CAPTCHA_HEADER]: typeof captcha === 'string' ? captcha : '',
+    [CAPTCHA_HEADER]: headerValue(captcha),
   });
   if (!answer.ok) return failure(context, answer);
   return data<TActionResult>(
