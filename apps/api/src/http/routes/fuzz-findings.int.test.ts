@@ -41,7 +41,7 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
       ['/minha-conta', '{"intent":"unsubscribe"}', 'application/json'],
     ] as const) {
       // (A logged-in visitor on /login is sent on to where they were going, as its loader does.)
-      for (const extra of path === '/login' ? [{}] : [{}, { cookie }]) {
+      for (const extra of path === '/login' ? [{}] : ([{}, { cookie }] as Record<string, string>[])) {
         const response = await post(path, body, type, extra);
         expect(response.status, `${path} ${type}`).toBe(400);
         expect(await response.text(), path).toContain('Não foi possível concluir requisição');
