@@ -32,6 +32,8 @@ export type TFuzzBody = {
   label: string;
   body: string | (() => ReadableStream<Uint8Array>);
   contentType: string | null;
+  /** Headers to send instead of the caller's own (a session, a cart, a language, a key). */
+  headers?: Record<string, string>;
 };
 
 /** What replaces one field: the JSON text of the value, so values JSON.stringify cannot write fit too. */
@@ -182,4 +184,24 @@ export function formBodies(fields: Record<string, string>, random: TRandom, samp
         contentType: form,
       });
   return out;
+}
+
+/** The seed, intact, under hostile headers: the cart session, idempotency key, language, cookie. */
+export function headerBodies(seed: unknown): TFuzzBody[] {
+  const json = 'application/json';
+  const body = JSON.stringify(seed);
+  const long = 'x'.repeat(10_000);
+  const cases: [string, Record<string, string>][] = [
+    ['x-session-id 10k', { 'x-session-id': long }],
+    ['x-session-id path', { 'x-session-id': '../../etc/passwd' }],
+    ['x-session-id order_', { 'x-session-id': `order_${'0'.repeat(20)}` }],
+    ['idempotency-key 10k', { 'idempotency-key': long }],
+    ['idempotency-key %00', { 'idempotency-key': '%00' }],
+    ['accept-language junk', { 'accept-language': `${'*;q=NaN,'.repeat(500)}en;q=1e400` }],
+    ['cookie junk sid', { cookie: `sid=${long}; lang=xx; cart_session=%ZZ` }],
+    ['authorization junk', { authorization: `Bearer ${long}` }],
+    ['authorization no token', { authorization: 'Bearer' }],
+    ['captcha 10k', { 'x-captcha-token': long }],
+  ];
+  return cases.map(([label, headers]) => ({ label: `header: ${label}`, body, contentType: json, headers }));
 }

@@ -9,6 +9,7 @@ import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';
 import {
   fieldBodies,
   formBodies,
+  headerBodies,
   seededRandom,
   type TFuzzBody,
   wholeBodies,
@@ -187,6 +188,7 @@ describe.each(testDatabases())('fuzz of every write call on %s', (kind) => {
     const headers: Record<string, string> = { origin: app.config.publicUrl, ...extra };
     if (input.contentType) headers['content-type'] = input.contentType;
     if (loggedIn) Object.assign(headers, { cookie: buyer.person.cookie, 'x-session-id': buyer.sessionId! });
+    Object.assign(headers, input.headers);
     const body = typeof input.body === 'string' ? input.body : input.body();
     // Each request from its own address: the per-IP limits must not hide what lies behind them.
     ip += 1;
@@ -254,7 +256,11 @@ describe.each(testDatabases())('fuzz of every write call on %s', (kind) => {
         : {};
       for (const loggedIn of [false, true]) {
         // The buyer gets every field × every value; strangers the whole-body damage and a sample.
-        const inputs = [...wholeBodies(seed, random), ...fieldBodies(seed, random, loggedIn ? undefined : 3)];
+        const inputs = [
+          ...wholeBodies(seed, random),
+          ...fieldBodies(seed, random, loggedIn ? undefined : 3),
+          ...headerBodies(seed),
+        ];
         for (const input of inputs) {
           await send(app, method, target, input, loggedIn, false, signed);
           sent += 1;
