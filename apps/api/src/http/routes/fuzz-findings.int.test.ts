@@ -1,5 +1,5 @@
 import { ZApiError } from '@ingressos/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { register } from '../../testing/accounts.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
@@ -69,5 +69,16 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
     expect(login.status).toBeLessThan(500);
     const form = JSON.stringify({ name: 'Ana', captcha: 'a b' });
     expect((await post('/cadastrar', form, 'application/json')).status).toBeLessThan(500);
+  });
+
+  it('a POST to a page without a form is a 405, and no stack trace in the log for anyone to repeat', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await post('/idioma?lang=en', 'lang=en', 'application/x-www-form-urlencoded');
+      expect(response.status).toBe(405);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
