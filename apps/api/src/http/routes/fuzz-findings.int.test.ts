@@ -1,6 +1,8 @@
 import { ZApiError } from '@ingressos/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { register } from '../../testing/accounts.ts';
+import { createCartFixture } from '../../testing/cart-fixture.ts';
+import { checkoutBuyer } from '../../testing/checkout-buyer.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
 /**
@@ -79,6 +81,20 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
       expect(logged).not.toHaveBeenCalled();
     } finally {
       logged.mockRestore();
+    }
+  });
+
+  it('renewing a cart by an id with a NUL byte is a 400, not a database error', async () => {
+    const f = await createCartFixture(t.database.db);
+    const buyer = await checkoutBuyer(t);
+    await buyer.add(f.lotId);
+    for (const id of ['%00', 'a%00b', 'x'.repeat(100)]) {
+      const response = await t.request(`/api/refresh-expiration/${id}`, {
+        method: 'PUT',
+        headers: { cookie: buyer.person.cookie, 'x-session-id': buyer.sessionId! },
+      });
+      expect(response.status, id).toBe(400);
+      expect(ZApiError.parse(await response.json()).code).toBe('invalid_request');
     }
   });
 });
