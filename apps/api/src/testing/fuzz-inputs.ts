@@ -133,12 +133,25 @@ function replaceAt(seed: unknown, path: (string | number)[], json: string): stri
   return JSON.stringify(copy).replace(MARK, json);
 }
 
-/** Every field of the seed, one at a time, replaced by each hostile value (or a sample of them). */
-export function fieldBodies(seed: unknown, random: TRandom, sample?: number): TFuzzBody[] {
+/** The values every field always gets (the issue's list); the others are drawn per field. */
+const CORE = new Set(['NUL', '10k chars', '2^31', '2^53+1', '1e308', '-1', '"NaN"', 'nested']);
+
+/**
+ * Every field of the seed, one at a time, replaced by the core hostile values plus `extra` drawn
+ * from the rest; or, with `only`, by `only` values drawn from all of them.
+ */
+export function fieldBodies(
+  seed: unknown,
+  random: TRandom,
+  draw: { extra?: number; only?: number },
+): TFuzzBody[] {
   const out: TFuzzBody[] = [];
   const paths = leafPaths(seed).filter((p) => p.length > 0);
+  const core = FIELD_VALUES.filter((v) => CORE.has(v.label));
+  const rest = FIELD_VALUES.filter((v) => !CORE.has(v.label));
+  const drawn = (from: typeof FIELD_VALUES, n: number) => Array.from({ length: n }, () => random.pick(from));
   for (const path of paths) {
-    const values = sample ? Array.from({ length: sample }, () => random.pick(FIELD_VALUES)) : FIELD_VALUES;
+    const values = draw.only ? drawn(FIELD_VALUES, draw.only) : [...core, ...drawn(rest, draw.extra ?? 0)];
     for (const value of values)
       out.push({
         label: `${path.join('.')}=${value.label}`,

@@ -255,10 +255,10 @@ describe.each(testDatabases())('fuzz of every write call on %s', (kind) => {
           }
         : {};
       for (const loggedIn of [false, true]) {
-        // The buyer gets every field × every value; strangers the whole-body damage and a sample.
+        // The buyer gets every field × the core values and 4 more drawn; strangers 3 drawn per field.
         const inputs = [
           ...wholeBodies(seed, random),
-          ...fieldBodies(seed, random, loggedIn ? undefined : 3),
+          ...fieldBodies(seed, random, loggedIn ? { extra: 4 } : { only: 3 }),
           ...headerBodies(seed),
         ];
         for (const input of inputs) {
@@ -269,6 +269,66 @@ describe.each(testDatabases())('fuzz of every write call on %s', (kind) => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(2_000);
+  });
+
+  it('answers hostile path parameters and query strings on every API write call with a 4xx, never a 5xx', async () => {
+    const PARAMS = [
+      '%00',
+      'a%00b',
+      '%E0%A4%A',
+      '%',
+      '2147483648',
+      '9007199254740993',
+      '-1',
+      '1e308',
+      'NaN',
+      '..%2F..%2Fetc',
+      'x'.repeat(5_000),
+    ];
+    const QUERIES = [
+      '?sessionId=%00',
+      `?eventId=${2 ** 53 + 1}&lotId=-1`,
+      '?a=%E0%A4%A&b=%',
+      `?${'q=1&'.repeat(2_000)}`,
+    ];
+    let sent = 0;
+    for (const route of writeRoutes(t.app)) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const body = { label: 'seed', body: JSON.stringify(seeds[route]), contentType: 'application/json' };
+      const targets = QUERIES.map((query) => `${concrete(pattern, buyer.sessionId!)}${query}`);
+      // Each parameter of the path (not a version: those only match their pattern) takes each value.
+      for (const value of pattern.includes(':') && !/^[^:]*:version[^:]*$/.test(pattern) ? PARAMS : [])
+        targets.push(concrete(pattern.replace(/:(?!version)\w+(\{[^}]*\})?/g, value), buyer.sessionId!));
+      for (const target of targets)
+        for (const loggedIn of [false, true]) {
+          await send(
+            t,
+            method,
+            target,
+            { ...body, label: `seed at ${target.slice(0, 60)}` },
+            loggedIn,
+            false,
+          );
+          sent += 1;
+        }
+    }
+    // The webhook with a hostile payment id in its query, signed for that very id.
+    for (const id of ['%00', '%E0%A4%A', '2147483648', '-1', 'x'.repeat(2_000), '1e308']) {
+      const notice = mercadoPagoNotification(WEBHOOK_SECRET, id);
+      const headers = {
+        'x-request-id': notice.init.headers['x-request-id'],
+        'x-signature': notice.init.headers['x-signature'],
+      };
+      const input = {
+        label: `webhook data.id=${id.slice(0, 12)}`,
+        body: notice.init.body,
+        contentType: 'application/json',
+      };
+      await send(g, 'POST', notice.path, input, false, false, headers);
+      sent += 1;
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(100);
   });
 
   it('answers every hostile body on every page form action without a 5xx', async () => {
