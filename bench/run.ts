@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../scripts/build-web.ts';
 
-const BENCHES = ['bench/catalogue-reads.ts', 'bench/cart-onsale.ts'];
+const BENCHES = ['bench/catalogue-reads.ts', 'bench/cart-onsale.ts', 'bench/oversized-bodies.ts'];
 
 let failed = 0;
 for (const bench of BENCHES) {

@@ -11,6 +11,8 @@ const mainEntry = path.join(repoRoot, 'apps/api/src/main.ts');
 export type TRunningServer = {
   url: string;
   port: number;
+  /** The server process's id (its memory is in /proc/<pid>/status). */
+  pid: number;
   dataDir: string;
   /** Everything the process printed, for assertions on logs and for failure messages. */
   output(): string;
@@ -73,6 +75,7 @@ export async function startServer(
   return {
     url,
     port,
+    pid: child.pid!,
     dataDir: dir,
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,

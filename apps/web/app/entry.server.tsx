@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import {
+  type EntryContext,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from 'react-router';
 import { deferHydrationStream } from './defer-hydration.server.ts';
 import { requestServices } from './server-context.ts';
 
@@ -10,6 +15,17 @@ import { requestServices } from './server-context.ts';
 export { requestServices };
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the server logs of a failed request: not the visitor's own mistakes (a POST to a page
+ * without a form is a 405, an unknown path a 404), which anyone could repeat to fill the log with
+ * stack traces; everything else, as React Router would.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,

@@ -9,6 +9,9 @@ import type { TApiMessages } from './messages/index.ts';
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 const ZSessionId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be the session id this API gave');
 
+/** PUT /api/refresh-expiration/{cartId}: the cart id this API gave (URL-safe base64). */
+export const ZCartId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the cart id this API gave');
+
 /** POST api/v4/addtocart */
 export const ZAddToCartRequest = z.object({
   sessionId: ZSessionId.nullish(),

@@ -53,6 +53,8 @@ export type TAppOptions = TAppDeps & {
 /** Prefixes the spec gives to API hosts; all are served here (their base URLs are configurable). */
 const API_PREFIXES = ['/api', '/v1', '/checkout'];
 const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+/** Calls whose answers are JSON, errors included: the API and the sandbox gateway's controls. */
+const answersJson = (p: string) => isApiPath(p) || p.startsWith('/sandbox-gateway/');
 
 /** The whole HTTP surface of one process: API, static files and server-rendered pages. */
 export function createApp(options: TAppOptions) {
@@ -128,7 +130,10 @@ export function createApp(options: TAppOptions) {
   // refused before it is read, so nobody can make a process hold megabytes (the API limits its own).
   const pageBodies = bodyLimit({
     maxSize: 64 * 1024,
-    onError: (c) => c.text('Requisição muito grande.', 413),
+    onError: (c) =>
+      answersJson(c.req.path)
+        ? c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413)
+        : c.text('Requisição muito grande.', 413),
   });
   app.use((c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || isApiPath(c.req.path) ? next() : pageBodies(c, next),
@@ -253,11 +258,11 @@ export function createApp(options: TAppOptions) {
       c.get('log')?.warn('database connection lost during a request', { error, path: c.req.path });
       const message = unavailableMessage(c.get('locale'));
       c.header('Retry-After', '2');
-      return isApiPath(c.req.path) ? c.json(errorBody('unavailable', message), 503) : c.text(message, 503);
+      return answersJson(c.req.path) ? c.json(errorBody('unavailable', message), 503) : c.text(message, 503);
     }
     c.get('log')?.error('unhandled error', { error, path: c.req.path });
     const message = genericErrorMessage(c.get('locale'));
-    return isApiPath(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
+    return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
   return Object.assign(app, { checkout, outbox });

@@ -10,6 +10,7 @@ import { createApp, type TApp } from '../http/app.ts';
 import { createLogger, type TLogger } from '../logger.ts';
 import { createCatalogue, type TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from '../modules/catalogue/snapshot-store.ts';
+import { loadWebHandler } from '../web/ssr.ts';
 
 export type TTestDatabaseKind = 'pglite' | 'postgres';
 
@@ -70,6 +71,8 @@ export type TTestApp = {
 export async function createTestApp(
   kind: TTestDatabaseKind,
   env: Record<string, string> = {},
+  /** web: serve the pages too, from the web build (`npm run build`; `npm test` builds it first). */
+  options: { web?: boolean } = {},
 ): Promise<TTestApp> {
   const testDatabase = await createTestDatabase(kind);
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
@@ -87,6 +90,7 @@ export async function createTestApp(
     log,
     contentDir: path.join(repoRoot, 'content/pages'),
     catalogue,
+    web: options.web ? await loadWebHandler(path.join(repoRoot, 'apps/web/build')) : undefined,
   });
   const request = (target: string, init?: RequestInit) =>
     Promise.resolve(app.request(new URL(target, 'http://localhost').toString(), init));

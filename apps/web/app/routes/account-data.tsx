@@ -1,10 +1,11 @@
 import type { TCity, TState } from '@ingressos/contracts/accounts';
 import { apiPath } from '@ingressos/contracts/endpoints';
 import { AccountDataForm } from '~/features/accounts/account-data-form.tsx';
-import { accountCall } from '~/features/accounts/actions.server.ts';
+import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
 import { callApi, loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
 import { countryNames } from '~/features/accounts/countries.ts';
 import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
+import { readJsonObject } from '~/features/accounts/form-body.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { COMPLETE_PROFILE_PARAM } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
@@ -40,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return accountCall(context, apiPath('updateMyAccount'), await request.json().catch(() => ({})));
+  const body = await readJsonObject(request);
+  return body ? accountCall(context, apiPath('updateMyAccount'), body) : invalidBody(context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,6 +1,7 @@
 import { apiPath } from '@ingressos/contracts/endpoints';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { accountCall } from '~/features/accounts/actions.server.ts';
+import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
+import { readForm } from '~/features/accounts/form-body.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import forms from '~/ui/forms.module.css';
@@ -20,7 +21,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return invalidBody(context);
   return accountCall(context, apiPath('confirmEmailChange'), { id: form.get('id'), code: form.get('code') });
 }
 

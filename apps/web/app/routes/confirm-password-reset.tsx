@@ -1,5 +1,6 @@
 import { apiPath } from '@ingressos/contracts/endpoints';
-import { accountCall } from '~/features/accounts/actions.server.ts';
+import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
+import { readJsonObject } from '~/features/accounts/form-body.server.ts';
 import { ResetPasswordForm } from '~/features/accounts/reset-password-form.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -15,7 +16,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  const body = await readJsonObject(request);
+  if (!body) return invalidBody(context);
   return accountCall(context, apiPath('resetPassword'), {
     id: body.id,
     code: body.code,

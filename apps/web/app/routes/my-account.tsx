@@ -1,8 +1,9 @@
 import { apiPath } from '@ingressos/contracts/endpoints';
 import { firstName } from '@ingressos/domain/person-name';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { accountCall } from '~/features/accounts/actions.server.ts';
+import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { readForm } from '~/features/accounts/form-body.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { PrivacySection } from '~/features/accounts/privacy-section.tsx';
 import { createTranslator } from '~/i18n/index.ts';
@@ -22,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The page's two buttons: send the verification e-mail again, and stop promotional e-mails. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return invalidBody(context);
   if (form.get('intent') === 'unsubscribe') {
     return accountCall(context, apiPath('unsubscribe'), { userId: form.get('userId') });
   }

@@ -1,6 +1,7 @@
 import {
   ZActivateCartRequest,
   ZAddToCartRequest,
+  ZCartId,
   ZChooseProtectionRequest,
   ZGetCartRequest,
   ZLeaveCartRequest,
@@ -22,7 +23,7 @@ import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
-import { parseJsonBody } from '../parse-json.ts';
+import { parseJsonBody, parseWith } from '../parse-json.ts';
 
 export type TCartRouteOptions = {
   db: TDb;
@@ -138,7 +139,8 @@ export function cartRoutes(options: TCartRouteOptions) {
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       const renewed = await renewCart(
         { db, holdSeconds: options.holdSeconds, maxRenewals: options.maxRenewals, locale: c.get('locale') },
-        c.req.param('cartId'),
+        // A NUL or other junk in the path never reaches the database (it was a 500 there).
+        parseWith(c, ZCartId, c.req.param('cartId')),
         sessionId,
       );
       return c.json(renewed);

@@ -5,6 +5,7 @@ import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import type { TActionResult } from './action-result.ts';
 import { cookiesOf, postJson, type TApiAnswer } from './api.server.ts';
+import { headerValue, readForm, readJsonObject } from './form-body.server.ts';
 
 type TContext = Readonly<RouterContextProvider>;
 
@@ -15,14 +16,21 @@ function failure(context: TContext, answer: TApiAnswer<unknown>) {
   return data<TActionResult>({ ok: false, message }, { headers: cookiesOf(answer.headers) });
 }
 
+/** A body our own form never sends (not a form, not one JSON object): the form's error, as a 400. */
+export function invalidBody(context: TContext) {
+  const t = createTranslator(context.get(requestServices).locale);
+  return data<TActionResult>({ ok: false, message: t('auth.requestFailed') }, { status: 400 });
+}
+
 /** Login: the API sets the session cookie, which this answer passes on; the token stays on the server. */
 export async function loginAction(request: Request, context: TContext) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) return invalidBody(context);
   const answer = await postJson<TLoginResponse>(
     context,
     apiPath('login'),
     { email: form.get('email'), password: form.get('password') },
-    { [CAPTCHA_HEADER]: String(form.get('captcha') ?? '') },
+    { [CAPTCHA_HEADER]: headerValue(form.get('captcha')) },
   );
   if (!answer.ok) return failure(context, answer);
   return data<TActionResult>({ ok: true }, { headers: cookiesOf(answer.headers) });
@@ -30,12 +38,11 @@ export async function loginAction(request: Request, context: TContext) {
 
 /** Register: the form posts JSON (numbers stay numbers); the captcha goes in the header. */
 export async function registerAction(request: Request, context: TContext) {
-  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!body || typeof body !== 'object')
-    return failure(context, { ok: false, status: 400, error: null, headers: new Headers() });
+  const body = await readJsonObject(request);
+  if (!body) return invalidBody(context);
   const { captcha, confirmPassword: _confirm, ...payload } = body;
   const answer = await postJson<{ Message: string }>(context, apiPath('register'), payload, {
-    [CAPTCHA_HEADER]: typeof captcha === 'string' ? captcha : '',
+    [CAPTCHA_HEADER]: headerValue(captcha),
   });
   if (!answer.ok) return failure(context, answer);
   return data<TActionResult>(
