@@ -41,7 +41,7 @@ describe('the web check', () => {
     expect(relative.status).not.toBe(0);
     const own = lintAs(
       'apps/web/app/features/cart/zz-boundary-probe.tsx',
-      "import { getCart } from '~/features/cart/cart-api.ts';\nexport const probe = getCart;\n",
+      "import { syncCart } from '~/features/cart/cart-actions.ts';\nexport const probe = syncCart;\n",
     );
     expect(own.status).toBe(0);
   });
