@@ -1,4 +1,3 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { accountCall } from '~/features/accounts/actions.server.ts';
 import { ResetPasswordForm } from '~/features/accounts/reset-password-form.tsx';
 import { createTranslator } from '~/i18n/index.ts';
@@ -16,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-  return accountCall(context, apiPath('resetPassword'), {
+  return accountCall(context, 'resetPassword', {
     id: body.id,
     code: body.code,
     password: body.password,

@@ -1,10 +1,10 @@
-import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
+import type { TMyEvent } from '@ingressos/contracts';
 import { Link } from 'react-router';
-import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -17,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   if (!user)
     return { locale, brand: site.brandName, path, tickets: null, auth: await loadAuthScreen(context) };
-  const answer = await callApi<TMyTicketsAnswer>(context, apiPath('myTickets'));
+  const answer = await serverApi(context)('myTickets');
   return { locale, brand: site.brandName, path, tickets: answer.ok ? answer.body : null, auth: null };
 }
 

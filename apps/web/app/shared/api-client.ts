@@ -50,10 +50,20 @@ export type TApiResult<T> =
   | {
       ok: false;
       status: number;
-      kind: 'network' | 'server' | 'http';
+      kind: 'http';
+      /** The API's `Message`: the text to show. */
       message: string;
-      error: TApiError | null;
-      /** The answer's JSON as sent (a 402 payment answer, a phone-code error…), or null. */
+      error: TApiError;
+      /** The answer's JSON as sent (a 402 payment answer, a phone-code error…). */
+      body: Record<string, unknown>;
+      headers: Headers;
+    }
+  | {
+      ok: false;
+      status: number;
+      kind: 'network' | 'server';
+      message: '';
+      error: null;
       body: Record<string, unknown> | null;
       headers: Headers | null;
     };
@@ -83,7 +93,9 @@ export async function callEndpoint<N extends TEndpointName>(
   if (response?.ok) return { ok: true, status, body: body as TAnswer<N>, headers: response.headers };
   const error = typeof body?.Message === 'string' ? (body as TApiError) : null;
   const kind = !response ? 'network' : error ? 'http' : 'server';
-  return { ok: false, status, kind, message: error?.Message ?? '', error, body, headers };
+  return { ok: false, status, kind, message: error?.Message ?? '', error, body, headers } as TApiResult<
+    TAnswer<N>
+  >;
 }
 
 const browserSend: TSend = (url, init) => fetch(url, init);

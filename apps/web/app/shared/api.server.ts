@@ -1,7 +1,7 @@
 import type { TEndpointName } from '@ingressos/contracts/endpoints';
 import type { RouterContextProvider } from 'react-router';
 import { requestServices } from '~/server-context.ts';
-import { callEndpoint, type TCallArgs } from './api-client.ts';
+import { callEndpoint, type TCallArgs, type TSend } from './api-client.ts';
 
 /**
  * The typed client for loaders and actions: the same calls as the browser's `api`, answered by
@@ -9,9 +9,12 @@ import { callEndpoint, type TCallArgs } from './api-client.ts';
  * address along).
  */
 export function serverApi(context: Readonly<RouterContextProvider>) {
-  const { api } = context.get(requestServices);
-  return <N extends TEndpointName>(name: N, ...[options]: TCallArgs<N>) =>
-    callEndpoint((url, init) => api(url, init), name, options);
+  return typedApi(context.get(requestServices).api);
+}
+
+/** The typed client over a request services' `api` (for code handed that function alone). */
+export function typedApi(send: TSend) {
+  return <N extends TEndpointName>(name: N, ...[options]: TCallArgs<N>) => callEndpoint(send, name, options);
 }
 
 /** The API's Set-Cookie headers (session cookie set or cleared), to pass on to the browser. */
