@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './build-web.ts';
-import { apiPathLiterals } from './check-web.ts';
+import { apiPathLiterals, rawFetches } from './check-web.ts';
 
 const probeDir = mkdtempSync(path.join(tmpdir(), 'check-web-'));
 afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
@@ -41,7 +41,7 @@ describe('the web check', () => {
     expect(relative.status).not.toBe(0);
     const own = lintAs(
       'apps/web/app/features/cart/zz-boundary-probe.tsx',
-      "import { getCart } from '~/features/cart/cart-api.ts';\nexport const probe = getCart;\n",
+      "import { syncCart } from '~/features/cart/cart-actions.ts';\nexport const probe = syncCart;\n",
     );
     expect(own.status).toBe(0);
   });
@@ -61,5 +61,27 @@ describe('the web check', () => {
       encoding: 'utf8',
     });
     expect(run.status).toBe(0);
+  });
+
+  it('fails on a web file that calls fetch itself, outside the typed client', () => {
+    const dir = mkdtempSync(path.join(probeDir, 'fetch-'));
+    mkdirSync(path.join(dir, 'routes'), { recursive: true });
+    mkdirSync(path.join(dir, 'shared'), { recursive: true });
+    const file = path.join(dir, 'routes/probe.ts');
+    writeFileSync(
+      file,
+      "import { apiPath } from '@ingressos/contracts/endpoints';\nexport const load = () =>\n  fetch(apiPath('getCart'));\n",
+    );
+    // The client itself, and a method named fetch on something else, are not raw calls.
+    writeFileSync(
+      path.join(dir, 'shared/api-client.ts'),
+      'export const send = (url: string) => fetch(url);\n',
+    );
+    writeFileSync(
+      path.join(dir, 'routes/app.ts'),
+      "export const go = (app: { fetch: (u: string) => void }) => app.fetch('/');\n",
+    );
+    expect(rawFetches(dir)).toEqual([`${file}:3  fetch(apiPath('getCart'));`]);
+    expect(rawFetches(path.join(repoRoot, 'apps/web/app'))).toEqual([]);
   });
 });

@@ -1,13 +1,18 @@
 /**
- * Part of `npm run check`: the web app writes no API path. Every call's URL comes from the endpoint
- * table (`apiPath` in packages/contracts/src/endpoints.ts), so a path changes in one place and a
- * test proves each is mounted. Exits 1, listing each literal, when a file writes one.
+ * Part of `npm run check`: the web app writes no API path and makes no call of its own. Every
+ * call's URL comes from the endpoint table (`apiPath` in packages/contracts/src/endpoints.ts), so a
+ * path changes in one place and a test proves each is mounted; every call goes through the one
+ * typed client (apps/web/app/shared/api-client.ts). Exits 1, listing each offence.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const API_LITERAL = /(['"`])\/(api|checkout|v1|sandbox-gateway)\/[^'"`]*\1?/g;
+/** A call of the global fetch (not `something.fetch(`). */
+const RAW_FETCH = /(?<![.\w])fetch\(/;
+/** The one file that may call fetch: the typed client. */
+const CLIENT = path.join('shared', 'api-client.ts');
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,12 +34,30 @@ export function apiPathLiterals(dir: string): string[] {
   );
 }
 
+/** Each `file:line` outside the typed client that calls fetch itself. */
+export function rawFetches(dir: string): string[] {
+  return sources(dir)
+    .filter((file) => !file.endsWith(path.join(dir, CLIENT)))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (RAW_FETCH.test(line) ? [`${file}:${index + 1}  ${line.trim()}`] : [])),
+    );
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const found = apiPathLiterals(path.join(root, 'apps/web/app'));
   if (found.length > 0) {
     console.error(
       `The web writes API paths; use apiPath() from @ingressos/contracts/endpoints:\n${found.join('\n')}`,
+    );
+    process.exit(1);
+  }
+  const fetches = rawFetches(path.join(root, 'apps/web/app'));
+  if (fetches.length > 0) {
+    console.error(
+      `The web calls fetch itself; use api() from ~/shared/api-client.ts (serverApi on the server):\n${fetches.join('\n')}`,
     );
     process.exit(1);
   }

@@ -16,6 +16,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'framework',
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                 },
+                // The endpoint table and the one API client travel together: one chunk, one name
+                // in each lazy import's preload list (the event page's script budget counts them).
+                { name: 'api', test: /(contracts[\\/]src[\\/]endpoints|app[\\/]shared[\\/]api-client)\.ts$/ },
               ],
             },
           },

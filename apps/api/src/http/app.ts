@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
+import { hasTestControls } from '../adapters/payments/index.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
@@ -18,9 +19,11 @@ import type { TAppDeps, TAppEnv } from './env.ts';
 import { statusOf } from './error-status.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMessage } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
-import { authenticate } from './middleware/authenticate.ts';
+import { authenticate, sessionCookieName } from './middleware/authenticate.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
+import { listOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -32,6 +35,7 @@ import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
 import { healthRoutes } from './routes/health.ts';
+import { openApiRoutes, REFERENCE_PAGE_PATH } from './routes/openapi.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentGatewayRoutes } from './routes/payment-gateway.ts';
@@ -110,7 +114,10 @@ export function createApp(options: TAppOptions) {
     ...common,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   });
-  app.use((c, next) => (isApiPath(c.req.path) ? apiHeaders(c, next) : pageHeaders(c, next)));
+  // The API reference is a page a person reads: it gets the pages' policy (its style has the nonce).
+  app.use((c, next) =>
+    isApiPath(c.req.path) && c.req.path !== REFERENCE_PAGE_PATH ? apiHeaders(c, next) : pageHeaders(c, next),
+  );
   app.use(compress());
   app.use(csrfProtection(config.publicUrl));
 
@@ -185,6 +192,25 @@ export function createApp(options: TAppOptions) {
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
   app.route('/', paymentGatewayRoutes(checkout));
+  app.route(
+    '/',
+    openApiRoutes(() =>
+      buildOpenApiDocument(
+        listOperations({
+          gateway: checkout.gateway,
+          testGateway: hasTestControls(checkout.gateway),
+          localMail: config.localDeployment && accounts.outbox.mailer.kind === 'local-outbox',
+          localSms: config.localDeployment && accounts.outbox.sms.kind === 'local-outbox',
+        }),
+        {
+          title: site.brandName,
+          version: '1.0.0',
+          publicUrl: config.publicUrl,
+          cookieName: sessionCookieName(config.secureCookies),
+        },
+      ),
+    ),
+  );
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   // The local outboxes show password-reset links: only ever on this machine.
   if (config.localDeployment) app.route('/_dev', devOutboxRoutes(accounts));

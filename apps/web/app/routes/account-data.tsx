@@ -1,8 +1,6 @@
-import type { TCity, TState } from '@ingressos/contracts/accounts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { AccountDataForm } from '~/features/accounts/account-data-form.tsx';
 import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
-import { callApi, loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
 import { countryNames } from '~/features/accounts/countries.ts';
 import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
 import { readJsonObject } from '~/features/accounts/form-body.server.ts';
@@ -10,6 +8,7 @@ import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { COMPLETE_PROFILE_PARAM } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
@@ -22,9 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { locale, brand: site.brandName };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context), account: null };
+  const api = serverApi(context);
   const [states, cities] = await Promise.all([
-    callApi<TState[]>(context, apiPath('states')),
-    user.stateIBGE ? callApi<TCity[]>(context, apiPath('cities', { stateId: user.stateIBGE })) : null,
+    api('states'),
+    user.stateIBGE ? api('cities', { params: { stateId: user.stateIBGE } }) : null,
   ]);
   return {
     ...base,
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonObject(request);
-  return body ? accountCall(context, apiPath('updateMyAccount'), body) : invalidBody(context);
+  return body ? accountCall(context, 'updateMyAccount', body) : invalidBody(context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,4 +1,3 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
 import { readForm } from '~/features/accounts/form-body.server.ts';
@@ -23,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return invalidBody(context);
-  return accountCall(context, apiPath('confirmEmailChange'), { id: form.get('id'), code: form.get('code') });
+  return accountCall(context, 'confirmEmailChange', { id: form.get('id'), code: form.get('code') });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

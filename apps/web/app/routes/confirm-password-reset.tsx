@@ -1,4 +1,3 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
 import { readJsonObject } from '~/features/accounts/form-body.server.ts';
 import { ResetPasswordForm } from '~/features/accounts/reset-password-form.tsx';
@@ -18,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonObject(request);
   if (!body) return invalidBody(context);
-  return accountCall(context, apiPath('resetPassword'), {
+  return accountCall(context, 'resetPassword', {
     id: body.id,
     code: body.code,
     password: body.password,

@@ -1,11 +1,10 @@
-import type { TCartAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { Link } from 'react-router';
-import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { IdentificationForm } from '~/features/checkout/identification-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -23,11 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       buyerCpf: '',
       auth: await loadAuthScreen(context),
     };
-  const answer = await callApi<TCartAnswer>(context, apiPath('getCart'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const answer = await serverApi(context)('getCart');
   return {
     locale,
     brand: site.brandName,

@@ -1,15 +1,10 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { redirect } from 'react-router';
-import { callApi, cookiesOf } from '~/features/accounts/api.server.ts';
+import { cookiesOf, serverApi } from '~/shared/api.server.ts';
 import type { Route } from './+types/logout.ts';
 
 /** 'Sair': revokes the session on the server, clears the cookie, and goes home. */
 export async function action({ context }: Route.ActionArgs) {
-  const answer = await callApi(context, apiPath('logout'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const answer = await serverApi(context)('logout');
   return redirect('/', { headers: cookiesOf(answer.headers) });
 }
 

@@ -1,4 +1,3 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { firstName } from '@ingressos/domain/person-name';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
@@ -26,9 +25,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return invalidBody(context);
   if (form.get('intent') === 'unsubscribe') {
-    return accountCall(context, apiPath('unsubscribe'), { userId: form.get('userId') });
+    return accountCall(context, 'unsubscribe', { userId: form.get('userId') });
   }
-  return accountCall(context, apiPath('sendVerificationEmail'), {});
+  return accountCall(context, 'sendVerificationEmail', {});
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

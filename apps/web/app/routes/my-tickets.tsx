@@ -1,21 +1,21 @@
-import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
+import type { TMyEvent } from '@ingressos/contracts';
 import { Link, useLocation } from 'react-router';
-import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
 import type { Route } from './+types/my-tickets.ts';
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { locale, site } = context.get(requestServices);
   const user = await loadUser(context);
   if (!user) return { locale, brand: site.brandName, tickets: null, auth: await loadAuthScreen(context) };
-  const answer = await callApi<TMyTicketsAnswer>(context, apiPath('myTickets'));
+  const answer = await serverApi(context)('myTickets');
   return { locale, brand: site.brandName, tickets: answer.ok ? answer.body : null, auth: null };
 }
 

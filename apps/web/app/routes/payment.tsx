@@ -1,19 +1,13 @@
-import type {
-  TCartAnswer,
-  TCheckoutGateway,
-  TInstallmentOption,
-  TOngoingOrder,
-  TOngoingPurchase,
-} from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
+import type { TOngoingOrder } from '@ingressos/contracts';
 import { Link, redirect } from 'react-router';
-import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { requireProfileForPayment } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { PaymentForm } from '~/features/checkout/payment-screen.tsx';
 import { OngoingPurchase } from '~/features/checkout/pending-payment.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -37,25 +31,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user.emailVerified) return { ...base, auth: null, unverified: true };
   requireProfileForPayment(user);
   // §4 "Ongoing purchase": a pending payment is restored here, before any new one.
-  const [answer, ongoing] = await Promise.all([
-    callApi<TCartAnswer>(context, apiPath('getCart'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }),
-    callApi<TOngoingPurchase>(context, apiPath('ongoing')),
-  ]);
+  const api = serverApi(context);
+  const [answer, ongoing] = await Promise.all([api('getCart'), api('ongoing')]);
   if (ongoing.ok && ongoing.body.ongoing) return { ...base, auth: null, ongoing: ongoing.body.ongoing };
   const cart = answer.ok ? answer.body.cart : null;
   if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
   const [installments, gateway] = await Promise.all([
     cart?.eventId
-      ? callApi<TInstallmentOption[]>(
-          context,
-          apiPath('installments', { eventId: cart.eventId }, { value: cart.totals.total }),
-        )
+      ? api('installments', { params: { eventId: cart.eventId }, query: { value: cart.totals.total } })
       : null,
-    callApi<TCheckoutGateway>(context, apiPath('checkoutGateway')),
+    api('checkoutGateway'),
   ]);
   return {
     ...base,

@@ -1,10 +1,9 @@
-import type { TMyTicketsAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { Link } from 'react-router';
-import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -19,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return { locale, brand: site.brandName, eventId, event: null, auth: await loadAuthScreen(context) };
   const answer =
     Number.isInteger(eventId) && eventId > 0
-      ? await callApi<TMyTicketsAnswer>(context, apiPath('myTickets', {}, { eventId }))
+      ? await serverApi(context)('myTickets', { query: { eventId } })
       : null;
   const event = answer?.ok ? ([...answer.body.upcoming, ...answer.body.past][0] ?? null) : null;
   return { locale, brand: site.brandName, eventId, event, auth: null };

@@ -1,11 +1,10 @@
-import type { TCanTransferAnswer, TMyTicketsAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useLocation } from 'react-router';
-import { callApi, loadAuthScreen, loadUser, postJson } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TransferForm } from '~/features/transfers/transfer-form.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -20,7 +19,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const base = { locale, brand: site.brandName };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context), ticket: null, reason: null, ownCpf: '' };
-  const mine = UUID.test(ticketId) ? await callApi<TMyTicketsAnswer>(context, apiPath('myTickets')) : null;
+  const api = serverApi(context);
+  const mine = UUID.test(ticketId) ? await api('myTickets') : null;
   const events = mine?.ok ? [...mine.body.upcoming, ...mine.body.past] : [];
   const event = events.find((e) => e.tickets.some((x) => x.id === ticketId));
   const found = event?.tickets.find((x) => x.id === ticketId);
@@ -38,9 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null;
   let reason: string | null = null;
   if (ticket) {
-    const can = await postJson<TCanTransferAnswer>(context, apiPath('canTransfer'), {
-      ticketId: ticket.id,
-    });
+    const can = await api('canTransfer', { body: { ticketId: ticket.id } });
     reason = can.ok ? can.body.message : (can.error?.Message ?? null);
   }
   return { ...base, auth: null, ticket, reason, ownCpf: user.cpf };

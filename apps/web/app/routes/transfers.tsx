@@ -1,10 +1,9 @@
-import type { TTransferListAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
-import { callApi, loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
+import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TransferList } from '~/features/transfers/transfer-list.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -15,10 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const base = { locale, brand: site.brandName };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context), transfers: null, failed: '' };
-  const answer = await callApi<TTransferListAnswer>(
-    context,
-    apiPath('userTransfers', {}, { direction: 'all' }),
-  );
+  const answer = await serverApi(context)('userTransfers', { query: { direction: 'all' } });
   return {
     ...base,
     auth: null,

@@ -1,13 +1,5 @@
-import {
-  ZActivateCartRequest,
-  ZAddToCartRequest,
-  ZCartId,
-  ZChooseProtectionRequest,
-  ZGetCartRequest,
-  ZLeaveCartRequest,
-  ZRemoveFromCartRequest,
-  ZValidatePromotionRequest,
-} from '@ingressos/contracts';
+import { ZCartId } from '@ingressos/contracts';
+import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
@@ -57,7 +49,10 @@ export function rememberSession(c: Context<TAppEnv>, sessionId: string, secure: 
   });
 }
 
-/** Commerce §7 "Cart". Each handler parses with the contract, calls one use-case and shapes the answer. */
+/**
+ * Commerce §7 "Cart". Each handler parses with its call's schemas (contracts/endpoint-schemas.ts,
+ * the ones the OpenAPI document shows), calls one use-case and shapes the answer.
+ */
 export function cartRoutes(options: TCartRouteOptions) {
   const { db } = options;
   const remember = (c: Context<TAppEnv>, sessionId: string) =>
@@ -72,7 +67,7 @@ export function cartRoutes(options: TCartRouteOptions) {
 
   return new Hono<TAppEnv>()
     .post('/v4/addtocart', async (c) => {
-      const body = await parseJsonBody(c, ZAddToCartRequest);
+      const body = await parseJsonBody(c, CALLS.addToCart.body);
       const locale = c.get('locale');
       const added = await addToCart(
         { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale },
@@ -84,20 +79,20 @@ export function cartRoutes(options: TCartRouteOptions) {
       return answer(c, added.sessionId);
     })
     .post('/:version{v[1-4]}/removefromcart', async (c) => {
-      const body = await parseJsonBody(c, ZRemoveFromCartRequest.partial({ sessionId: true }));
+      const body = await parseJsonBody(c, CALLS.removeFromCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       await removeFromCart(db, { ...body, sessionId }, c.get('locale'));
       return answer(c, sessionId);
     })
     .post('/v3/getcart', async (c) => {
-      const body = await parseJsonBody(c, ZGetCartRequest.partial({ sessionId: true }));
+      const body = await parseJsonBody(c, CALLS.getCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) return c.json({ status: 'success', message: '', sessionID: null, cart: null });
       return answer(c, sessionId);
     })
     .post('/v4/activatecart', async (c) => {
-      const body = await parseJsonBody(c, ZActivateCartRequest);
+      const body = await parseJsonBody(c, CALLS.activateCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       const result = await activateCart(
@@ -108,7 +103,7 @@ export function cartRoutes(options: TCartRouteOptions) {
       return c.json({ ...result, cart: await getCart(db, sessionId, c.get('locale')) });
     })
     .post('/v3/leaveCart', async (c) => {
-      const body = await parseJsonBody(c, ZLeaveCartRequest.partial({ sessionId: true }));
+      const body = await parseJsonBody(c, CALLS.leaveCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (sessionId) await leaveCart(db, sessionId);
       return c.json({ status: 'success', message: '' });
@@ -116,7 +111,7 @@ export function cartRoutes(options: TCartRouteOptions) {
     .post('/validatepromotion', async (c) => {
       // Coupon codes are guessable words: a guesser is slowed down per IP.
       await options.limits.consume('promoCodeIp', clientIp(c, options.trustProxyHops), c.get('locale'));
-      const body = await parseJsonBody(c, ZValidatePromotionRequest);
+      const body = await parseJsonBody(c, CALLS.validatePromotion.body);
       const sessionId = sessionOf(c, body.sessionId);
       const result = await validatePromotion(
         db,
@@ -128,7 +123,7 @@ export function cartRoutes(options: TCartRouteOptions) {
       return c.json({ status: 'success', message: '', ...result, cart });
     })
     .post('/cart/protection', async (c) => {
-      const body = await parseJsonBody(c, ZChooseProtectionRequest);
+      const body = await parseJsonBody(c, CALLS.cartProtection.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       await chooseProtection(db, sessionId, body.provider, c.get('locale'));

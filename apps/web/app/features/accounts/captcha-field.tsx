@@ -1,7 +1,6 @@
 import { CAPTCHA_OFF_TOKEN, type TCaptchaConfig } from '@ingressos/contracts/accounts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useId, useRef, useState } from 'react';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 
@@ -63,10 +62,7 @@ function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) 
             // Ticked at once; unticked again if the server gives no answer.
             setChecked(true);
             setBusy(true);
-            const answer = await browserApi<{ token: string }>(apiPath('captchaLocal'), {
-              method: 'POST',
-              body: {},
-            });
+            const answer = await api('captchaLocal');
             setBusy(false);
             if (answer.ok) onChange(answer.body.token);
             else setChecked(false);

@@ -1,8 +1,7 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TDeletionBlockers } from '@ingressos/contracts/privacy';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import forms from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -41,10 +40,7 @@ export function DeleteAccount() {
     setBusy(true);
     setError('');
     setBlockers(null);
-    const answer = await browserApi<{ Message: string }>(apiPath('deleteMyAccount'), {
-      method: 'POST',
-      body: { password },
-    });
+    const answer = await api('deleteMyAccount', { body: { password } });
     setBusy(false);
     if (answer.ok) {
       toast.success(answer.body.Message);

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessage } from '@ingressos/contracts/account-messages';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { type TChangeEmailRequest, ZChangeEmailRequest } from '@ingressos/contracts/privacy';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import forms from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './privacy.module.css';
@@ -30,10 +29,7 @@ export function EmailChangeForm() {
 
   const submit = handleSubmit(async (values) => {
     setResult(null);
-    const answer = await browserApi<{ Message: string }>(apiPath('changeEmail'), {
-      method: 'POST',
-      body: values,
-    });
+    const answer = await api('changeEmail', { body: values });
     if (answer.ok) {
       setResult({ ok: true, message: answer.body.Message });
       reset({ email: '', password: '' });

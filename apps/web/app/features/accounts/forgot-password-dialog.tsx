@@ -1,8 +1,7 @@
 import { accountMessage } from '@ingressos/contracts/account-messages';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { parseResetIdentifier } from '@ingressos/domain/documents';
 import { useId, useState } from 'react';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -30,15 +29,12 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
     const parsed = parseResetIdentifier(identifier);
     if (!parsed) return setError(accountMessage('resetIdentifierInvalid', locale));
     setBusy(true);
-    const answer = await browserApi<{ email: string }>(apiPath('sendResetPasswordEmail'), {
-      method: 'POST',
-      body: parsed,
-    });
+    const answer = await api('sendResetPasswordEmail', { body: parsed });
     setBusy(false);
     if (answer.ok) return setStep({ kind: 'sent', email: answer.body.email });
     if (answer.kind === 'network') return setError(t('reset.networkError'));
     if (answer.kind === 'server') return setError(t('reset.serverError'));
-    if (answer.body.code === 'user_not_found') return setStep({ kind: 'notFound' });
+    if (answer.error?.code === 'user_not_found') return setStep({ kind: 'notFound' });
     setError(answer.message);
   }
 

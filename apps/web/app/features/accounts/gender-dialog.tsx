@@ -1,8 +1,7 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { GENDERS, type TGender } from '@ingressos/domain/account';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
@@ -22,10 +21,7 @@ export function GenderDialog({ user }: { user: TShellUser }) {
     event.preventDefault();
     if (!gender) return;
     setBusy(true);
-    const answer = await browserApi(apiPath('updateMyAccount'), {
-      method: 'POST',
-      body: { Id: user.id, gender },
-    });
+    const answer = await api('updateMyAccount', { body: { Id: user.id, gender } });
     setBusy(false);
     if (!answer.ok) return void toast.error(t('gender.error'));
     toast.success(t('gender.saved'));

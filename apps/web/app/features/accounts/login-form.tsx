@@ -24,8 +24,7 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
     register,
     handleSubmit,
     setValue,
-    clearErrors,
-    trigger,
+    watch,
     formState: { errors, isDirty, isValid },
   } = useForm<TLoginForm, unknown, z.output<typeof ZLoginForm>>({
     resolver: zodResolver(ZLoginForm),
@@ -74,15 +73,18 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
         <CaptchaField
           config={captcha}
           resetSignal={captchaReset}
-          onChange={(token) => {
-            setValue('captcha', token, { shouldValidate: Boolean(token), shouldDirty: true });
-            // A reset after a failed login empties the captcha: 'Entrar' waits for a new tick
-            // (validated, so the button turns off), but the buyer is not told off in red for it.
-            if (!token) void trigger('captcha').then(() => clearErrors('captcha'));
-          }}
+          onChange={(token) =>
+            // A reset after a failed login empties the captcha without validating it: 'Entrar'
+            // waits for a new tick (below), and nobody is told off in red for it.
+            setValue('captcha', token, { shouldValidate: Boolean(token), shouldDirty: true })
+          }
           error={message(errors.captcha?.message)}
         />
-        <button type="submit" className={styles.primary} disabled={!isDirty || !isValid || busy}>
+        <button
+          type="submit"
+          className={styles.primary}
+          disabled={!isDirty || !isValid || !watch('captcha') || busy}
+        >
           {busy ? t('app.loading') : t('auth.submitLogin')}
         </button>
       </form>

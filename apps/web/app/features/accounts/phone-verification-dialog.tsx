@@ -1,8 +1,6 @@
-import type { TSendSmsCodeResponse } from '@ingressos/contracts/accounts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useId, useReducer, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
@@ -40,10 +38,7 @@ export function PhoneVerificationDialog({ user }: { user: TShellUser }) {
 
   async function send() {
     setBusy(true);
-    const answer = await browserApi<TSendSmsCodeResponse>(apiPath('sendSmsCode'), {
-      method: 'POST',
-      body: {},
-    });
+    const answer = await api('sendSmsCode');
     setBusy(false);
     if (!answer.ok) {
       toast.error(answer.kind === 'http' && answer.status === 429 ? answer.message : t('phone.sendError'));
@@ -73,7 +68,7 @@ export function PhoneVerificationDialog({ user }: { user: TShellUser }) {
     event.preventDefault();
     if (!isSixDigits(code)) return;
     setBusy(true);
-    const answer = await browserApi(apiPath('matchSmsCode'), { method: 'POST', body: { code } });
+    const answer = await api('matchSmsCode', { body: { code } });
     setBusy(false);
     if (answer.ok) {
       window.localStorage.removeItem(key);

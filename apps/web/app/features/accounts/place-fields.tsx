@@ -1,7 +1,6 @@
 import type { TCity, TState } from '@ingressos/contracts/accounts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useId, useState } from 'react';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
@@ -41,7 +40,7 @@ export function PlaceFields({
     if (stateId === null || stateId === loadedFor) return;
     let current = true;
     setCities(null);
-    browserApi<TCity[]>(apiPath('cities', { stateId })).then((answer) => {
+    api('cities', { params: { stateId } }).then((answer) => {
       if (!current) return;
       if (answer.ok) {
         setCities(answer.body);

@@ -5,10 +5,8 @@ import {
   type TCaptchaConfig,
   type TRegisterForm,
   type TState,
-  type TValidateEmailResponse,
   ZRegisterForm,
 } from '@ingressos/contracts/accounts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { NATIONALITY } from '@ingressos/domain/account';
 import { isMinor, maskBrazilianDate, parseBirthDate } from '@ingressos/domain/birth-date';
 import { maskCpf } from '@ingressos/domain/cpf';
@@ -17,7 +15,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
@@ -90,9 +88,7 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
 
   async function checkEmail(email: string) {
     if (!isEmail(email.trim())) return;
-    const answer = await browserApi<TValidateEmailResponse>(
-      apiPath('validateEmail', {}, { email: email.trim() }),
-    );
+    const answer = await api('validateEmail', { query: { email: email.trim() } });
     // On failure the address counts as neither available nor registered: the server decides at submit.
     setTakenEmail(answer.ok && answer.body.isRegisteredUser ? normalizeEmail(email) : null);
   }

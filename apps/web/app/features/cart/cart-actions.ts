@@ -1,7 +1,8 @@
 import type { TCart } from '@ingressos/contracts';
+import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import type { TTranslate } from '~/i18n/format.ts';
+import { api } from '~/shared/api-client.ts';
 import { toast } from '~/ui/toast-store.ts';
-import { activateCart, addToCart, getCart, leaveCart, renewCart, type TActivateOutcome } from './cart-api.ts';
 import { EVENT_COOKIE, setCartState } from './cart-store.ts';
 
 const CART_ID_KEY = 'bilheto.cartId';
@@ -39,7 +40,7 @@ export function cartEventSlug(): string | null {
 
 /** The page's timer reached zero: spec §4, an expired cart is cleared. */
 export async function expireCart(t: TTranslate) {
-  await leaveCart();
+  await api('leaveCart');
   forgetCart();
   toast.error(t('cart.expired'));
 }
@@ -54,12 +55,12 @@ export type TAddLine = { lotId: number; quantity: number; controlledPlaceId?: nu
 export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promise<boolean[]> {
   const added: boolean[] = [];
   for (const line of lines) {
-    const result = await addToCart(line);
+    const result = await api('addToCart', { body: line });
     added.push(result.ok);
     if (result.ok) {
-      setCart(result.data.cart);
+      setCart(result.body.cart);
     } else if (result.status !== 409) {
-      toast.error(result.error.Message || t('cart.unknownError'));
+      toast.error(result.message || t('cart.unknownError'));
     }
   }
   if (added.some(Boolean)) toast.success(t('cart.added'));
@@ -71,7 +72,7 @@ export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promi
  * from what is free (spec §4) and says what was lost.
  */
 let syncing: Promise<TSyncOutcome> | null = null;
-export type TSyncOutcome = { outcome: TActivateOutcome | 'expired' | null; decreasedQuantity: number };
+export type TSyncOutcome = { outcome: TActivationOutcome | 'expired' | null; decreasedQuantity: number };
 
 /** One read at a time: the session modal and the cart page may both ask on the same load. */
 export function syncCart(): Promise<TSyncOutcome> {
@@ -82,38 +83,38 @@ export function syncCart(): Promise<TSyncOutcome> {
 }
 
 async function readCart(): Promise<TSyncOutcome> {
-  const result = await getCart();
+  const result = await api('getCart');
   if (result.ok) {
-    setCart(result.data.cart);
+    setCart(result.body.cart);
     return { outcome: null, decreasedQuantity: 0 };
   }
   if (result.status !== 410) return { outcome: null, decreasedQuantity: 0 };
   const id = localStorage.getItem(CART_ID_KEY);
-  const activated = id ? await activateCart(id) : null;
+  const activated = id ? await api('activateCart', { body: { id } }) : null;
   if (!activated?.ok) {
-    await leaveCart();
+    await api('leaveCart');
     forgetCart();
     return { outcome: 'expired', decreasedQuantity: 0 };
   }
-  setCart(activated.data.cart);
-  return { outcome: activated.data.outcome, decreasedQuantity: activated.data.decreasedQuantity };
+  setCart(activated.body.cart);
+  return { outcome: activated.body.outcome, decreasedQuantity: activated.body.decreasedQuantity };
 }
 
 export async function renew(cartId: string, t: TTranslate): Promise<boolean> {
-  const result = await renewCart(cartId);
+  const result = await api('refreshExpiration', { params: { cartId } });
   if (!result.ok) {
     toast.error(t('cart.renewFailed'));
     return false;
   }
   toast.success(t('cart.renewed'));
-  const fresh = await getCart();
-  if (fresh.ok) setCart(fresh.data.cart);
+  const fresh = await api('getCart');
+  if (fresh.ok) setCart(fresh.body.cart);
   return true;
 }
 
 /** Empties the cart session (spec §2 "Clearing"); the caller goes home on success. */
 export async function clearCart(t: TTranslate): Promise<boolean> {
-  const result = await leaveCart();
+  const result = await api('leaveCart');
   if (!result.ok) {
     toast.error(t('cart.clearFailed'));
     return false;

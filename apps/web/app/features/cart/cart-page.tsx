@@ -2,11 +2,11 @@ import type { TCart, TCartItem } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import { setCart, syncCart } from './cart-actions.ts';
-import { removeFromCart } from './cart-api.ts';
 import styles from './cart-page.module.css';
 import { useCartState } from './cart-store.ts';
 import { CouponForm } from './coupon-form.tsx';
@@ -168,15 +168,15 @@ function CartLine({ item, currency }: { item: TCartItem; currency: TCart['curren
         onClick={async () => {
           setBusy(true);
           // A seat or table leaves whole; tickets leave by the units of this line (a split line keeps its other part).
-          const result = await removeFromCart(
-            item.coordinates
+          const result = await api('removeFromCart', {
+            body: item.coordinates
               ? { lotId: item.lotId, controlledPlaceId: item.coordinates.controlledPlaceId }
               : { lotId: item.lotId, quantity: item.quantity },
-          );
+          });
           setBusy(false);
           // Spec §4: a removal answered with an HTTP error status shows 'Carrinho expirado'.
           if (!result.ok) toast.error(t('cart.expired'));
-          else setCart(result.data.cart);
+          else setCart(result.body.cart);
         }}
       >
         ×

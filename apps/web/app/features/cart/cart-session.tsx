@@ -1,3 +1,4 @@
+import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import { sessionModalFor, type TSessionModal } from '@ingressos/domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,11 +7,10 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import styles from './cart.module.css';
 import { cartEventSlug, clearCart, expireCart, renew, syncCart } from './cart-actions.ts';
-import type { TActivateOutcome } from './cart-api.ts';
 import { useCartState } from './cart-store.ts';
 import { clock, useSecondsLeft } from './use-seconds-left.ts';
 
-type TOutcome = Exclude<TActivateOutcome, 'ok'>;
+type TOutcome = Exclude<TActivationOutcome, 'ok'>;
 type TShown = TSessionModal | TOutcome | 'confirmClear';
 
 /**

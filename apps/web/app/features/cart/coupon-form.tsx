@@ -2,10 +2,10 @@ import type { TCart } from '@ingressos/contracts';
 import { CHANNEL, ZValidatePromotionRequest } from '@ingressos/contracts/cart';
 import { useId, useState } from 'react';
 import type { TMessageKey } from '~/i18n/pt-BR.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import { setCart } from './cart-actions.ts';
-import { validatePromotion } from './cart-api.ts';
 import styles from './cart-page.module.css';
 
 /** The request schema speaks Portuguese; these keys give the same four messages in either language. */
@@ -44,16 +44,16 @@ export function CouponForm({ cart }: { cart: TCart }) {
     }
     setError('');
     setBusy(true);
-    const result = await validatePromotion(parsed.data);
+    const result = await api('validatePromotion', { body: parsed.data });
     setBusy(false);
     if (!result.ok) {
-      setError(result.error.Message || t('cart.unknownError'));
+      setError(result.message || t('cart.unknownError'));
       return;
     }
-    if (result.data.cart) setCart(result.data.cart);
+    if (result.body.cart) setCart(result.body.cart);
     setCode('');
     toast.success(
-      t('cart.couponApplied', { code: result.data.promoCode, count: result.data.quantityCuponsApplied }),
+      t('cart.couponApplied', { code: result.body.promoCode, count: result.body.quantityCuponsApplied }),
     );
   };
 

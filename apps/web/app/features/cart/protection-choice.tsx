@@ -1,9 +1,9 @@
 import type { TCart } from '@ingressos/contracts';
 import { type Ref, useState } from 'react';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import { setCart } from './cart-actions.ts';
-import { chooseProtection } from './cart-api.ts';
 import styles from './cart-page.module.css';
 
 /** Spec §5 "Refund protection": when the service is active a choice is required. */
@@ -22,13 +22,13 @@ export function ProtectionChoice({
   const [busy, setBusy] = useState(false);
   const choose = async (provider: 'bilheto' | 'none') => {
     setBusy(true);
-    const result = await chooseProtection(provider);
+    const result = await api('cartProtection', { body: { provider } });
     setBusy(false);
     if (!result.ok) {
-      toast.error(result.error.Message || t('cart.unknownError'));
+      toast.error(result.message || t('cart.unknownError'));
       return;
     }
-    setCart(result.data.cart);
+    setCart(result.body.cart);
     onChosen();
   };
   const current = cart.protection?.provider ?? null;

@@ -1,10 +1,10 @@
-import { apiPath } from '@ingressos/contracts/endpoints';
 import {
   isCardEmissor,
   normalizeAccessCode,
   type TExclusiveEmissorType,
 } from '@ingressos/domain/exclusive-access';
 import { useId, useState } from 'react';
+import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './exclusive-access.module.css';
@@ -53,21 +53,12 @@ export default function ExclusiveAccess({
       return;
     }
     setBusy(true);
-    let message = '';
-    try {
-      const response = await fetch(apiPath('validateExclusiveEmissor'), {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ eventId, binHolder: code, type }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { Message?: string } | null;
-        message = body?.Message || t('exclusive.invalid');
-      }
-    } catch {
-      message = t('app.genericError');
-    }
+    const answer = await api('validateExclusiveEmissor', { body: { eventId, binHolder: code, type } });
+    const message = answer.ok
+      ? ''
+      : answer.kind === 'network'
+        ? t('app.genericError')
+        : answer.message || t('exclusive.invalid');
     setBusy(false);
     setError(message);
     setAttempt(message ? 'again' : 'done');

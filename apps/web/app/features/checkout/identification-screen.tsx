@@ -1,5 +1,4 @@
-import type { TCart, TCheckTicketsPerCpfAnswer, TCpfCheck } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
+import type { TCart, TCpfCheck } from '@ingressos/contracts';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -11,7 +10,7 @@ import {
   type TTransferDraft,
   transferProblem,
 } from '~/features/checkout/transfer-fields.tsx';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
@@ -57,8 +56,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
     timers.current.set(
       ticketId,
       setTimeout(async () => {
-        const answer = await browserApi<TCheckTicketsPerCpfAnswer>(apiPath('checkTicketsPerCpf'), {
-          method: 'POST',
+        const answer = await api('checkTicketsPerCpf', {
           body: { ticketId, eventId: cart.items[indexes[0]!]!.eventId, cpfs },
         });
         setChecking((c) => ({ ...c, [ticketId]: false }));

@@ -1,7 +1,6 @@
-import type { TOngoingExists } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -27,10 +26,7 @@ export function OngoingPurchaseDialog() {
   useEffect(() => {
     if (wasDismissed()) return;
     let live = true;
-    fetch(apiPath('ongoingExists'), { credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<TOngoingExists>) : null))
-      .then((answer) => live && answer?.ongoing && setOpen(true))
-      .catch(() => {});
+    api('ongoingExists').then((answer) => live && answer.ok && answer.body.ongoing && setOpen(true));
     return () => {
       live = false;
     };

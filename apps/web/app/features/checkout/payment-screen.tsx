@@ -1,5 +1,4 @@
 import type { TCart, TCheckoutGateway, TInstallmentOption, TPaymentAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
@@ -7,6 +6,7 @@ import { useCardForm } from '~/features/checkout/card-form.ts';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
 import { PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
 import { formatMoney } from '~/i18n/format.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
@@ -103,27 +103,24 @@ export function PaymentForm({
         };
       }
       key.current ||= newKey();
-      const response = await fetch(apiPath('pay'), {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
-        body: JSON.stringify({
+      // One key per attempt: a retry of the same attempt (a lost answer) is never charged twice.
+      const answer = await api('pay', {
+        headers: { 'idempotency-key': key.current },
+        body: {
           paymentType: free ? 'free' : method,
           ...(card ? { card } : {}),
           // The total on screen: the server refuses to charge anything else (409 amount_changed).
           totalTicketValue: free ? 0 : chargeTotal,
           identificationTickets: identification?.entries ?? [],
           transfers: identification?.transfers ?? [],
-        }),
+        },
       });
-      const body = (await response.json().catch(() => null)) as Partial<TPaymentAnswer> & {
-        Message?: string;
-        code?: string;
-      };
-      if (body?.orderId) return finish(body as TPaymentAnswer);
+      // A refused charge (402) still answers the order: it is shown like any other outcome.
+      if (answer.ok) return finish(answer.body);
+      if (answer.body?.orderId) return finish(answer.body as TPaymentAnswer);
       // The cart changed since the page was drawn: show the new amounts before anything is charged.
-      if (body?.code === 'amount_changed') revalidator.revalidate();
-      const text = body?.Message ?? t('app.genericError');
+      if (answer.error?.code === 'amount_changed') revalidator.revalidate();
+      const text = answer.message || t('app.genericError');
       setMessage(text);
       toast.error(text);
       key.current = '';

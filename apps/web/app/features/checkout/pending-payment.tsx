@@ -1,8 +1,8 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { formatDate, formatMoney } from '~/i18n/format.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
@@ -42,11 +42,9 @@ function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) 
     let stopped = false;
     const timer = setInterval(
       async () => {
-        const response = await fetch(apiPath('order', { id: answer.orderId }), {
-          credentials: 'same-origin',
-        }).catch(() => null);
-        if (stopped || !response?.ok) return;
-        const next = (await response.json()) as TPaymentAnswer;
+        const polled = await api('order', { params: { id: answer.orderId } });
+        if (stopped || !polled.ok) return;
+        const next = polled.body;
         if (next.orderStatus !== 1) {
           stopped = true;
           clearInterval(timer);
@@ -105,14 +103,9 @@ export function PendingPayment({
           type="button"
           className={styles.primary}
           onClick={async () => {
-            await fetch(apiPath('simulatePixPayment', { paymentId: answer.paymentId }), {
-              method: 'POST',
-              credentials: 'same-origin',
-            });
-            const response = await fetch(apiPath('order', { id: answer.orderId }), {
-              credentials: 'same-origin',
-            });
-            if (response.ok) onSettled((await response.json()) as TPaymentAnswer);
+            await api('simulatePixPayment', { params: { paymentId: answer.paymentId } });
+            const order = await api('order', { params: { id: answer.orderId } });
+            if (order.ok) onSettled(order.body);
           }}
         >
           {t('checkout.simulate')}
@@ -134,19 +127,13 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
   const cancel = async () => {
     setBusy(true);
     try {
-      const response = await fetch(apiPath('cancelOngoing'), {
-        method: 'POST',
-        credentials: 'same-origin',
-      });
-      const body = (await response.json().catch(() => null)) as
-        | (Partial<TPaymentAnswer> & { Message?: string })
-        | null;
-      if (!response.ok || !body?.orderId) {
-        toast.error(body?.Message ?? t('app.genericError'));
+      const answer = await api('cancelOngoing');
+      if (!answer.ok) {
+        toast.error(answer.message || t('app.genericError'));
         revalidator.revalidate();
         return;
       }
-      if (body.transactionStatus === 'success') return void settle(body as TPaymentAnswer);
+      if (answer.body.transactionStatus === 'success') return void settle(answer.body);
       toast.success(t('checkout.pixCancelled'));
       revalidator.revalidate();
     } finally {

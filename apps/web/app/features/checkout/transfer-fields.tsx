@@ -1,9 +1,8 @@
 import type { TTransferDestinationAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { maskCpf } from '@ingressos/domain/cpf';
 import { transferEntryProblems } from '@ingressos/domain/transfer-entries';
 import { useEffect, useRef, useState } from 'react';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
 
@@ -83,9 +82,7 @@ function TransferField(props: {
     clearTimeout(timer.current);
     if (!complete || props.problem === 'invalid' || props.problem === 'self') return;
     timer.current = setTimeout(async () => {
-      const answer = await browserApi<TTransferDestinationAnswer>(
-        apiPath('transferDestination', {}, { cpf }),
-      );
+      const answer = await api('transferDestination', { query: { cpf } });
       setLookup(
         answer.ok
           ? { cpf, answer: answer.body, failed: '' }

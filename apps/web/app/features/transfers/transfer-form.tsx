@@ -1,9 +1,8 @@
-import type { TAddTransferAnswer, TTransferDestinationAnswer } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
+import type { TTransferDestinationAnswer } from '@ingressos/contracts';
 import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import checkout from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
@@ -34,9 +33,7 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
   useEffect(() => {
     if (!complete || problem) return;
     const timer = setTimeout(async () => {
-      const answer = await browserApi<TTransferDestinationAnswer>(
-        apiPath('transferDestination', {}, { cpf }),
-      );
+      const answer = await api('transferDestination', { query: { cpf } });
       setLookup(
         answer.ok
           ? { cpf, answer: answer.body, failed: '' }
@@ -68,16 +65,13 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
 
   /** Asks the server to e-mail the sender's code; true when it went. */
   async function requestCode() {
-    const sent = await browserApi(apiPath('sendTransferCode'), { method: 'POST', body: {} });
+    const sent = await api('sendTransferCode');
     if (!sent.ok) toast.error(sent.kind === 'http' ? sent.message : t('transfers.codeMailFailed'));
     return sent.ok;
   }
 
   async function send() {
-    const answer = await browserApi<TAddTransferAnswer>(apiPath('addTicketTransfer'), {
-      method: 'POST',
-      body: { ticketId, destinationCpf: cpf },
-    });
+    const answer = await api('addTicketTransfer', { body: { ticketId, destinationCpf: cpf } });
     if (answer.ok) {
       toast.success(t('transfers.sent'));
       navigate('/transferencias');
@@ -97,7 +91,7 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
     setBusy(true);
     try {
       if (step === 'code') {
-        const checked = await browserApi(apiPath('validateTransferCode'), { method: 'POST', body: { code } });
+        const checked = await api('validateTransferCode', { body: { code } });
         if (!checked.ok)
           return void toast.error(checked.kind === 'http' ? checked.message : t('transfers.codeCheckFailed'));
       }

@@ -1,8 +1,7 @@
 import type { TTransferView } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { browserApi } from '~/shared/browser-api.ts';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import checkout from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
@@ -36,10 +35,7 @@ function TransferCard({ transfer }: { transfer: TTransferView }) {
 
   async function run(verb: TVerb, done: string) {
     setBusy(true);
-    const answer = await browserApi(apiPath(verb), {
-      method: 'PUT',
-      body: { transferId: transfer.id },
-    });
+    const answer = await api(verb, { body: { transferId: transfer.id } });
     setBusy(false);
     if (!answer.ok) return void toast.error(answer.kind === 'http' ? answer.message : t('app.genericError'));
     toast.success(done);

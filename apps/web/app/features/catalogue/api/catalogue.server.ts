@@ -7,9 +7,9 @@ import {
   type TSearchEventsResponse,
   type TSellingPointsResponse,
 } from '@ingressos/contracts';
-import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TRequestServices } from '~/server-context.ts';
-import { postJson, snapshotFirst, type TApiResult } from './snapshot-first.server.ts';
+import { typedApi } from '~/shared/api.server.ts';
+import { snapshotFirst, type TApiResult } from './snapshot-first.server.ts';
 
 type TApi = TRequestServices['api'];
 
@@ -19,34 +19,32 @@ export function getEventTickets(api: TApi, slug: string): Promise<TApiResult<TEv
   if (!SLUG_PATTERN.test(slug)) return Promise.resolve(notFound);
   const request: TGetEventTicketsBySlugRequest = { token: null, eventSlug: slug };
   return snapshotFirst(api, `getEventTicketsBySlug/${slug}.json`, () =>
-    postJson(api, apiPath('eventTicketsBySlug'), request),
+    typedApi(api)('eventTicketsBySlug', { body: request }),
   );
 }
 
 export function getNextEvents(api: TApi): Promise<TApiResult<TNextEventsResponse>> {
-  return snapshotFirst(api, 'nextEvents.json', () => api(apiPath('nextEvents')));
+  return snapshotFirst(api, 'nextEvents.json', () => typedApi(api)('nextEvents'));
 }
 
 export function getEventGroup(api: TApi, idOrSlug: string): Promise<TApiResult<TEventGroupResponse>> {
   if (!SLUG_PATTERN.test(idOrSlug)) return Promise.resolve(notFound);
   return snapshotFirst(api, `eventgroup/${idOrSlug}.json`, () =>
-    api(apiPath('eventGroup', { id: idOrSlug })),
+    typedApi(api)('eventGroup', { params: { id: idOrSlug } }),
   );
 }
 
 export async function searchEvents(api: TApi, query: string): Promise<TSearchEventsResponse> {
-  const response = await api(apiPath('searchEvents', {}, { s: query.slice(0, 100) }));
-  if (!response.ok) return { query, events: [] };
-  return (await response.json()) as TSearchEventsResponse;
+  const answer = await typedApi(api)('searchEvents', { query: { s: query.slice(0, 100) } });
+  return answer.ok ? answer.body : { query, events: [] };
 }
 
 export async function getSellingPoints(
   api: TApi,
   eventId: number,
 ): Promise<TSellingPointsResponse['sellingPoints']> {
-  const response = await postJson(api, apiPath('sellingPoints'), { eventId });
-  if (!response.ok) return [];
-  return ((await response.json()) as TSellingPointsResponse).sellingPoints;
+  const answer = await typedApi(api)('sellingPoints', { body: { eventId } });
+  return answer.ok ? answer.body.sellingPoints : [];
 }
 
 /**
@@ -65,10 +63,6 @@ export async function posterMarkup(api: TApi, posterUrl: string): Promise<string
 
 /** Whether this visitor's cart session still lacks access to a restricted event (commerce §2). */
 export async function needsExclusiveAccess(api: TApi, eventId: number): Promise<boolean> {
-  const response = await api(apiPath('exclusiveAccess', { eventId }));
-  if (!response.ok) {
-    await response.body?.cancel();
-    return true;
-  }
-  return !((await response.json()) as { access: boolean }).access;
+  const answer = await typedApi(api)('exclusiveAccess', { params: { eventId } });
+  return !answer.ok || !answer.body.access;
 }

@@ -1,4 +1,5 @@
 import type { TRequestServices } from '~/server-context.ts';
+import type { TApiResult as TCallResult } from '~/shared/api-client.ts';
 
 export type TApiResult<T> = { ok: true; body: T; source: 'snapshot' | 'api' } | { ok: false; status: number };
 
@@ -9,24 +10,14 @@ export type TApiResult<T> = { ok: true; body: T; source: 'snapshot' | 'api' } | 
 export async function snapshotFirst<T>(
   api: TRequestServices['api'],
   snapshot: string,
-  fallback: () => Promise<Response>,
+  fallback: () => Promise<TCallResult<T>>,
 ): Promise<TApiResult<T>> {
   const fromSnapshot = await api(`/assets/api/${snapshot}?t=${Date.now()}`);
   if (fromSnapshot.status === 200)
     return { ok: true, body: (await fromSnapshot.json()) as T, source: 'snapshot' };
   await fromSnapshot.body?.cancel();
   const fromApi = await fallback();
-  if (fromApi.status !== 200) {
-    await fromApi.body?.cancel();
-    return { ok: false, status: fromApi.status };
-  }
-  return { ok: true, body: (await fromApi.json()) as T, source: 'api' };
-}
-
-export function postJson(api: TRequestServices['api'], path: string, body: unknown) {
-  return api(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return fromApi.status === 200 && fromApi.ok
+    ? { ok: true, body: fromApi.body, source: 'api' }
+    : { ok: false, status: fromApi.status };
 }

@@ -1,0 +1,63 @@
+import { ZWebhookAnswer } from '@ingressos/contracts/checkout-responses';
+import { ENDPOINT_SCHEMAS } from '@ingressos/contracts/endpoint-schemas';
+import { ENDPOINTS, type TEndpointName } from '@ingressos/contracts/endpoints';
+import type { THttpMethod, TOperation } from '@ingressos/contracts/operation';
+import { OTHER_ROUTES, type TOtherRoute } from '@ingressos/contracts/other-routes';
+import { z } from 'zod';
+import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
+
+/** One documented call: its id, method, OpenAPI path (`{name}` parameters) and schemas. */
+export type TDocumentedOperation = TOperation & { id: string; method: THttpMethod; path: string };
+
+/** What this deployment mounts beyond the fixed table (conditional routes, the gateway's paths). */
+export type TMountedExtras = {
+  gateway: Pick<TPaymentGateway, 'browser' | 'webhook'>;
+  testGateway: boolean;
+  localMail: boolean;
+  localSms: boolean;
+};
+
+/** `/api/eventgroup/:id` → `/api/eventgroup/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/**
+ * Every route this process mounts, with its schemas: the web's calls (ENDPOINTS with
+ * ENDPOINT_SCHEMAS), the other routes (OTHER_ROUTES) present in this deployment, and the paths the
+ * payment gateway's adapter declares.
+ */
+export function listOperations(extras: TMountedExtras): TDocumentedOperation[] {
+  const calls = (Object.keys(ENDPOINTS) as TEndpointName[]).flatMap((name): TDocumentedOperation[] => {
+    const op: TOperation = ENDPOINT_SCHEMAS[name];
+    if (op.only && !extras.testGateway) return [];
+    const { method, path } = ENDPOINTS[name];
+    return [{ ...op, id: name, method, path: op.route ?? openApiPath(path) }];
+  });
+  const others = Object.entries(OTHER_ROUTES as Record<string, TOtherRoute>)
+    .filter(([, route]) => !route.when || extras[route.when])
+    .map(([id, { when: _when, ...route }]) => ({ ...route, id }));
+  const { browser, webhook } = extras.gateway;
+  const gateway: TDocumentedOperation[] = [
+    {
+      id: 'gatewayCardForm',
+      method: 'GET',
+      path: browser.cardForm.path,
+      summary: "The payment gateway's card-form script, served from this origin",
+      tag: 'Gateway',
+      auth: 'public',
+      produces: 'text/javascript',
+    },
+  ];
+  if (webhook)
+    gateway.push({
+      id: 'gatewayWebhook',
+      method: 'POST',
+      path: webhook.path,
+      summary: 'The payment gateway tells us a charge changed (signed; we then ask the gateway)',
+      tag: 'Gateway',
+      auth: 'public',
+      body: z.unknown(),
+      response: ZWebhookAnswer,
+      errors: [401, 413, 429],
+    });
+  return [...calls, ...others, ...gateway];
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { ZIbgeMunicipality, ZIbgeState, ZPostalAddress } from './account-responses.ts';
+import { ZPaymentStatusAnswer, ZTicketPublicKey } from './checkout-responses.ts';
+import type { THttpMethod, TOperation } from './operation.ts';
+import { ZRevokedQrAnswer } from './transfer-responses.ts';
+
+/**
+ * The mounted routes the web does not call (so not in ENDPOINTS): the spec's calls a mobile app or
+ * a gate uses, e-mail links, static snapshot files, operations and local development. With
+ * ENDPOINTS they are every route the API mounts; the OpenAPI test fails on one missing from both.
+ * A route whose path an adapter declares (the payment gateway's card form and webhook) is added by
+ * the API itself, since no code outside the adapter may name a gateway.
+ */
+export type TOtherRoute = TOperation & {
+  method: THttpMethod;
+  /** OpenAPI-style: `{name}` for a parameter. */
+  path: string;
+  /** Mounted only when this deployment has it. */
+  when?: 'localMail' | 'localSms' | 'testGateway';
+};
+
+const ZHealth = z.object({ status: z.string(), database: z.string() });
+const ZEventId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const OTHER_ROUTES = {
+  health: {
+    method: 'GET',
+    path: '/healthz',
+    summary: 'Liveness: 200 while the database answers, else 503',
+    tag: 'Operations',
+    auth: 'public',
+    response: ZHealth,
+    alternatives: { 503: { description: 'The database does not answer', schema: ZHealth } },
+  },
+  openApi: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document (OpenAPI 3.1), with an ETag',
+    tag: 'Operations',
+    auth: 'public',
+    produces: 'application/json',
+  },
+  apiReference: {
+    method: 'GET',
+    path: '/api/docs',
+    summary: 'This document as a page a person reads',
+    tag: 'Operations',
+    auth: 'public',
+    produces: 'text/html',
+  },
+  robots: {
+    method: 'GET',
+    path: '/robots.txt',
+    summary: 'Crawling rules',
+    tag: 'Pages',
+    auth: 'public',
+    produces: 'text/plain',
+  },
+  sitemap: {
+    method: 'GET',
+    path: '/sitemap.xml',
+    summary: 'Every public page, for search engines',
+    tag: 'Pages',
+    auth: 'public',
+    produces: 'application/xml',
+  },
+  snapshot: {
+    method: 'GET',
+    path: '/assets/api/{file}',
+    summary: 'A static snapshot of a catalogue call (nextEvents.json, getEventTicketsBySlug/{slug}.json…)',
+    tag: 'Catalogue',
+    auth: 'public',
+    params: z.object({ file: z.string() }),
+    produces: 'application/json',
+    errors: [404],
+  },
+  poster: {
+    method: 'GET',
+    path: '/api/posters/{file}',
+    summary: "An event's poster (SVG)",
+    tag: 'Catalogue',
+    auth: 'public',
+    params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,120}\.svg$/) }),
+    produces: 'image/svg+xml',
+    errors: [404],
+  },
+  confirmEmail: {
+    method: 'GET',
+    path: '/api/v2/confirm-email',
+    summary: 'The e-mail verification link: verifies, then redirects to the home page',
+    tag: 'Accounts',
+    auth: 'public',
+    query: z.object({ token: z.string() }),
+    status: 303,
+  },
+  postalCode: {
+    method: 'GET',
+    path: '/api/addresses/postal-code/{cep}',
+    summary: 'An address by postal code (CEP)',
+    tag: 'Addresses',
+    auth: 'public',
+    params: z.object({ cep: z.string() }),
+    response: ZPostalAddress,
+    errors: [404, 503],
+  },
+  ibgeStates: {
+    method: 'GET',
+    path: '/api/v1/localidades/estados',
+    summary: 'States in the IBGE service shape',
+    tag: 'Addresses',
+    auth: 'public',
+    response: z.array(ZIbgeState),
+  },
+  ibgeMunicipalities: {
+    method: 'GET',
+    path: '/api/v1/localidades/estados/{uf}/municipios',
+    summary: 'Municipalities of a state (UF or IBGE code) in the IBGE service shape',
+    tag: 'Addresses',
+    auth: 'public',
+    params: z.object({ uf: z.string() }),
+    response: z.array(ZIbgeMunicipality),
+    errors: [404],
+  },
+  paymentStatus: {
+    method: 'GET',
+    path: '/api/newtickettransaction/{id}/payment-status',
+    summary: "The spec's short payment status of an order (the buyer's own)",
+    tag: 'Checkout',
+    auth: 'session',
+    params: z.object({ id: z.string() }),
+    response: ZPaymentStatusAnswer,
+    errors: [404],
+  },
+  ticketPublicKey: {
+    method: 'GET',
+    path: '/api/tickets/public-key',
+    summary: 'The key that verifies ticket QR codes offline (gates)',
+    tag: 'Tickets',
+    auth: 'public',
+    response: ZTicketPublicKey,
+  },
+  revokedTickets: {
+    method: 'GET',
+    path: '/api/tickets/revoked',
+    summary: "An event's re-issued QR codes: the lowest version still valid (gates)",
+    tag: 'Tickets',
+    auth: 'public',
+    query: z.object({ eventId: ZEventId }),
+    response: ZRevokedQrAnswer,
+  },
+  devMailbox: {
+    method: 'GET',
+    path: '/_dev/mailbox',
+    summary: 'The local outbox of e-mails, as a page',
+    tag: 'Development',
+    auth: 'public',
+    produces: 'text/html',
+    when: 'localMail',
+  },
+  devMailboxJson: {
+    method: 'GET',
+    path: '/_dev/mailbox.json',
+    summary: 'The local outbox of e-mails',
+    tag: 'Development',
+    auth: 'public',
+    response: z.array(
+      z.object({
+        id: z.string(),
+        to: z.string(),
+        subject: z.string(),
+        html: z.string(),
+        text: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    when: 'localMail',
+  },
+  devMail: {
+    method: 'GET',
+    path: '/_dev/mailbox/{id}',
+    summary: 'One e-mail of the local outbox, as sent',
+    tag: 'Development',
+    auth: 'public',
+    params: z.object({ id: z.uuid() }),
+    produces: 'text/html',
+    errors: [404],
+    when: 'localMail',
+  },
+  devSms: {
+    method: 'GET',
+    path: '/_dev/sms.json',
+    summary: 'The local outbox of text messages',
+    tag: 'Development',
+    auth: 'public',
+    response: z.array(z.object({ id: z.string(), to: z.string(), body: z.string(), createdAt: z.string() })),
+    when: 'localSms',
+  },
+} as const satisfies Record<string, TOtherRoute>;
