@@ -5,5 +5,6 @@ export * from './checkout.ts';
 export * from './errors.ts';
 export * from './messages/index.ts';
 export * from './pages.ts';
+export * from './receipt.ts';
 export * from './site.ts';
 export * from './transfers.ts';
