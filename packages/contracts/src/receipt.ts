@@ -3,6 +3,8 @@ import { ZPaymentAnswer } from './checkout.ts';
 
 /** One unit of an order as its receipt shows it: the holder's CPF hidden (***.456.789-**). */
 export const ZReceiptItem = z.object({
+  /** Position of the unit in the order (0, 1, ...), as on its ticket. */
+  unit: z.number().int(),
   sectionName: z.string(),
   ticketName: z.string(),
   placeAlias: z.string().nullable(),

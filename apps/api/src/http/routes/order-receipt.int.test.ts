@@ -1,8 +1,9 @@
 import type { TCartAnswer, TOrderAnswer } from '@ingressos/contracts';
+import { formatMoney } from '@ingressos/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, users } from '../../db/schema/index.ts';
-import { register, withCookie } from '../../testing/accounts.ts';
+import { latestMail, register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
@@ -83,6 +84,34 @@ describe.each(testDatabases())('the order answer and its calendar file on %s', (
     expect(r.total).toBeCloseTo(totals.total + r.interest, 2);
     expect(r.tickets).toHaveLength(2);
     expect(r.tickets[0]!.qrSvg).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('the e-mail: order number, each ticket with its holder hidden, the amount, proper plurals and a link to the order', async () => {
+    const p = await purchase(2, {
+      paymentType: 'credit_card',
+      card: { token: token('apro'), installments: 1 },
+    });
+    await t.app.checkout.idle();
+    const mail = await latestMail(t);
+    const { body } = await p.order();
+    const number = p.orderId.slice(0, 8).toUpperCase();
+    expect(mail.to).toBe(p.person.input.email.toLowerCase());
+    expect(mail.subject).toContain(`Pedido ${number} confirmado`);
+    expect(mail.text).toContain(`Seus 2 ingressos para ${body.receipt.event.name}`);
+    expect(mail.text).not.toContain('(s)');
+    expect(
+      mail.text.match(/^- Pista · Inteira — Titular: .+, CPF \*\*\*\.\d{3}\.\d{3}-\*\* — R\$/gm),
+    ).toHaveLength(2);
+    expect(mail.text).toContain(`Total pago: ${formatMoney(body.total)}.`);
+    expect(mail.text).toContain(`/pedido/${p.orderId}`);
+    expect(mail.html).toContain(`/pedido/${p.orderId}`);
+    const one = await purchase(1, {
+      paymentType: 'credit_card',
+      card: { token: token('apro'), installments: 1 },
+    });
+    await t.app.checkout.idle();
+    expect((await latestMail(t)).text).toMatch(/Seu ingresso para .+ está no PDF anexo/);
+    expect(one.orderId).not.toBe(p.orderId);
   });
 
   it("is 404 to anyone but the order's owner and 401 logged out; the calendar file too", async () => {

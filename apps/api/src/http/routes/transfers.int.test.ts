@@ -176,10 +176,15 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
     expect(decodeJwt(row!.qr)).toMatchObject({ tid: ticket.id, v: 2 });
     expect(decodeJwt(oldQr)).toMatchObject({ tid: ticket.id, v: 1 });
 
-    // B sees it with its new QR; A keeps only the other ticket.
+    // B sees it with its new QR; A keeps only the other ticket, and sees the sent one as
+    // transferred, without any QR.
     const bTickets = await ticketsOf(b);
-    expect(bTickets.map((x) => [x.id, x.qr])).toEqual([[ticket.id, row!.qr]]);
-    expect((await ticketsOf(a.person)).map((x) => x.id)).toEqual([a.tickets[0]!.id]);
+    expect(bTickets.map((x) => [x.id, x.qr, x.status])).toEqual([[ticket.id, row!.qr, 'valid']]);
+    const aTickets = await ticketsOf(a.person);
+    expect(aTickets.filter((x) => x.status !== 'transferred').map((x) => x.id)).toEqual([a.tickets[0]!.id]);
+    expect(aTickets.filter((x) => x.status === 'transferred')).toMatchObject([
+      { id: ticket.id, qr: '', qrSvg: '' },
+    ]);
     // B does not see A's payment.
     const bEvents = await get<TMyTicketsAnswer>('/api/tickets/mine', b.cookie);
     expect(bEvents.body.upcoming[0]!.orders).toEqual([]);

@@ -53,10 +53,12 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     .from(users)
     .where(inArray(users.document, docs));
   const nameOf = new Map(holders.map((h) => [h.document, h.name]));
+  let unit = 0;
   const items = order.lines.flatMap((line) =>
     Array.from({ length: line.quantity }, (_, k) => {
       const doc = line.cpfs[k] ?? order.buyerDocument;
       return {
+        unit: unit++,
         sectionName: line.sectionName,
         ticketName: line.ticketName,
         placeAlias: line.placeAlias,
