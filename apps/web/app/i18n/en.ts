@@ -394,7 +394,7 @@ export const en: TCatalog = {
   'tickets.sectionLabel': 'Section',
   'tickets.placeLabel': 'Seat',
   'tickets.showQr': 'Show QR code',
-  'tickets.showQrAria': 'Show the QR code of ticket {n}',
+  'tickets.showQrAria': 'Show QR code of ticket {n}',
   'tickets.qrTitle': 'Your ticket',
   'tickets.brightness': 'Turn your screen brightness up and show this QR code at the entrance.',
   'tickets.transferredNote': 'This ticket was transferred and no longer admits you.',

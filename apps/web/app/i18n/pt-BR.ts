@@ -398,7 +398,7 @@ export const ptBR = {
   'tickets.sectionLabel': 'Setor',
   'tickets.placeLabel': 'Lugar',
   'tickets.showQr': 'Mostrar QR code',
-  'tickets.showQrAria': 'Mostrar o QR code do ingresso {n}',
+  'tickets.showQrAria': 'Mostrar QR code do ingresso {n}',
   'tickets.qrTitle': 'Seu ingresso',
   'tickets.brightness': 'Aumente o brilho da tela e apresente este QR code na entrada.',
   'tickets.transferredNote': 'Este ingresso foi transferido e não dá mais acesso a você.',

@@ -56,7 +56,7 @@ export default function TicketDetails({ loaderData }: Route.ComponentProps) {
     <article className={styles.page}>
       <h1>{event.eventName}</h1>
       <p className={styles.muted}>
-        {t(pluralKey(locale, 'tickets.count', owned.length), { n: owned.length })} ·{' '}
+        <span>{t(pluralKey(locale, 'tickets.count', owned.length), { n: owned.length })}</span> ·{' '}
         <Link to="/meus-ingressos">{t('page.myTickets')}</Link>
       </p>
       {owned.length === 0 && <p>{t('tickets.notFound')}</p>}

@@ -37,30 +37,34 @@ export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder 
         onClose();
       }}
     >
-      <div className={styles.qrHead}>
-        <h2 id={titleId}>{eventName}</h2>
-        <button type="button" className={styles.qrClose} onClick={onClose} aria-label={t('app.close')}>
-          ×
-        </button>
-      </div>
-      <p className={styles.qrDetail}>{detail}</p>
-      {open && <img className={styles.qrBig} src={qrSvg} alt={alt} />}
-      <p className={styles.qrHolder}>{holder}</p>
-      <p className={styles.qrHint}>
-        <svg
-          width={20}
-          height={20}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-        >
-          <circle cx="12" cy="12" r="4" />
-          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-        </svg>
-        {t('tickets.brightness')}
-      </p>
+      {open && (
+        <>
+          <div className={styles.qrHead}>
+            <h2 id={titleId}>{eventName}</h2>
+            <button type="button" className={styles.qrClose} onClick={onClose} aria-label={t('app.close')}>
+              ×
+            </button>
+          </div>
+          <p className={styles.qrDetail}>{detail}</p>
+          <img className={styles.qrBig} src={qrSvg} alt={alt} />
+          <p className={styles.qrHolder}>{holder}</p>
+          <p className={styles.qrHint}>
+            <svg
+              width={20}
+              height={20}
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              aria-hidden="true"
+            >
+              <circle cx="12" cy="12" r="4" />
+              <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+            </svg>
+            {t('tickets.brightness')}
+          </p>
+        </>
+      )}
     </dialog>
   );
 }
