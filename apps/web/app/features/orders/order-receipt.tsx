@@ -71,7 +71,6 @@ export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: T
               ))}
             </ul>
           </section>
-          <NextSteps state={state} />
         </div>
         <aside className={styles.aside} aria-label={t('order.summary')}>
           <OrderPayment receipt={receipt} />
@@ -99,6 +98,7 @@ export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: T
             </div>
           )}
         </aside>
+        <NextSteps state={state} />
       </div>
     </article>
   );

@@ -45,7 +45,9 @@ export function TicketList({
 }) {
   const { t, locale } = useI18n();
   const events = tab === 'past' ? answer.past : answer.upcoming;
-  const count = (list: TMyEvent[]) => list.reduce((n, e) => n + e.tickets.length, 0);
+  // Tickets sent away still show (as transferred) but are no longer the buyer's to count.
+  const count = (list: TMyEvent[]) =>
+    list.reduce((n, e) => n + e.tickets.filter((ticket) => ticket.status !== 'transferred').length, 0);
   const tabs: { id: TTicketTab; label: string; n: number; href: string }[] = [
     { id: 'upcoming', label: t('tickets.upcoming'), n: count(answer.upcoming), href: basePath },
     { id: 'past', label: t('tickets.past'), n: count(answer.past), href: `${basePath}?aba=realizados` },
@@ -62,9 +64,11 @@ export function TicketList({
             className={styles.tab}
           >
             {item.label}
-            <span className={styles.tabCount}>
-              {t(pluralKey(locale, 'tickets.count', item.n), { n: item.n })}
-            </span>
+            {item.n > 0 && (
+              <span className={styles.tabCount}>
+                {t(pluralKey(locale, 'tickets.count', item.n), { n: item.n })}
+              </span>
+            )}
           </Link>
         ))}
       </nav>
