@@ -357,7 +357,6 @@ export const ptBR = {
   'checkout.pixExpires': 'Pague até {time}. Seus ingressos ficam reservados até lá.',
   'checkout.pixWaiting': 'Aguardando o pagamento do Pix...',
   'checkout.simulate': 'Simular pagamento (sandbox)',
-  'checkout.approved': 'Pagamento aprovado! Seus ingressos estão em Meus ingressos.',
   'checkout.inProcess': 'Seu pagamento está em análise. Avisaremos por e-mail.',
   'checkout.sandboxHint':
     'Ambiente de testes: use o cartão 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado).',
@@ -399,14 +398,12 @@ export const ptBR = {
   'tickets.placeLabel': 'Lugar',
   'tickets.showQr': 'Mostrar QR code',
   'tickets.showQrAria': 'Mostrar QR code do ingresso {n}',
-  'tickets.qrTitle': 'Seu ingresso',
   'tickets.brightness': 'Aumente o brilho da tela e apresente este QR code na entrada.',
   'tickets.transferredNote': 'Este ingresso foi transferido e não dá mais acesso a você.',
   'tickets.orderLink': 'Ver pedido',
   'tickets.awaitingLink': 'Acompanhar pagamento',
   'tickets.ticketLabel': 'Ingresso {n} de {total}',
   'order.title': 'Pedido {number}',
-  'order.notFound': 'Pedido não encontrado.',
   'order.status.approved': 'Pagamento aprovado',
   'order.status.approvedText':
     'Tudo certo! Seus ingressos já estão em Meus ingressos e enviamos uma cópia para o seu e-mail.',
