@@ -186,6 +186,10 @@ async function main() {
       await page.getByRole('button', { name: 'Mostrar QR code do ingresso 1' }).click();
       await page.getByRole('dialog').waitFor();
     });
+    // A foreign buyer's view: the same pages in English.
+    await ana.page.goto(`${server.url}/idioma?lang=en&redirect=/`);
+    await shoot(ana.page, `${server.url}/pedido/${approved}`, 'order-approved-en');
+    await shoot(ana.page, `${server.url}/meus-ingressos`, 'my-tickets-en');
   } finally {
     await browser.close();
     await server.stop();
