@@ -29,7 +29,7 @@ async function confirmedThenTickets(page: Page) {
   await page
     .getByRole('heading', { level: 1, name: `Pedido ${orderId.slice(0, 8).toUpperCase()}` })
     .waitFor();
-  await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
+  await page.getByRole('heading', { name: /^(Pagamento aprovado|Ingressos confirmados)$/ }).waitFor();
   await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
   await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
   await waitForHydration(page);
@@ -179,6 +179,8 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await page.getByRole('button', { name: 'Confirmar ingressos' }).click();
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
     await page.getByText('Pedido gratuito: nada foi cobrado').waitFor();
+    await page.getByRole('heading', { name: 'Ingressos confirmados' }).waitFor();
+    expect(await page.getByText('Grátis', { exact: true }).count()).toBe(2);
     await confirmedThenTickets(page);
     await expect
       .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())

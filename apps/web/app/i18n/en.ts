@@ -401,6 +401,7 @@ export const en: TCatalog = {
   'tickets.ticketLabel': 'Ticket {n} of {total}',
   'order.title': 'Order {number}',
   'order.status.approved': 'Payment approved',
+  'order.status.free': 'Tickets confirmed',
   'order.status.approvedText': 'All set! Your tickets are in My tickets and we sent a copy to your e-mail.',
   'order.status.processing': 'Payment processing',
   'order.status.processingText':

@@ -405,6 +405,7 @@ export const ptBR = {
   'tickets.ticketLabel': 'Ingresso {n} de {total}',
   'order.title': 'Pedido {number}',
   'order.status.approved': 'Pagamento aprovado',
+  'order.status.free': 'Ingressos confirmados',
   'order.status.approvedText':
     'Tudo certo! Seus ingressos já estão em Meus ingressos e enviamos uma cópia para o seu e-mail.',
   'order.status.processing': 'Pagamento em processamento',

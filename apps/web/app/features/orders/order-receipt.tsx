@@ -24,7 +24,7 @@ export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: T
         <h1>{t('order.title', { number: receipt.number })}</h1>
         <p className={styles.muted}>{t('order.placedAt', { date: dates.placed })}</p>
       </header>
-      <OrderStatusBanner state={state} message={answer.message} />
+      <OrderStatusBanner state={state} message={answer.message} free={receipt.payment.method === 'free'} />
       <div className={styles.layout}>
         <div className={styles.main}>
           <section className={styles.card} aria-labelledby="order-event">
@@ -66,7 +66,9 @@ export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: T
                         : t('order.holderCpf', { cpf: item.holderCpf })}
                     </p>
                   </div>
-                  <p className={styles.price}>{formatMoney(item.unitPrice, receipt.currency)}</p>
+                  <p className={styles.price}>
+                    {item.unitPrice === 0 ? t('event.free') : formatMoney(item.unitPrice, receipt.currency)}
+                  </p>
                 </li>
               ))}
             </ul>

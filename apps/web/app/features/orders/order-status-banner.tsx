@@ -32,14 +32,24 @@ const Mark = ({ tone }: { tone: 'ok' | 'wait' | 'bad' }) => (
 );
 
 /** The order's outcome in one sentence, with the message the payment gave and what to do. */
-export function OrderStatusBanner({ state, message }: { state: TOrderState; message: string }) {
+export function OrderStatusBanner({
+  state,
+  message,
+  free,
+}: {
+  state: TOrderState;
+  message: string;
+  free: boolean;
+}) {
   const { t } = useI18n();
   const text = TEXT[state];
+  // Nothing was paid for free tickets: the title says they are confirmed.
+  const title = state === 'approved' && free ? 'order.status.free' : text.title;
   return (
     <section className={`${styles.banner} ${styles[text.tone]}`} role="status" aria-live="polite">
       <Mark tone={text.tone} />
       <div>
-        <h2>{t(text.title)}</h2>
+        <h2>{t(title)}</h2>
         {message && state !== 'approved' && <p className={styles.message}>{message}</p>}
         <p>{t(text.text)}</p>
         {state === 'pix' && (
