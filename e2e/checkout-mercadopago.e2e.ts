@@ -198,7 +198,7 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
     });
   }
 
-  it('types the card into Mercado Pago’s secure fields, pays, and finds the tickets in My tickets', async () => {
+  it('types the card into Mercado Pago’s secure fields, pays, and finds the order confirmed and the tickets', async () => {
     const page = await newPage(browser);
     await routeMercadoPago(page);
     const toUs: string[] = [];
@@ -235,11 +235,14 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
     await page.getByLabel('Nome impresso no cartão').fill('APRO');
     await page.getByLabel('CPF do titular do cartão').fill(uniqueCpf());
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await page.waitForURL(/\/pedido\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     await waitForHydration(page);
-    await page.getByText('2 ingresso(s)').waitFor();
-    await page.getByRole('link', { name: 'Ver ingressos' }).click();
-    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(2);
+    await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
+    await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
+    await page.getByText('2 ingressos', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .toBe(2);
 
     // The card went from Mercado Pago's iframe to Mercado Pago; we sent only its token.
     const tokenCall = mp.received.find((r) => r.path.startsWith('/v1/card_tokens'));

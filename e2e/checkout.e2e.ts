@@ -17,6 +17,24 @@ import { startServer, type TRunningServer } from './support/server.ts';
 const NOT_AUTHORIZED =
   'Seu pagamento não foi autorizado, por favor, tente novamente. Recomendamos que tente com outro cartão ou por outro meio de pagamento.';
 const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+/** How pages show a holder's CPF: never whole. */
+const hidden = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+const ORDER_PAGE = /\/pedido\/[0-9a-f-]{36}$/;
+
+/** After paying: the confirmation page, approved, then its link to the tickets. */
+async function confirmedThenTickets(page: Page) {
+  await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
+  await waitForHydration(page);
+  const orderId = new URL(page.url()).pathname.split('/').pop()!;
+  await page
+    .getByRole('heading', { level: 1, name: `Pedido ${orderId.slice(0, 8).toUpperCase()}` })
+    .waitFor();
+  await page.getByRole('heading', { name: /^(Pagamento aprovado|Ingressos confirmados)$/ }).waitFor();
+  await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
+  await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
+  await waitForHydration(page);
+  return orderId;
+}
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -109,19 +127,20 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
     await fillCard(page, '4111 1111 1111 1111');
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
-    await waitForHydration(page);
-    await page.getByText('2 ingresso(s)').waitFor();
-    await page.getByRole('link', { name: 'Ver ingressos' }).click();
-    await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
-    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(2);
-    await page.getByText(`Titular: ${masked(a)}`).waitFor();
+    const orderId = await confirmedThenTickets(page);
+    await page.getByText('2 ingressos', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .toBe(2);
+    await page.getByText(`CPF ${hidden(a)}`).waitFor();
+    expect(await page.getByText(masked(a)).count()).toBe(0);
 
     const pdf = await page.request.get(`${server.url}/home/PrintTickets?eventId=${f.eventId}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
-    const confirmation = await smtp.waitFor(person.email, /Seus ingressos/);
-    expect(confirmation.text).toContain('/meus-ingressos');
+    const confirmation = await smtp.waitFor(person.email, /Pedido [0-9A-F]{8} confirmado/);
+    expect(confirmation.text).toContain(`/pedido/${orderId}`);
+    expect(confirmation.text).toContain('Seus 2 ingressos para');
     const [attached] = confirmation.attachments;
     expect(attached?.contentType).toBe('application/pdf');
     expect(attached?.content.subarray(0, 5).toString()).toBe('%PDF-');
@@ -143,10 +162,12 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
     expect(await page.getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
-    await waitForHydration(page);
-    await page.getByRole('link', { name: 'Ver ingressos' }).click();
-    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(1);
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
+    await page.getByText('Pix', { exact: true }).waitFor();
+    await confirmedThenTickets(page);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .toBe(1);
   });
 
   it('takes free tickets without any card or Pix: confirms, and finds them in My tickets', async () => {
@@ -156,10 +177,14 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     expect(await page.getByRole('radio').count()).toBe(0);
     expect(await page.getByLabel('Número do cartão').count()).toBe(0);
     await page.getByRole('button', { name: 'Confirmar ingressos' }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
-    await waitForHydration(page);
-    await page.getByRole('link', { name: 'Ver ingressos' }).click();
-    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(2);
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
+    await page.getByText('Pedido gratuito: nada foi cobrado').waitFor();
+    await page.getByRole('heading', { name: 'Ingressos confirmados' }).waitFor();
+    expect(await page.getByText('Grátis', { exact: true }).count()).toBe(2);
+    await confirmedThenTickets(page);
+    await expect
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .toBe(2);
   });
 
   it('pays an event sold in dollars by card: no Pix offered, amounts in U$', async () => {
@@ -172,7 +197,11 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     expect(await pay.textContent()).toMatch(/U\$\s110,00/);
     await fillCard(page, '4111 1111 1111 1111');
     await pay.click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
+    await page
+      .getByText(/U\$\s110,00/)
+      .first()
+      .waitFor();
   });
 
   it('is declined: sees the §8 message and keeps the cart', async () => {
@@ -228,10 +257,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
     await fillCard(page, '4111 1111 1111 1111');
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
-    await waitForHydration(page);
-    await page.getByRole('link', { name: 'Ver ingressos' }).first().click();
-    await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
+    await confirmedThenTickets(page);
     const friendCpf = friend.cpf.replace(/\D/g, '');
     await page
       .getByText(`Transferência pendente para ***.${friendCpf.slice(3, 6)}.${friendCpf.slice(6, 9)}-**`)

@@ -12,6 +12,8 @@ import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
+const ORDER_PAGE = /\/pedido\/[0-9a-f-]{36}$/;
+
 async function open(page: Page, url: string) {
   await page.goto(url);
   await waitForHydration(page);
@@ -80,10 +82,13 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     expect(await page.getByLabel('Pix copia e cola').inputValue()).toBe(code);
     expect(await page.getByRole('dialog', { name: 'Existe uma compra em andamento' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Ver ingressos' }).click();
-    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
+    await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .toBe(1);
     // Settled: no pop-up any more.
     await open(page, server.url);
     await page.waitForTimeout(500);
@@ -114,7 +119,7 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await page.getByLabel('Validade (MM/AA)').fill('12/39');
     await page.getByLabel('Código de segurança (CVV)').fill('123');
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 20_000 });
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
   });
 
   it('pays with the in-process test card: sees the review state, then the tickets', async () => {
@@ -127,10 +132,12 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await page.getByLabel('Código de segurança (CVV)').fill('123');
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.getByRole('heading', { name: 'Pagamento em análise' }).waitFor({ timeout: 15_000 });
-    await page.waitForURL(/\/meus-ingressos$/, { timeout: 30_000 });
+    await page.waitForURL(ORDER_PAGE, { timeout: 30_000 });
     await waitForHydration(page);
-    await page.getByRole('link', { name: 'Ver ingressos' }).click();
-    await expect.poll(() => page.getByRole('img', { name: /QR code do ingresso/ }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .toBe(1);
   });
 
   it("the server's reconciler settles an in-process card while nobody watches the payment", async () => {

@@ -14,6 +14,7 @@ import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+const hidden = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -78,7 +79,10 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
 
     // A: ticket details → Transferir → B's CPF shows B's masked e-mail → terms → send.
     await open(a, `${server.url}/detalhes-do-ingresso/${f.eventId}`);
-    const oldQr = await a.getByRole('img', { name: 'QR code do ingresso 1' }).getAttribute('src');
+    const oldQr = await a
+      .getByRole('button', { name: 'Mostrar QR code do ingresso 1' })
+      .locator('img')
+      .getAttribute('src');
     await a.getByRole('link', { name: 'Transferir o ingresso 1' }).click();
     await a.waitForURL(/\/transferencia-ingresso\?ticketId=/);
     await waitForHydration(a);
@@ -134,13 +138,14 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
 
     // B's My tickets: the ticket, with a new QR code, held by B's CPF.
     await open(b, `${server.url}/meus-ingressos`);
-    await b.getByText('1 ingresso(s)').waitFor();
-    await b.getByRole('link', { name: 'Ver ingressos' }).click();
-    await b.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
-    const qr = b.getByRole('img', { name: 'QR code do ingresso 1' });
+    await b.getByRole('link', { name: /Próximos eventos\s*1 ingresso$/ }).waitFor();
+    const card = b.getByRole('article', { name: 'Ingresso 1 de 1' });
+    await card.getByText('Válido', { exact: true }).waitFor();
+    await card.getByText(`CPF ${hidden(receiver.cpf)}`).waitFor();
+    await card.getByRole('button', { name: 'Mostrar QR code do ingresso 1' }).click();
+    const qr = b.getByRole('dialog').getByRole('img', { name: 'QR code do ingresso 1' });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).not.toBe(oldQr);
-    await b.getByText(`Titular: ${masked(receiver.cpf)}`).waitFor();
     // No pop-up any more: nothing is pending.
     await open(b, server.url);
     expect(await b.getByRole('dialog', { name: 'Você recebeu um ingresso!' }).count()).toBe(0);
@@ -148,6 +153,9 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     // A no longer has it, and was told it was accepted.
     await open(a, `${server.url}/detalhes-do-ingresso/${f.eventId}`);
     await a.getByText('Nenhum ingresso deste evento na sua conta.').waitFor();
+    // The sent ticket stays in A's list as transferred, with no QR code to show.
+    await a.getByText('Transferido', { exact: true }).waitFor();
+    expect(await a.getByRole('button', { name: /Mostrar QR code/ }).count()).toBe(0);
     await smtp.waitFor(sender.email, /foi aceita/);
   });
 });

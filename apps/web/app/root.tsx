@@ -84,7 +84,8 @@ function Popups({ user }: { user: TShellUser }) {
   useEffect(() => setHydrated(true), []);
   const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
   const gender = user.needsGender && pathname !== '/dados-da-conta';
-  const ongoing = user.ongoingPurchase && pathname !== '/pagamento';
+  // The payment and the order's own page already show the purchase: no pop-up about it there.
+  const ongoing = user.ongoingPurchase && pathname !== '/pagamento' && !pathname.startsWith('/pedido/');
   if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers)) return null;
   return (
     <Suspense fallback={null}>

@@ -18,6 +18,7 @@ export default [
   route('minha-conta', 'routes/my-account.tsx'),
   route('dados-da-conta', 'routes/account-data.tsx'),
   route('pagamento', 'routes/payment.tsx'),
+  route('pedido/:orderId', 'routes/order.tsx'),
   route('identificacao', 'routes/identification.tsx'),
   route('detalhes-do-ingresso/:eventId', 'routes/ticket-details.tsx'),
   route('transferencia-ingresso', 'routes/transfer-ticket.tsx'),

@@ -160,7 +160,13 @@ export type TMyTicket = {
   sectionName: string;
   ticketName: string;
   placeAlias: string | null;
+  /** The holder's name when their CPF has an account, else null. */
+  holderName: string | null;
+  /** The holder's CPF hidden: ***.456.789-**. */
   holderCpf: string;
+  /** transferred: sent to another account (no QR any more); past: the event is over. */
+  status: 'valid' | 'transferPending' | 'transferred' | 'past';
+  /** Empty when transferred. */
   qr: string;
   qrSvg: string;
   /** A pending transfer of this ticket to another CPF (masked), if any. */
@@ -171,6 +177,11 @@ export type TMyEvent = {
   eventId: number;
   eventName: string;
   slug: string;
+  poster: string;
+  /** ISO instant of the start and the event's time zone. */
+  startsAt: string;
+  timeZone: string;
+  /** The start, written in the caller's language in the event's time zone. */
   date: string;
   place: string;
   city: string;

@@ -75,6 +75,7 @@ import type { TEndpointName } from './endpoints.ts';
 import type { TOperation } from './operation.ts';
 import { ZStaticPageResponse } from './pages.ts';
 import { ZChangeEmailRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest } from './privacy.ts';
+import { ZOrderAnswer } from './receipt.ts';
 import {
   ZAddTransferAnswer,
   ZCanTransferAnswer,
@@ -411,11 +412,19 @@ export const ENDPOINT_SCHEMAS = {
     response: z.array(ZInstallmentOption),
   },
   order: {
-    summary: "An order's payment status (the buyer's own)",
+    summary: "An order's payment status and its receipt (the buyer's own)",
     tag: 'Checkout',
     auth: 'session',
     params: id('id'),
-    response: ZPaymentAnswer,
+    response: ZOrderAnswer,
+    errors: [404],
+  },
+  orderCalendar: {
+    summary: "The order's event as an iCalendar file (add to calendar)",
+    tag: 'Checkout',
+    auth: 'session',
+    params: id('id'),
+    produces: 'text/calendar',
     errors: [404],
   },
   ongoing: {

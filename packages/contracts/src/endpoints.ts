@@ -50,6 +50,8 @@ export const ENDPOINTS = {
   checkoutGateway: { method: 'GET', path: '/api/checkout/gateway' },
   installments: { method: 'GET', path: '/api/socialEvent/:eventId/getInstallments' },
   order: { method: 'GET', path: '/api/checkout/orders/:id' },
+  /** The order's event as an iCalendar file (add to calendar). */
+  orderCalendar: { method: 'GET', path: '/api/checkout/orders/:id/calendar.ics' },
   ongoing: { method: 'GET', path: '/api/checkout/ongoing' },
   ongoingExists: { method: 'GET', path: '/api/checkout/ongoing/exists' },
   cancelOngoing: { method: 'POST', path: '/api/checkout/ongoing/cancel' },

@@ -6,5 +6,6 @@ export * from './errors.ts';
 export * from './messages/index.ts';
 export * from './pages.ts';
 export * from './privacy.ts';
+export * from './receipt.ts';
 export * from './site.ts';
 export * from './transfers.ts';

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import { TicketCard } from '~/features/tickets/ticket-card.tsx';
+import styles from '~/features/tickets/tickets.module.css';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
-import { PageFrame } from '~/ui/page-frame.tsx';
-import styles from '~/ui/panels.module.css';
+import { pluralKey } from '~/ui/plural.ts';
 import type { Route } from './+types/ticket-details.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -31,58 +32,40 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** /detalhes-do-ingresso/:eventId: every ticket of the event in the account, each with its QR code. */
 export default function TicketDetails({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   if (loaderData.auth)
     return (
       <LazyAuthScreen data={loaderData.auth} redirectTo={`/detalhes-do-ingresso/${loaderData.eventId}`} />
     );
   const { event } = loaderData;
+  const owned = event?.tickets.filter((ticket) => ticket.status !== 'transferred') ?? [];
   if (!event || event.tickets.length === 0)
     return (
-      <PageFrame title={t('page.ticketDetails')}>
-        <p>{t('tickets.notFound')}</p>
-      </PageFrame>
+      <article className={styles.page}>
+        <h1>{t('page.ticketDetails')}</h1>
+        <div className={styles.empty}>
+          <p>{t('tickets.notFound')}</p>
+          <Link className={styles.button} to="/meus-ingressos">
+            {t('page.myTickets')}
+          </Link>
+        </div>
+      </article>
     );
   return (
-    <PageFrame title={event.eventName}>
-      <p>{event.date}</p>
-      <p>
-        {event.place} · {event.city}
+    <article className={styles.page}>
+      <h1>{event.eventName}</h1>
+      <p className={styles.muted}>
+        <span>{t(pluralKey(locale, 'tickets.count', owned.length), { n: owned.length })}</span> ·{' '}
+        <Link to="/meus-ingressos">{t('page.myTickets')}</Link>
       </p>
-      <p>
-        <a href={`/home/PrintTickets?eventId=${event.eventId}`} download="ingressos.pdf">
-          {t('tickets.pdf')}
-        </a>
-      </p>
-      <ul className={styles.tickets}>
+      {owned.length === 0 && <p>{t('tickets.notFound')}</p>}
+      <ul className={styles.list}>
         {event.tickets.map((ticket, index) => (
-          <li key={ticket.id} className={styles.event}>
-            <h2>
-              {ticket.sectionName} · {ticket.ticketName}
-            </h2>
-            {ticket.placeAlias && <p>{ticket.placeAlias}</p>}
-            <p>{t('tickets.holder', { cpf: ticket.holderCpf })}</p>
-            {ticket.transfer && (
-              <p className={styles.notice}>
-                {t('tickets.transferPending', { cpf: ticket.transfer.destinationCpf })} ·{' '}
-                <Link to="/transferencias">{t('tickets.transfersLink')}</Link>
-              </p>
-            )}
-            {!ticket.transfer && !event.past && (
-              <p>
-                <Link
-                  className={styles.secondary}
-                  to={`/transferencia-ingresso?ticketId=${ticket.id}`}
-                  aria-label={t('tickets.transferAria', { n: index + 1 })}
-                >
-                  {t('tickets.transfer')}
-                </Link>
-              </p>
-            )}
-            <img className={styles.qr} src={ticket.qrSvg} alt={t('tickets.qrAlt', { n: index + 1 })} />
+          <li key={ticket.id}>
+            <TicketCard event={event} ticket={ticket} n={index + 1} total={event.tickets.length} />
           </li>
         ))}
       </ul>
-    </PageFrame>
+    </article>
   );
 }

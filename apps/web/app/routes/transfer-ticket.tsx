@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const mine = UUID.test(ticketId) ? await api('myTickets') : null;
   const events = mine?.ok ? [...mine.body.upcoming, ...mine.body.past] : [];
   const event = events.find((e) => e.tickets.some((x) => x.id === ticketId));
-  const found = event?.tickets.find((x) => x.id === ticketId);
+  const found = event?.tickets.find((x) => x.id === ticketId && x.status !== 'transferred');
   const ticket =
     event && found
       ? {

@@ -21,6 +21,9 @@ export type TOrderLine = {
   quantity: number;
   /** Unit price the buyer pays, in cents (discounts applied). */
   unitCents: number;
+  /** The unit's price before any discount, and its fees (convenience + processing), in cents: the receipt's lines. Absent on older orders. */
+  listCents?: number;
+  feeCents?: number;
   eventName: string;
   sectionName: string;
   ticketName: string;

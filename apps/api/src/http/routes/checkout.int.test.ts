@@ -2,6 +2,7 @@ import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
 import { eq, sql } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   eventTickets,
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { settlePayment } from '../../modules/checkout/settle-payment.ts';
+import { ticketClaimsOf } from '../../modules/checkout/ticket-keys.ts';
 import { register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -100,7 +102,11 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     const { body: key } = await send<{ jwk: Record<string, string> }>('/api/tickets/public-key');
     const publicKey = await importJWK(key.jwk, 'EdDSA');
     const { payload } = await jwtVerify(issued[0]!.qr, publicKey);
-    expect(payload).toMatchObject({ oid: paid.body.orderId, eid: b.f.eventId, lot: b.f.lotId });
+    const claims = ticketClaimsOf(payload);
+    expect(claims).toMatchObject({ eid: b.f.eventId, lot: b.f.lotId, v: 1 });
+    expect(issued.map((x) => x.id)).toContain(claims.tid);
+    // Short enough for a QR a gate reads at arm's length: version 10 at level M, not 13.
+    expect(QRCode.create(issued[0]!.qr, { errorCorrectionLevel: 'M' }).version).toBeLessThanOrEqual(10);
     expect(await lot(b.f.lotId)).toMatchObject({ sold: 2, held: 0 });
     const cart = await b.getCart();
     expect(cart.body.cart).toBeNull();

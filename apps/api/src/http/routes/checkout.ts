@@ -10,6 +10,8 @@ import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { newSessionId } from '../../modules/cart/cart-session.ts';
 import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
 import { getInstallments } from '../../modules/checkout/get-installments.ts';
+import { orderCalendar } from '../../modules/checkout/get-order-calendar.ts';
+import { findOrders, getOrderReceipt } from '../../modules/checkout/get-order-receipt.ts';
 import { checkTicketsPerCpf } from '../../modules/checkout/identification.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
@@ -17,6 +19,7 @@ import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/
 import { findOwnOrder, gatewayShapedPayment, refreshOwnOrder } from '../../modules/checkout/own-order.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
+import { siteConfig } from '../../web/site-config.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
 import { parseWith, positiveInt, readJsonBody } from '../parse-json.ts';
@@ -100,7 +103,28 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
       .get('/api/checkout/orders/:id', async (c) => {
         const row = await own(c, c.req.param('id'));
         await refreshOwnOrder(s, row, c.get('locale'));
-        return c.json(await paymentAnswer(s, row.order.id, c.get('locale')));
+        const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
+        const [order] = await findOrders(s.db, row.order.id);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json({
+          ...answer,
+          receipt: await getOrderReceipt(s.db, order ?? row.order, row.order.userId),
+        });
+      })
+      .get(ENDPOINTS.orderCalendar.path, async (c) => {
+        const row = await own(c, c.req.param('id'));
+        const receipt = await getOrderReceipt(s.db, row.order, row.order.userId);
+        const ics = orderCalendar(receipt, {
+          orderId: row.order.id,
+          publicUrl: s.config.publicUrl,
+          brand: siteConfig(s.config).brandName,
+          locale: c.get('locale'),
+        });
+        return c.body(ics, 200, {
+          'content-type': 'text/calendar; charset=utf-8',
+          'content-disposition': `attachment; filename="${receipt.event.slug}.ics"`,
+          'cache-control': 'private, no-store',
+        });
       })
       .get('/api/newtickettransaction/:id/payment-status', async (c) => {
         const row = await own(c, c.req.param('id'));

@@ -11,6 +11,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, eventTickets, mailOutbox, ticketLots, tickets, users } from '../../db/schema/index.ts';
+import { ticketClaimsOf } from '../../modules/checkout/ticket-keys.ts';
 import { brazilianAdult, register, type TRegistered, uniqueCpf, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -178,13 +179,18 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
     const [row] = await t.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row).toMatchObject({ userId: b.userId, holderCpf: digits(b.input.cpf), qrVersion: 2 });
     expect(row!.qr).not.toBe(oldQr);
-    expect(decodeJwt(row!.qr)).toMatchObject({ tid: ticket.id, v: 2 });
-    expect(decodeJwt(oldQr)).toMatchObject({ tid: ticket.id, v: 1 });
+    expect(ticketClaimsOf(decodeJwt(row!.qr))).toMatchObject({ tid: ticket.id, v: 2 });
+    expect(ticketClaimsOf(decodeJwt(oldQr))).toMatchObject({ tid: ticket.id, v: 1 });
 
-    // B sees it with its new QR; A keeps only the other ticket.
+    // B sees it with its new QR; A keeps only the other ticket, and sees the sent one as
+    // transferred, without any QR.
     const bTickets = await ticketsOf(b);
-    expect(bTickets.map((x) => [x.id, x.qr])).toEqual([[ticket.id, row!.qr]]);
-    expect((await ticketsOf(a.person)).map((x) => x.id)).toEqual([a.tickets[0]!.id]);
+    expect(bTickets.map((x) => [x.id, x.qr, x.status])).toEqual([[ticket.id, row!.qr, 'valid']]);
+    const aTickets = await ticketsOf(a.person);
+    expect(aTickets.filter((x) => x.status !== 'transferred').map((x) => x.id)).toEqual([a.tickets[0]!.id]);
+    expect(aTickets.filter((x) => x.status === 'transferred')).toMatchObject([
+      { id: ticket.id, qr: '', qrSvg: '' },
+    ]);
     // B does not see A's payment.
     const bEvents = await get<TMyTicketsAnswer>('/api/tickets/mine', b.cookie);
     expect(bEvents.body.upcoming[0]!.orders).toEqual([]);

@@ -1,18 +1,67 @@
+import type { TOrderReceipt } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import { formatMoney } from '@ingressos/domain/money';
 import { eq } from 'drizzle-orm';
 import type { TMail } from '../../adapters/mail/index.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
+import { getOrderReceipt } from './get-order-receipt.ts';
 import type { TMailDeps } from './mail-deps.ts';
 import { pdfTickets } from './my-tickets.ts';
 import { ticketsPdf } from './ticket-pdf.ts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** The e-mail's words, by language and count (CLDR plural rules: never '(s)'). */
+function wording(locale: TLocale, receipt: TOrderReceipt, n: number, date: string) {
+  const one = new Intl.PluralRules(locale).select(n) === 'one';
+  const money = (value: number) => formatMoney(value, receipt.currency);
+  const event = receipt.event.name;
+  const { payment } = receipt;
+  if (locale === 'pt-BR') {
+    const paid =
+      payment.method === 'free'
+        ? 'Pedido gratuito: nenhum valor foi cobrado.'
+        : payment.installments > 1
+          ? `Total pago: ${money(receipt.total)} em ${payment.installments}x de ${money(payment.installmentValue)}.`
+          : `Total pago: ${money(receipt.total)}${payment.method === 'pix' ? ' via Pix' : ''}.`;
+    return {
+      subject: `Pedido ${receipt.number} confirmado: ${one ? 'seu ingresso' : 'seus ingressos'} para ${event}`,
+      intro: `Pedido ${receipt.number} confirmado. ${
+        one
+          ? `Seu ingresso para ${event} (${date}) está`
+          : `Seus ${n} ingressos para ${event} (${date}) estão`
+      } no PDF anexo e em Meus ingressos.`,
+      paid,
+      holder: 'Titular',
+      action: 'Ver pedido',
+      tickets: 'Meus ingressos',
+      greeting: (name: string) => `Olá, ${name}!`,
+    };
+  }
+  const paid =
+    payment.method === 'free'
+      ? 'Free order: nothing was charged.'
+      : payment.installments > 1
+        ? `Total paid: ${money(receipt.total)} in ${payment.installments} installments of ${money(payment.installmentValue)}.`
+        : `Total paid: ${money(receipt.total)}${payment.method === 'pix' ? ' by Pix' : ''}.`;
+  return {
+    subject: `Order ${receipt.number} confirmed: your ${one ? 'ticket' : 'tickets'} for ${event}`,
+    intro: `Order ${receipt.number} confirmed. ${
+      one ? `Your ticket for ${event} (${date}) is` : `Your ${n} tickets for ${event} (${date}) are`
+    } in the attached PDF and in My tickets.`,
+    paid,
+    holder: 'Holder',
+    action: 'See order',
+    tickets: 'My tickets',
+    greeting: (name: string) => `Hello, ${name}!`,
+  };
+}
+
 /**
- * The purchase confirmation, with every ticket of the order attached as one PDF (A6 pages with
- * QR); null when the order has no ticket to send. The outbox worker makes it at first delivery
- * (issue-tickets.ts enqueues it with the tickets).
+ * The purchase confirmation: order number, each ticket, the amount, a link to the order, and every
+ * ticket of the order attached as one PDF (A6 pages with QR); null when the order has no ticket to
+ * send. The outbox worker makes it at first delivery (issue-tickets.ts enqueues it with the tickets).
  */
 export async function renderConfirmationMail(
   s: TMailDeps,
@@ -20,14 +69,7 @@ export async function renderConfirmationMail(
   locale: TLocale,
 ): Promise<TMail | null> {
   const [row] = await s.db
-    .select({
-      email: users.email,
-      name: users.name,
-      totalCents: orders.totalCents,
-      currency: orders.currency,
-      installments: orders.installments,
-      method: orders.method,
-    })
+    .select({ email: users.email, name: users.name, order: orders })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
@@ -35,45 +77,41 @@ export async function renderConfirmationMail(
   const list = await pdfTickets(s.db, { orderId }, locale);
   if (list.length === 0) return null;
   const pdf = await ticketsPdf(list);
+  const receipt = await getOrderReceipt(s.db, row.order, row.order.userId);
   const brand = siteConfig(s.config).brandName;
-  const link = `${s.config.publicUrl}/meus-ingressos`;
-  const pt = locale === 'pt-BR';
-  const number = orderId.slice(0, 8).toUpperCase();
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: row.currency });
-  const amount = money.format(row.totalCents / 100);
-  const paid =
-    row.method === 'free'
-      ? pt
-        ? 'Pedido gratuito: nenhum valor foi cobrado.'
-        : 'Free order: nothing was charged.'
-      : row.installments > 1
-        ? pt
-          ? `Total pago: ${amount} em ${row.installments}x de ${money.format(row.totalCents / row.installments / 100)}.`
-          : `Total paid: ${amount} in ${row.installments} installments of ${money.format(row.totalCents / row.installments / 100)}.`
-        : pt
-          ? `Total pago: ${amount}.`
-          : `Total paid: ${amount}.`;
-  const subject = pt ? `Seus ingressos para ${list[0]!.eventName}` : `Your tickets for ${list[0]!.eventName}`;
-  const lines = pt
-    ? [
-        `Olá, ${row.name}!`,
-        `Pedido ${number} confirmado. Seus ${list.length} ingresso(s) para ${list[0]!.eventName} (${list[0]!.date}) estão no PDF anexo e em Meus ingressos.`,
-        paid,
-      ]
-    : [
-        `Hello, ${row.name}!`,
-        `Order ${number} confirmed. Your ${list.length} ticket(s) for ${list[0]!.eventName} (${list[0]!.date}) are in the attached PDF and in My tickets.`,
-        paid,
-      ];
-  const action = pt ? 'Ver meus ingressos' : 'See my tickets';
+  const orderLink = `${s.config.publicUrl}/pedido/${orderId}`;
+  const ticketsLink = `${s.config.publicUrl}/meus-ingressos`;
+  const w = wording(locale, receipt, receipt.items.length, list[0]!.date);
+  const items = receipt.items.map(
+    (item) =>
+      `${item.sectionName} · ${item.ticketName}${item.placeAlias ? ` · ${item.placeAlias}` : ''} — ${w.holder}: ${
+        item.holderName ? `${item.holderName}, ` : ''
+      }CPF ${item.holderCpf} — ${formatMoney(item.unitPrice, receipt.currency)}`,
+  );
+  const text = [
+    w.greeting(row.name),
+    '',
+    w.intro,
+    '',
+    ...items.map((line) => `- ${line}`),
+    '',
+    w.paid,
+    '',
+    `${w.action}: ${orderLink}`,
+    `${w.tickets}: ${ticketsLink}`,
+  ].join('\n');
   return {
     to: row.email,
-    subject,
-    text: [...lines, '', `${action}: ${link}`].join('\n'),
+    subject: w.subject,
+    text,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
 <h1 style="color:#5b21b6;font-size:22px">${escapeHtml(brand)}</h1>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#5b21b6;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p>${escapeHtml(w.greeting(row.name))}</p>
+<p>${escapeHtml(w.intro)}</p>
+<ul style="padding-left:18px">${items.map((line) => `<li style="margin:4px 0">${escapeHtml(line)}</li>`).join('')}</ul>
+<p><strong>${escapeHtml(w.paid)}</strong></p>
+<p><a href="${escapeHtml(orderLink)}" style="display:inline-block;background:#5b21b6;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none">${escapeHtml(w.action)}</a>
+&nbsp; <a href="${escapeHtml(ticketsLink)}" style="color:#5b21b6">${escapeHtml(w.tickets)}</a></p>
 </body></html>`,
     attachments: [{ filename: 'ingressos.pdf', content: pdf, contentType: 'application/pdf' }],
   };

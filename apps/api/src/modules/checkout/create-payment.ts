@@ -63,6 +63,8 @@ function linesOf(cart: TCart, cpfsPerItem: string[][]): TOrderLine[] {
     controlledPlaceId: item.coordinates?.controlledPlaceId ?? null,
     quantity: item.quantity,
     unitCents: Math.round((item.promoTicket ? item.valuePromo : item.value) * 100),
+    listCents: Math.round(item.value * 100),
+    feeCents: Math.round((item.taxTotal + (item.LotProcessingFeeAdd ? item.LotProcessingFeeValue : 0)) * 100),
     eventName: item.eventName,
     sectionName: item.sectionName,
     ticketName: item.ticketName,

@@ -1,4 +1,4 @@
-import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
+import type { TMyEvent, TMyTicket, TMyTicketsAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, maskCpf } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,8 @@ type TRow = {
   city: string;
   state: string;
   ticket_id: string | null;
+  owner_id: string | null;
+  holder_name: string | null;
   unit: number | null;
   line_ticket_id: number | null;
   lot_id: number | null;
@@ -35,7 +37,8 @@ type TRow = {
 /** Orders (all but abandoned attempts) and their issued tickets, of a user or of one order. */
 async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; eventId?: number }) {
   // A user's view: the orders they placed, and the orders of tickets others transferred to them;
-  // within them only the tickets they own now (a ticket they sent away is no longer theirs).
+  // within them the tickets they own now, and those of their own orders they sent away (shown as
+  // transferred, without QR: an order whose only ticket left never shows as an empty card).
   const where = [
     filter.userId
       ? sql`(o.user_id = ${filter.userId} or exists (select 1 from tickets mine where mine.order_id = o.id and mine.user_id = ${filter.userId}))`
@@ -47,12 +50,13 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
     select o.id as order_id, o.user_id as order_user_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
            e.id as event_id, e.name as event_name, e.slug, e.starts_at, e.time_zone,
            v.name as venue, v.city, v.state,
-           t.id as ticket_id, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
+           t.id as ticket_id, t.user_id as owner_id, hu.name as holder_name, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
            tt.destination_cpf as transfer_cpf, tt.status as transfer_status
     from orders o
     join events e on e.id = o.event_id
     join venues v on v.id = e.venue_id
-    left join tickets t on t.order_id = o.id${filter.userId ? sql` and t.user_id = ${filter.userId}` : sql``}
+    left join tickets t on t.order_id = o.id${filter.userId ? sql` and (t.user_id = ${filter.userId} or o.user_id = ${filter.userId})` : sql``}
+    left join users hu on hu.document = t.holder_cpf
     left join ticket_transfers tt on tt.ticket_id = t.id and tt.status = 0
     where ${sql.join(where, sql` and `)} and o.status in (1, 3, 4, 6)
     order by e.starts_at, o.created_at, t.unit`)) as unknown as { rows: TRow[] };
@@ -60,6 +64,15 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
 }
 
 const showDocument = (doc: string | null) => (doc && /^\d{11}$/.test(doc) ? maskCpf(doc) : (doc ?? ''));
+/** Pages never show a holder's full CPF: ***.456.789-** (a foreign document keeps its first two characters). */
+const hideDocument = (doc: string | null) =>
+  doc && /^\d{11}$/.test(doc) ? hideCpf(doc) : doc ? `${doc.slice(0, 2)}***` : '';
+
+function ticketStatus(row: TRow, userId: string, past: boolean): TMyTicket['status'] {
+  if (row.owner_id !== userId) return 'transferred';
+  if (past) return 'past';
+  return row.transfer_cpf !== null ? 'transferPending' : 'valid';
+}
 
 /** The order line a unit belongs to (units are numbered line after line). */
 function lineOf(lines: TOrderLine[], unit: number): TOrderLine | undefined {
@@ -93,6 +106,9 @@ export async function getMyTickets(
         eventId: row.event_id,
         eventName: row.event_name,
         slug: row.slug,
+        poster: `/api/posters/${row.slug}.svg`,
+        startsAt: new Date(row.starts_at).toISOString(),
+        timeZone: row.time_zone,
         date: dateText(row, locale),
         place: row.venue,
         city: `${row.city} - ${row.state}`,
@@ -115,6 +131,8 @@ export async function getMyTickets(
     }
     if (row.ticket_id && row.qr && row.unit !== null) {
       const line = lineOf(row.lines, row.unit);
+      const status = ticketStatus(row, userId, event.past);
+      const mine = status !== 'transferred';
       event.tickets.push({
         id: row.ticket_id,
         orderId: row.order_id,
@@ -122,9 +140,12 @@ export async function getMyTickets(
         sectionName: line?.sectionName ?? '',
         ticketName: line?.ticketName ?? '',
         placeAlias: line?.placeAlias ?? null,
-        holderCpf: showDocument(row.holder_cpf),
-        qr: row.qr,
-        qrSvg: await qrSvgDataUrl(row.qr),
+        holderName: row.holder_name,
+        holderCpf: hideDocument(row.holder_cpf),
+        status,
+        // A ticket sent away keeps no QR here: it entitles its new owner only.
+        qr: mine ? row.qr : '',
+        qrSvg: mine ? await qrSvgDataUrl(row.qr) : '',
         transfer:
           row.transfer_cpf !== null
             ? { destinationCpf: hideCpf(row.transfer_cpf), status: row.transfer_status ?? 0 }
@@ -145,6 +166,7 @@ export async function pdfTickets(
   const rows = await loadRows(db, filter);
   return rows
     .filter((row) => row.ticket_id && row.qr && row.unit !== null)
+    .filter((row) => !filter.userId || row.owner_id === filter.userId)
     .map((row) => {
       const line = lineOf(row.lines, row.unit!);
       return {

@@ -26,7 +26,7 @@ export async function ticketsPdf(list: TPdfTicket[]): Promise<Buffer> {
     doc.moveDown(0.4).font('Helvetica-Bold').fontSize(9).text(`${ticket.sectionName} · ${ticket.ticketName}`);
     if (ticket.placeAlias) doc.font('Helvetica').text(ticket.placeAlias);
     doc.font('Helvetica').fontSize(8).text(`Titular: ${ticket.holder}`);
-    const png = await QRCode.toBuffer(ticket.qr, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+    const png = await QRCode.toBuffer(ticket.qr, { errorCorrectionLevel: 'M', margin: 4, width: 600 });
     doc.image(png, 62, doc.y + 6, { width: 170 });
     doc.fontSize(6).text(`Pedido ${ticket.orderId} · ingresso ${index + 1}/${list.length}`, 18, 392);
   }
@@ -34,8 +34,12 @@ export async function ticketsPdf(list: TPdfTicket[]): Promise<Buffer> {
   return done;
 }
 
-/** The QR as an SVG data URL for pages (img-src allows data:). */
+/**
+ * The QR as an SVG data URL for pages (img-src allows data:). Level M (15 % recoverable: a
+ * scratched screen or a glare spot) with the standard quiet zone of 4 modules, which scanners
+ * need to find the code on a busy background; the page draws it as large as the screen allows.
+ */
 export async function qrSvgDataUrl(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

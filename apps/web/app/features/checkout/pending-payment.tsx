@@ -9,7 +9,7 @@ import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
 
 /**
- * What an answer means to the buyer. Approved: toast and My tickets. Refused or refunded: the
+ * What an answer means to the buyer. Approved: the order's confirmation page. Refused or refunded: the
  * message. Expired or cancelled: say so and reload (the cart may be gone). Answers true once the
  * payment ended without tickets (a new attempt needs a new Idempotency-Key).
  */
@@ -19,8 +19,8 @@ export function useSettle() {
   const revalidator = useRevalidator();
   return (answer: TPaymentAnswer) => {
     if (answer.transactionStatus === 'success') {
-      toast.success(t('checkout.approved'));
-      navigate('/meus-ingressos');
+      // The confirmation page says it all (number, amounts, tickets): no toast over the header.
+      navigate(`/pedido/${answer.orderId}`);
       return false;
     }
     if (answer.orderStatus === 1) return false;

@@ -1,0 +1,117 @@
+import type { TOrderReceipt } from '@ingressos/contracts';
+import { hideCpf } from '@ingressos/domain/cpf';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { events, orders, payments, tickets, users, venues } from '../../db/schema/index.ts';
+import { posterUrl } from '../catalogue/build-event-tickets.ts';
+import { qrSvgDataUrl } from './ticket-pdf.ts';
+
+type TOrder = typeof orders.$inferSelect;
+
+const hide = (doc: string) => (/^\d{11}$/.test(doc) ? hideCpf(doc) : `${doc.slice(0, 2)}***`);
+
+/** The order number a buyer quotes: short, upper case, and the same in the e-mail and on the page. */
+export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+/**
+ * What the order's money was made of. Orders keep each line's list price and fees; the protection
+ * is what remains of the total once lines, fees and card interest are taken out. Orders made
+ * before lines kept their fees answer null for fees and protection (the total stays exact).
+ */
+export function orderBreakdown(order: Pick<TOrder, 'lines' | 'totalCents' | 'interestCents'>) {
+  let paidCents = 0;
+  let listCents = 0;
+  let feeCents: number | null = 0;
+  for (const line of order.lines) {
+    paidCents += line.unitCents * line.quantity;
+    listCents += (line.listCents ?? line.unitCents) * line.quantity;
+    feeCents =
+      line.feeCents === undefined || feeCents === null ? null : feeCents + line.feeCents * line.quantity;
+  }
+  const protectionCents =
+    feeCents === null ? null : Math.max(0, order.totalCents - order.interestCents - paidCents - feeCents);
+  return {
+    subtotalCents: listCents,
+    discountCents: listCents - paidCents,
+    feeCents,
+    protectionCents,
+    interestCents: order.interestCents,
+  };
+}
+
+/** The receipt of an order the caller owns (the caller checked ownership: findOwnOrder). */
+export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): Promise<TOrderReceipt> {
+  const [place] = await db
+    .select({ event: events, venue: venues })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(events.id, order.eventId));
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+  const docs = [...new Set([order.buyerDocument, ...order.lines.flatMap((line) => line.cpfs)])];
+  const holders = await db
+    .select({ document: users.document, name: users.name })
+    .from(users)
+    .where(inArray(users.document, docs));
+  const nameOf = new Map(holders.map((h) => [h.document, h.name]));
+  let unit = 0;
+  const items = order.lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, k) => {
+      const doc = line.cpfs[k] ?? order.buyerDocument;
+      return {
+        unit: unit++,
+        sectionName: line.sectionName,
+        ticketName: line.ticketName,
+        placeAlias: line.placeAlias,
+        holderName: nameOf.get(doc) ?? null,
+        holderCpf: hide(doc),
+        unitPrice: line.unitCents / 100,
+      };
+    }),
+  );
+  const owned = await db
+    .select({ id: tickets.id, qr: tickets.qr })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, userId)))
+    .orderBy(tickets.unit);
+  const money = orderBreakdown(order);
+  const cents = (value: number | null) => (value === null ? null : value / 100);
+  const event = place!.event;
+  return {
+    number: orderNumber(order.id),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: (order.paidAt ?? (order.status === 3 ? order.updatedAt : null))?.toISOString() ?? null,
+    event: {
+      id: event.id,
+      name: event.name,
+      slug: event.slug,
+      poster: posterUrl(event.slug),
+      startsAt: event.startsAt.toISOString(),
+      timeZone: event.timeZone,
+      venue: place!.venue.name,
+      address: `${place!.venue.address}, ${place!.venue.addressNumber} - ${place!.venue.district}`,
+      city: place!.venue.city,
+      state: place!.venue.state,
+      past: event.startsAt.getTime() + 86_400_000 < Date.now(),
+    },
+    payment: {
+      method: order.method as TOrderReceipt['payment']['method'],
+      cardBrand: payment?.cardBrand ?? null,
+      cardLast4: payment?.cardLast4 ?? null,
+      installments: order.installments,
+      installmentValue: Math.round(order.totalCents / order.installments) / 100,
+    },
+    items,
+    subtotal: money.subtotalCents / 100,
+    fees: cents(money.feeCents),
+    protection: cents(money.protectionCents),
+    discount: money.discountCents / 100,
+    interest: money.interestCents / 100,
+    total: order.totalCents / 100,
+    currency: order.currency,
+    tickets: await Promise.all(owned.map(async (t) => ({ id: t.id, qrSvg: await qrSvgDataUrl(t.qr) }))),
+  };
+}
+
+/** The order as it is now (a poll may just have moved it). */
+export const findOrders = (db: TDb, orderId: string) =>
+  db.select().from(orders).where(eq(orders.id, orderId));

@@ -1,0 +1,60 @@
+import type { TOrderReceipt } from '@ingressos/contracts';
+import { formatMoney } from '~/i18n/format.ts';
+import { useI18n } from '~/ui/i18n.tsx';
+import { pluralKey } from '~/ui/plural.ts';
+import styles from './order.module.css';
+import { brandName } from './order-state.ts';
+
+/** How it was paid, and what the total is made of. */
+export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
+  const { t, locale } = useI18n();
+  const money = (value: number) => formatMoney(value, receipt.currency);
+  const { payment } = receipt;
+  const method =
+    payment.method === 'free'
+      ? t('order.free')
+      : payment.method === 'pix'
+        ? t('order.pix')
+        : payment.cardBrand && payment.cardLast4
+          ? t('order.card', { brand: brandName(payment.cardBrand), last4: payment.cardLast4 })
+          : t('order.cardPlain');
+  const rows: [string, number, boolean?][] = [[t('order.subtotal'), receipt.subtotal]];
+  if (receipt.fees === null) {
+    const rest = receipt.total - receipt.interest - receipt.subtotal + receipt.discount;
+    if (rest > 0) rows.push([t('order.feesProtection'), rest]);
+  } else {
+    if (receipt.fees > 0) rows.push([t('order.fees'), receipt.fees]);
+    if (receipt.protection) rows.push([t('order.protection'), receipt.protection]);
+  }
+  if (receipt.discount > 0) rows.push([t('order.discount'), -receipt.discount, true]);
+  if (receipt.interest > 0) rows.push([t('order.interest'), receipt.interest]);
+  return (
+    <section className={styles.card} aria-labelledby="order-payment">
+      <h2 id="order-payment" className={styles.cardTitle}>
+        {t('order.payment')}
+      </h2>
+      <dl className={styles.totals}>
+        {rows.map(([label, value, discount]) => (
+          <div key={label} className={discount ? styles.discount : undefined}>
+            <dt>{label}</dt>
+            <dd>{discount ? `− ${money(-value)}` : money(value)}</dd>
+          </div>
+        ))}
+        <div className={styles.total}>
+          <dt>{t('order.total')}</dt>
+          <dd>{money(receipt.total)}</dd>
+        </div>
+      </dl>
+      <p className={styles.method}>{method}</p>
+      {payment.method === 'credit_card' && (
+        <p className={styles.muted}>
+          {t(pluralKey(locale, 'order.installments', payment.installments), {
+            n: payment.installments,
+            value: money(payment.installmentValue),
+            total: money(receipt.total),
+          })}
+        </p>
+      )}
+    </section>
+  );
+}
