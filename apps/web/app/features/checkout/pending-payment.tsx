@@ -2,11 +2,14 @@ import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { formatDate, formatMoney } from '~/i18n/format.ts';
+import { InReview } from '~/features/checkout/payment-states.tsx';
+import { PixPanel } from '~/features/checkout/pix-panel.tsx';
+import { formatMoney } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
+import pay from './payment.module.css';
 
 /**
  * What an answer means to the buyer. Approved: toast and My tickets. Refused or refunded: the
@@ -62,48 +65,36 @@ function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) 
   }, [answer.orderId, answer.orderStatus, answer.pix]);
 }
 
-/** A payment awaiting its outcome: the Pix to pay (with the sandbox's 'simulate payment') or a card under review. */
+/**
+ * A payment awaiting its outcome: the Pix to pay (with the sandbox's 'simulate payment') or a card
+ * under review. `fresh`: the buyer made it a moment ago on this page, so the panel is titled 'Pague
+ * com Pix'; a purchase found again later keeps the ongoing-purchase heading above it.
+ */
 export function PendingPayment({
   answer,
   onSettled,
+  amount = null,
+  fresh = false,
 }: {
   answer: TPaymentAnswer;
   onSettled: (answer: TPaymentAnswer) => void;
+  amount?: string | null;
+  fresh?: boolean;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   usePolling(answer, onSettled);
   const pix = answer.pix;
-  if (!pix)
-    return (
-      <section className={styles.section} aria-label={t('checkout.inReview')}>
-        <h2>{t('checkout.inReview')}</h2>
-        <p role="status">{t('checkout.inProcess')}</p>
-      </section>
-    );
+  if (!pix) return <InReview />;
   return (
-    <section className={styles.section} aria-label={t('checkout.pix')}>
-      <img className={styles.qr} src={pix.qrCodeImage} alt={t('checkout.pixCopy')} />
-      <p>
-        {t('checkout.pixExpires', {
-          time: formatDate(pix.expiresAt, locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-        })}
+    <div className={styles.section}>
+      <PixPanel pix={pix} amount={amount} title={fresh ? t('checkoutUi.pixTitle') : null} />
+      <p role="status" className={pay.countdown}>
+        <span className={pay.spinner} aria-hidden="true" /> {t('checkout.pixWaiting')}
       </p>
-      <label htmlFor="pix-code">{t('checkout.pixCopy')}</label>
-      <textarea id="pix-code" className={styles.code} readOnly value={pix.qrCode} rows={4} />
-      <button
-        type="button"
-        className={styles.secondary}
-        onClick={() =>
-          navigator.clipboard?.writeText(pix.qrCode).then(() => toast.success(t('checkout.pixCopied')))
-        }
-      >
-        {t('checkout.pixCopyButton')}
-      </button>
-      <p role="status">{t('checkout.pixWaiting')}</p>
       {answer.sandbox && (
         <button
           type="button"
-          className={styles.primary}
+          className={pay.secondary}
           onClick={async () => {
             await fetch(apiPath('simulatePixPayment', { paymentId: answer.paymentId }), {
               method: 'POST',
@@ -118,7 +109,7 @@ export function PendingPayment({
           {t('checkout.simulate')}
         </button>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -176,7 +167,7 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
       </section>
       <PendingPayment answer={ongoing} onSettled={settle} />
       {ongoing.cancellable && (
-        <button type="button" className={styles.secondary} disabled={busy} onClick={cancel}>
+        <button type="button" className={pay.secondary} disabled={busy} onClick={cancel}>
           {t('checkout.cancelPix')}
         </button>
       )}
