@@ -59,10 +59,15 @@ export async function checkoutScreens(browser: Browser, url: string, smtp: TTest
     await shot('cart');
 
     await open(page, `${url}/identificacao`);
-    await page.getByRole('button', { name: 'Usar meu CPF' }).first().waitFor();
+    const mine = page.getByRole('button', { name: 'Usar meu CPF' });
+    await mine.click();
+    await mine.click();
+    await page.getByText('CPF liberado').nth(1).waitFor({ timeout: 15_000 });
     await shot('identification');
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await page.waitForURL(/\/pagamento$/);
 
-    await open(page, `${url}/pagamento`);
+    await waitForHydration(page);
     await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
     await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
     await shot('payment-card');
@@ -72,9 +77,9 @@ export async function checkoutScreens(browser: Browser, url: string, smtp: TTest
     await page.getByText('Validade inválida.').waitFor();
     await shot('payment-card-error');
 
-    await page.getByText('Parcelas', { exact: true }).click();
+    await page.locator('summary', { hasText: 'Parcelas' }).click();
     await shot('payment-installments');
-    await page.getByText('Parcelas', { exact: true }).click();
+    await page.locator('summary', { hasText: 'Parcelas' }).click();
 
     // Processing: the answer held back a few seconds, then the card is declined.
     await page.route('**/checkout/v1', async (route) => {

@@ -3,6 +3,7 @@ import { maskCpf } from '@ingressos/domain/cpf';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatDate, formatMoney, type TTranslate } from '~/i18n/format.ts';
 import { plural } from '~/i18n/plural.ts';
+import { ClockIcon } from '~/ui/checkout-icons.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { clock, useSecondsLeft } from '~/ui/use-seconds-left.ts';
 import styles from './checkout-frame.module.css';
@@ -46,7 +47,7 @@ export function CheckoutTimer({ exp }: { exp: string }) {
   if (!mounted || left === null) return <p className={styles.timer} aria-hidden="true" />;
   return (
     <p className={`${styles.timer} ${left < 120 ? styles.timerLow : ''}`} role="timer">
-      <span aria-hidden="true">⏱ </span>
+      <ClockIcon />
       {left > 0 ? t('cart.timeLeft', { time: clock(left) }) : t('checkoutUi.timerOver')}
     </p>
   );

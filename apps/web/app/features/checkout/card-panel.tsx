@@ -3,6 +3,7 @@ import { cardBrand, type TCardBrand } from '@ingressos/domain/card-brand';
 import { type RefObject, useEffect, useState } from 'react';
 import { formatMoney } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { LockIcon } from '~/ui/icons.tsx';
 import styles from './payment.module.css';
 
 const BRAND_NAMES: Record<TCardBrand, string> = {
@@ -71,7 +72,7 @@ export function CardPanel({
         <Installments cart={cart} installments={installments} count={count} setCount={setCount} />
       )}
       <p className={styles.secure}>
-        <span aria-hidden="true">🔒 </span>
+        <LockIcon size={16} />
         {t('checkoutUi.secure')}
       </p>
     </div>

@@ -7,9 +7,10 @@ import { useCardForm } from '~/features/checkout/card-form.ts';
 import { CardPanel } from '~/features/checkout/card-panel.tsx';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
 import { Approved, Declined, Processing } from '~/features/checkout/payment-states.tsx';
-import { PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
+import { markMadeHere, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
 import { formatMoney } from '~/i18n/format.ts';
 import { CheckoutLayout } from '~/ui/checkout-frame.tsx';
+import { CardIcon, PixIcon } from '~/ui/checkout-icons.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import styles from './payment.module.css';
@@ -84,7 +85,10 @@ export function PaymentForm({
       setDeclined(answer.message);
     // Pending: the page and the shell reload it as the ongoing purchase (§4), so leaving
     // /pagamento offers it back.
-    if (answer.orderStatus === 1) revalidator.revalidate();
+    if (answer.orderStatus === 1) {
+      markMadeHere(answer.orderId);
+      revalidator.revalidate();
+    }
   };
 
   const pay = async () => {
@@ -249,14 +253,14 @@ function PaymentMethods({
               checked={method === 'credit_card'}
               onChange={() => setMethod('credit_card')}
             />
-            <span aria-hidden="true">💳</span>
+            <CardIcon />
             {t('checkout.card')}
           </label>
         )}
         {pixOffered && (
           <label className={styles.method}>
             <input type="radio" name="method" checked={method === 'pix'} onChange={() => setMethod('pix')} />
-            <span aria-hidden="true">◆</span>
+            <PixIcon />
             {t('checkout.pix')}
           </label>
         )}

@@ -5,11 +5,18 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { InReview } from '~/features/checkout/payment-states.tsx';
 import { PixPanel } from '~/features/checkout/pix-panel.tsx';
 import { formatMoney } from '~/i18n/format.ts';
+import look from '~/ui/checkout-frame.module.css';
+import { CheckoutSteps } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
 import pay from './payment.module.css';
+
+/** The order of the Pix the buyer created on this page visit (client only; a reload forgets it). */
+let madeHere: string | null = null;
+export const markMadeHere = (orderId: string) => {
+  madeHere = orderId;
+};
 
 /**
  * What an answer means to the buyer. Approved: toast and My tickets. Refused or refunded: the
@@ -88,8 +95,9 @@ export function PendingPayment({
   return (
     <div className={styles.section}>
       <PixPanel pix={pix} amount={amount} title={fresh ? t('checkoutUi.pixTitle') : null} />
-      <p role="status" className={pay.countdown}>
-        <span className={pay.spinner} aria-hidden="true" /> {t('checkout.pixWaiting')}
+      <p role="status" className={pay.waiting}>
+        <span className={pay.spinner} aria-hidden="true" />
+        {t('checkout.pixWaiting')}
       </p>
       {answer.sandbox && (
         <button
@@ -119,6 +127,15 @@ export function PendingPayment({
  */
 export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
   const { t } = useI18n();
+  // Made a moment ago on this very visit (the page reloaded it as the ongoing purchase): 'Pague com
+  // Pix', not 'Existe uma compra em andamento'. Leaving /pagamento forgets it.
+  const [fresh] = useState(() => madeHere === ongoing.orderId);
+  useEffect(
+    () => () => {
+      madeHere = null;
+    },
+    [],
+  );
   const revalidator = useRevalidator();
   const settle = useSettle();
   const [busy, setBusy] = useState(false);
@@ -144,33 +161,41 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
       setBusy(false);
     }
   };
+  const total = formatMoney(ongoing.total, ongoing.currency);
   return (
-    <PageFrame title={t('page.payment')}>
-      <section className={styles.section} aria-label={t('ongoing.title')}>
-        <h2>{t('ongoing.title')}</h2>
-        <p>
-          <strong>{ongoing.event.name}</strong>
-        </p>
-        <ul>
-          {ongoing.lines.map((line) => (
-            <li key={`${line.sectionName}-${line.ticketName}-${line.placeAlias ?? ''}`}>
-              {line.quantity}× {line.eventName} · {line.sectionName} · {line.ticketName}
-              {line.placeAlias ? ` · ${line.placeAlias}` : ''}
-            </li>
-          ))}
-        </ul>
-        <p>
-          <strong>
-            {t('checkout.total')}: {formatMoney(ongoing.total, ongoing.currency)}
-          </strong>
-        </p>
-      </section>
-      <PendingPayment answer={ongoing} onSettled={settle} />
+    <article className={look.page}>
+      <CheckoutSteps current="payment" />
+      <div className={look.head}>
+        <h1>{t('page.payment')}</h1>
+      </div>
+      {fresh ? null : (
+        <section className={look.panel} aria-label={t('ongoing.title')}>
+          <h2>{t('ongoing.title')}</h2>
+          <p className={look.eventName}>{ongoing.event.name}</p>
+          <ul className={look.lines}>
+            {ongoing.lines.map((line) => (
+              <li key={`${line.sectionName}-${line.ticketName}-${line.placeAlias ?? ''}`}>
+                <p className={look.lineName}>
+                  {line.sectionName} — {line.ticketName}
+                  {line.placeAlias ? ` · ${line.placeAlias}` : ''}
+                </p>
+                <p className={look.muted}>{line.quantity}×</p>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <strong>
+              {t('checkout.total')}: {total}
+            </strong>
+          </p>
+        </section>
+      )}
+      <PendingPayment answer={ongoing} onSettled={settle} amount={total} fresh={fresh} />
       {ongoing.cancellable && (
         <button type="button" className={pay.secondary} disabled={busy} onClick={cancel}>
           {t('checkout.cancelPix')}
         </button>
       )}
-    </PageFrame>
+    </article>
   );
 }
