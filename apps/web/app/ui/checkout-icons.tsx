@@ -8,19 +8,18 @@ const base = (size: number) => ({
   strokeWidth: 2,
   strokeLinecap: 'round' as const,
   strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
   focusable: false,
 });
 
 export const ClockIcon = ({ size = 18 }: { size?: number }) => (
-  <svg {...base(size)}>
+  <svg {...base(size)} aria-hidden="true">
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
   </svg>
 );
 
 export const CardIcon = ({ size = 22 }: { size?: number }) => (
-  <svg {...base(size)}>
+  <svg {...base(size)} aria-hidden="true">
     <rect width="20" height="14" x="2" y="5" rx="2" />
     <path d="M2 10h20M6 15h4" />
   </svg>
@@ -28,7 +27,7 @@ export const CardIcon = ({ size = 22 }: { size?: number }) => (
 
 /** The Pix mark's shape: a diamond of four rounded arms. */
 export const PixIcon = ({ size = 22 }: { size?: number }) => (
-  <svg {...base(size)}>
+  <svg {...base(size)} aria-hidden="true">
     <path d="M12 3.5 20.5 12 12 20.5 3.5 12Z" />
     <path d="M8 12h8M12 8v8" strokeWidth={1.5} />
   </svg>
