@@ -41,6 +41,7 @@ export async function checkoutScreens(browser: Browser, url: string, smtp: TTest
   for (const [size, device] of VIEWPORTS) {
     const page = await newPage(browser, device);
     const shot = async (name: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(out, `checkout-${name}-${size}.png`), fullPage: true });
     };
