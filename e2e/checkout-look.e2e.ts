@@ -58,6 +58,16 @@ describe('the checkout screens a new buyer meets', () => {
     return page;
   }
 
+  /** The holder's CPF (the buyer's own), then on to /pagamento, as the ticket limits tickets per CPF. */
+  async function identifiedToPayment(page: Page) {
+    await open(page, `${server.url}/identificacao`);
+    await page.getByRole('button', { name: 'Usar meu CPF' }).click();
+    await page.getByText('CPF liberado').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await page.waitForURL(/\/pagamento$/);
+    await waitForHydration(page);
+  }
+
   const seriousA11y = async (page: Page) =>
     (await new AxeBuilder({ page }).analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -102,7 +112,7 @@ describe('the checkout screens a new buyer meets', () => {
 
   it('shows every amount beside the card form, names the brand, and puts a card error under its field', async () => {
     const page = await buyerWithCart();
-    await open(page, `${server.url}/pagamento`);
+    await identifiedToPayment(page);
     const summary = page.getByRole('complementary', { name: 'Resumo do pedido' });
     expect(await summary.textContent()).toMatch(/Subtotal.*Taxa de conveniência.*Total/);
     const number = page.getByLabel('Número do cartão');
@@ -129,7 +139,7 @@ describe('the checkout screens a new buyer meets', () => {
 
   it("titles a Pix the buyer just made 'Pague com Pix', with a countdown and how to pay", async () => {
     const page = await buyerWithCart(MOBILE);
-    await open(page, `${server.url}/pagamento`);
+    await identifiedToPayment(page);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Gerar Pix/ }).click();
     await page.getByRole('heading', { name: 'Pague com Pix' }).waitFor({ timeout: 15_000 });

@@ -149,6 +149,8 @@
       // Forget the sensitive fields as soon as the token exists.
       fields.number.value = '';
       fields.cvv.value = '';
+      // Tell the page the number is gone (it shows the brand from it).
+      fields.number.dispatchEvent(new Event('input', { bubbles: true }));
       return { token: `sbx_${outcome}_${brand}_${last4}_${random()}`, brand, last4 };
     },
   };
