@@ -32,3 +32,11 @@ export const PixIcon = ({ size = 22 }: { size?: number }) => (
     <path d="M8 12h8M12 8v8" strokeWidth={1.5} />
   </svg>
 );
+
+/** A padlock (a copy of ./icons.tsx's: importing that module from checkout splits it out of the event page's chunk). */
+export const PadlockIcon = ({ size = 16 }: { size?: number }) => (
+  <svg {...base(size)} aria-hidden="true">
+    <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
+    <path d="M7 11V7a5 5 0 0 1 10 0v4" />
+  </svg>
+);

@@ -2,8 +2,8 @@ import type { TCart, TCheckoutGateway, TInstallmentOption } from '@ingressos/con
 import { cardBrand, type TCardBrand } from '@ingressos/domain/card-brand';
 import { type RefObject, useEffect, useState } from 'react';
 import { formatMoney } from '~/i18n/format.ts';
+import { PadlockIcon } from '~/ui/checkout-icons.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { LockIcon } from '~/ui/icons.tsx';
 import styles from './payment.module.css';
 
 const BRAND_NAMES: Record<TCardBrand, string> = {
@@ -72,7 +72,7 @@ export function CardPanel({
         <Installments cart={cart} installments={installments} count={count} setCount={setCount} />
       )}
       <p className={styles.secure}>
-        <LockIcon size={16} />
+        <PadlockIcon />
         {t('checkoutUi.secure')}
       </p>
     </div>
