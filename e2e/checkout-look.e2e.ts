@@ -133,7 +133,7 @@ describe('the checkout screens a new buyer meets', () => {
     const cvvBox = await page.getByLabel('Código de segurança (CVV)').boundingBox();
     expect(Math.abs(cvvBox!.y - (await expiry.boundingBox())!.y)).toBeLessThan(2);
     // The installment table: each plan with its total.
-    await page.getByText('Parcelas', { exact: true }).click();
+    await page.locator('summary', { hasText: 'Parcelas' }).click();
     expect(await page.getByRole('radio', { name: /^1x/ }).count()).toBe(1);
   });
 
