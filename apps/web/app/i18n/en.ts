@@ -563,6 +563,7 @@ export const en: TCatalog = {
   'checkoutUi.line': '{count} × {value}',
   'checkoutUi.holders': 'Holders: {cpfs}',
   'checkoutUi.installmentsLine': 'In {count} installments of {value}',
+  'checkoutUi.interestLine': 'Installment interest',
   'checkoutUi.timer': 'Held for {time}',
   'checkoutUi.timerOver': 'Your reservation time is over.',
   'checkoutUi.limit.one': 'Limit of {count} ticket per CPF',

@@ -566,6 +566,7 @@ export const ptBR = {
   'checkoutUi.line': '{count} × {value}',
   'checkoutUi.holders': 'Titulares: {cpfs}',
   'checkoutUi.installmentsLine': 'Em {count}x de {value}',
+  'checkoutUi.interestLine': 'Juros do parcelamento',
   'checkoutUi.timer': 'Reservado por {time}',
   'checkoutUi.timerOver': 'O tempo de reserva terminou.',
   'checkoutUi.limit.one': 'Limite de {count} ingresso por CPF',

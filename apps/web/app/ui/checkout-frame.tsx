@@ -117,6 +117,12 @@ export function Totals({ cart, plan }: { cart: TCart; plan?: TInstallmentOption 
           <dd>− {money(cart.totals.discount)}</dd>
         </>
       )}
+      {plan && plan.totalValue > cart.totals.total && (
+        <>
+          <dt>{t('checkoutUi.interestLine')}</dt>
+          <dd>{money(plan.totalValue - cart.totals.total)}</dd>
+        </>
+      )}
       <dt className={styles.grand}>{t('cart.total')}</dt>
       <dd className={styles.grand}>{money(charged)}</dd>
       {plan && plan.installments > 1 && (
