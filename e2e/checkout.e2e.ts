@@ -159,7 +159,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await open(page, `${server.url}/pagamento`);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Gerar Pix/ }).click();
-    await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code do Pix' }).waitFor({ timeout: 15_000 });
     expect(await page.getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });

@@ -117,7 +117,7 @@ describe('no hydration mismatch on any page, in either language, with the server
     await waitForHydration(page);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Gerar Pix/ }).click();
-    await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code do Pix' }).waitFor({ timeout: 15_000 });
 
     const visit = hydrationWatch(page);
     expect(await visit(server.url, BUYER_PATHS)).toEqual([]);

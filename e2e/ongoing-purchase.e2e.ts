@@ -67,7 +67,7 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await open(page, `${server.url}/pagamento`);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Gerar Pix/ }).click();
-    await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code do Pix' }).waitFor({ timeout: 15_000 });
     const code = await page.getByLabel('Pix copia e cola').inputValue();
 
     // Leaves through the header, a client-side navigation.
@@ -100,7 +100,7 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await open(page, `${server.url}/pagamento`);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Gerar Pix/ }).click();
-    await page.getByRole('img', { name: 'Pix copia e cola' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code do Pix' }).waitFor({ timeout: 15_000 });
     await open(page, server.url);
     const popup = page.getByRole('dialog', { name: 'Existe uma compra em andamento' });
     await popup.waitFor({ timeout: 15_000 });

@@ -40,6 +40,7 @@ export const ZCartItem = z.object({
   eventDate: z.string(),
   slug: z.string(),
   hour: z.string(),
+  timeZone: z.string(),
   place: z.string(),
   address: z.string(),
   addressNumber: z.string(),

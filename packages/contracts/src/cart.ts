@@ -112,6 +112,8 @@ export type TCartItem = {
   eventDate: string;
   slug: string;
   hour: string;
+  /** The event's IANA time zone: its date and hour are shown there, wherever the buyer is. */
+  timeZone: string;
   place: string;
   address: string;
   addressNumber: string;

@@ -124,7 +124,11 @@
         t.cpf,
         plain({ inputmode: 'numeric', autocomplete: 'off', maxlength: '14', placeholder: '000.000.000-00' }),
       );
-      element.replaceChildren(number.wrap, expiry.wrap, cvv.wrap, name.wrap, cpf.wrap);
+      // Expiry and CVV side by side, as on the card itself (the page styles .sbx-row).
+      const row = document.createElement('div');
+      row.className = 'sbx-row';
+      row.append(expiry.wrap, cvv.wrap);
+      element.replaceChildren(number.wrap, row, name.wrap, cpf.wrap);
       const style = { height: '100%', fontSize: '16px' };
       const cardNumber = mp.fields
         .create('cardNumber', { placeholder: '0000 0000 0000 0000', srLabel: t.number, style })

@@ -71,8 +71,30 @@
     input.id = id;
     // No name attribute: these fields are never part of a submitted form.
     for (const [k, v] of Object.entries(attrs)) input.setAttribute(k, v);
-    wrap.append(l, input);
+    // Each field's own error line, under it, tied to it for screen readers.
+    const error = document.createElement('p');
+    error.id = `${id}-error`;
+    error.className = 'sbx-error';
+    input.addEventListener('input', () => clear(input));
+    wrap.append(l, input, error);
     return { wrap, input };
+  };
+  const clear = (input) => {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+    const error = document.getElementById(`${input.id}-error`);
+    if (error) error.textContent = '';
+  };
+  /** Shows the message under its field and rejects with it; `field` tells the page it is shown there. */
+  const fail = (input, message) => {
+    const error = document.getElementById(`${input.id}-error`);
+    if (error) error.textContent = message;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', `${input.id}-error`);
+    input.focus();
+    const failure = new Error(message);
+    failure.field = input.id;
+    return failure;
   };
   // window.BilhetoCardForm is the interface the payment page talks to, whatever the gateway.
   window.BilhetoCardForm = {
@@ -100,7 +122,11 @@
         const d = expiry.input.value.replace(/\D/g, '').slice(0, 4);
         expiry.input.value = d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
       });
-      element.replaceChildren(number.wrap, name.wrap, expiry.wrap, cvv.wrap);
+      // Expiry and CVV side by side, as on the card itself.
+      const row = document.createElement('div');
+      row.className = 'sbx-row';
+      row.append(expiry.wrap, cvv.wrap);
+      element.replaceChildren(number.wrap, name.wrap, row);
       fields = { number: number.input, name: name.input, expiry: expiry.input, cvv: cvv.input, t };
       element.dispatchEvent(new CustomEvent('sandbox-gateway-ready', { bubbles: true }));
     },
@@ -109,19 +135,22 @@
       if (!fields) throw new Error('card form not mounted');
       const { t } = fields;
       const digits = fields.number.value.replace(/\D/g, '');
-      if (!luhn(digits)) throw new Error(t.badNumber);
-      if (fields.name.value.trim().length < 2) throw new Error(t.badName);
+      for (const input of [fields.number, fields.name, fields.expiry, fields.cvv]) clear(input);
+      if (!luhn(digits)) throw fail(fields.number, t.badNumber);
+      if (fields.name.value.trim().length < 2) throw fail(fields.name, t.badName);
       const [mm, yy] = fields.expiry.value.split('/').map(Number);
       const now = new Date();
       const end = new Date(2000 + (yy || 0), mm || 0, 1);
-      if (!(mm >= 1 && mm <= 12) || end <= now) throw new Error(t.badExpiry);
-      if (!/^\d{3,4}$/.test(fields.cvv.value)) throw new Error(t.badCvv);
+      if (!(mm >= 1 && mm <= 12) || end <= now) throw fail(fields.expiry, t.badExpiry);
+      if (!/^\d{3,4}$/.test(fields.cvv.value)) throw fail(fields.cvv, t.badCvv);
       const outcome = OUTCOMES[digits] ?? 'rej';
       const brand = brandOf(digits);
       const last4 = digits.slice(-4);
       // Forget the sensitive fields as soon as the token exists.
       fields.number.value = '';
       fields.cvv.value = '';
+      // Tell the page the number is gone (it shows the brand from it).
+      fields.number.dispatchEvent(new Event('input', { bubbles: true }));
       return { token: `sbx_${outcome}_${brand}_${last4}_${random()}`, brand, last4 };
     },
   };

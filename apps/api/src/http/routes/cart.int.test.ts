@@ -85,6 +85,8 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
       sectionName: 'Pista',
       eventCity: 'São Paulo',
       eventState: 'SP',
+      // The checkout's order summary shows the event's date and hour in the event's own zone.
+      timeZone: 'America/Sao_Paulo',
       coordinates: null,
     });
     expect((await lotStock(f.lotId)).held).toBe(2);

@@ -151,6 +151,7 @@ function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCart
     eventDate: startsAt.toISOString(),
     slug: row.slug,
     hour: hourInTimeZone(startsAt, row.time_zone),
+    timeZone: row.time_zone,
     place: row.venue_name,
     address: row.venue_address,
     addressNumber: row.venue_number,

@@ -3,15 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
+import look from '~/ui/checkout-frame.module.css';
+import { CheckoutSteps, CheckoutTimer, EventFacts } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { PageFrame } from '~/ui/page-frame.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import { setCart, syncCart } from './cart-actions.ts';
 import styles from './cart-page.module.css';
 import { useCartState } from './cart-store.ts';
 import { CouponForm } from './coupon-form.tsx';
 import { ProtectionChoice } from './protection-choice.tsx';
-import { clock, useSecondsLeft } from './use-seconds-left.ts';
 
 /** Spec §2 /carrinho: items, totals, the refund-protection choice, a coupon, continue to payment. */
 export function CartPage() {
@@ -21,7 +21,12 @@ export function CartPage() {
     if (!loaded) void syncCart();
   }, [loaded]);
   return (
-    <PageFrame title={t('cart.title')}>
+    <article className={look.page}>
+      <CheckoutSteps current="cart" />
+      <div className={look.head}>
+        <h1>{t('cart.title')}</h1>
+        {cart && <CheckoutTimer exp={cart.exp} />}
+      </div>
       {!loaded ? (
         <p role="status">{t('cart.loading')}</p>
       ) : cart ? (
@@ -31,14 +36,13 @@ export function CartPage() {
           {t('cart.empty')} <Link to="/">{t('cart.seeEvents')}</Link>
         </p>
       )}
-    </PageFrame>
+    </article>
   );
 }
 
 function CartContent({ cart }: { cart: TCart }) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const left = useSecondsLeft(cart.exp);
   const [missingProtection, setMissingProtection] = useState(false);
   const protectionRef = useRef<HTMLFieldSetElement>(null);
   const slug = cart.items[0]?.slug ?? '';
@@ -62,11 +66,6 @@ function CartContent({ cart }: { cart: TCart }) {
   return (
     <div className={styles.layout}>
       <div>
-        {left !== null && (
-          <p className={styles.timer} role="timer">
-            {t('cart.timeLeft', { time: clock(left) })}
-          </p>
-        )}
         <section aria-labelledby="cart-items">
           <h2 id="cart-items">{t('cart.items')}</h2>
           <ul className={styles.items}>
@@ -92,6 +91,7 @@ function CartContent({ cart }: { cart: TCart }) {
       </div>
       <aside className={styles.totalsBox} aria-labelledby="cart-totals">
         <h2 id="cart-totals">{t('cart.summary')}</h2>
+        {cart.items[0] && <EventFacts item={cart.items[0]} />}
         <dl className={styles.totals}>
           <dt>{t('cart.subtotal')}</dt>
           <dd>{formatMoney(cart.totals.subtotal, cart.currency)}</dd>
@@ -118,7 +118,7 @@ function CartContent({ cart }: { cart: TCart }) {
           <dt className={styles.grand}>{t('cart.total')}</dt>
           <dd className={styles.grand}>{formatMoney(cart.totals.total, cart.currency)}</dd>
         </dl>
-        <button type="button" className={styles.continue} onClick={onContinue}>
+        <button type="button" className={`${look.primary} ${look.wide}`} onClick={onContinue}>
           {incomplete ? t('cart.completeTables') : t('cart.continue')}
         </button>
       </aside>

@@ -5,10 +5,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
+import { clock, useSecondsLeft } from '~/ui/use-seconds-left.ts';
 import styles from './cart.module.css';
 import { cartEventSlug, clearCart, expireCart, renew, syncCart } from './cart-actions.ts';
 import { useCartState } from './cart-store.ts';
-import { clock, useSecondsLeft } from './use-seconds-left.ts';
 
 type TOutcome = Exclude<TActivationOutcome, 'ok'>;
 type TShown = TSessionModal | TOutcome | 'confirmClear';

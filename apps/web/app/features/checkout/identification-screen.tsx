@@ -10,15 +10,17 @@ import {
   type TTransferDraft,
   transferProblem,
 } from '~/features/checkout/transfer-fields.tsx';
+import { plural } from '~/i18n/plural.ts';
 import { api } from '~/shared/api-client.ts';
+import look from '~/ui/checkout-frame.module.css';
+import { CheckoutLayout, placeOf } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
 export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const needs = cart.items.map(cpfsNeeded);
   const [values, setValues] = useState<string[][]>(() =>
@@ -122,16 +124,26 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
     navigate('/pagamento');
   };
 
+  // The summary beside the form names the holders as their CPFs are completed.
+  const holders = Object.fromEntries(
+    values.map((row, index) => [index, row.map(digits).filter((cpf) => cpf.length === 11)]),
+  );
   return (
-    <PageFrame title={t('page.identification')}>
+    <CheckoutLayout title={t('page.identification')} step="identification" cart={cart} holders={holders}>
       <form onSubmit={submit} className={styles.section} aria-label={t('page.identification')}>
-        <p>{groups.size ? t('checkout.identifyHint') : t('checkout.noIdentification')}</p>
-        <p>{t('checkout.transferHint')}</p>
+        <p className={look.muted}>
+          {groups.size ? t('checkout.identifyHint') : t('checkout.noIdentification')}{' '}
+          {t('checkout.transferHint')}
+        </p>
         {cart.items.map((item, index) => (
-          <fieldset key={item.lineId} className={styles.item}>
-            <legend>
-              {item.sectionName} · {item.ticketName} ({item.quantity})
+          <fieldset key={item.lineId} className={`${styles.item} ${look.unit}`}>
+            <legend className={look.unitName}>
+              {item.sectionName} — {item.ticketName}
+              {placeOf(item, t) ? ` · ${placeOf(item, t)}` : ''} · {item.quantity}×
             </legend>
+            {item.ticketByCpf !== null && item.ticketByCpf > 0 && (
+              <p className={look.limit}>{plural(t, locale, 'checkoutUi.limit', item.ticketByCpf)}</p>
+            )}
             {values[index]!.map((value, unit) => (
               <CpfField
                 // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
@@ -147,7 +159,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
             {buyerCpf && values[index]!.some((value) => value === '') && (
               <button
                 type="button"
-                className={styles.secondary}
+                className={look.secondary}
                 onClick={() => setCpf(index, values[index]!.indexOf(''), maskCpf(buyerCpf))}
               >
                 {t('checkout.useMyCpf')}
@@ -175,10 +187,14 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
             {message}
           </p>
         )}
-        <button type="submit" className={styles.primary} disabled={!allChecked || !transfersOk}>
+        <button
+          type="submit"
+          className={`${look.primary} ${look.wide}`}
+          disabled={!allChecked || !transfersOk}
+        >
           {t('checkout.continue')}
         </button>
       </form>
-    </PageFrame>
+    </CheckoutLayout>
   );
 }

@@ -1,16 +1,19 @@
 import type { TCart, TCheckoutGateway, TInstallmentOption, TPaymentAnswer } from '@ingressos/contracts';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useLocation, useRevalidator } from 'react-router';
 import { useCardForm } from '~/features/checkout/card-form.ts';
+import { CardPanel } from '~/features/checkout/card-panel.tsx';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
-import { PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
+import { Approved, Declined, Processing } from '~/features/checkout/payment-states.tsx';
+import { markMadeHere, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
 import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
+import { CheckoutLayout } from '~/ui/checkout-frame.tsx';
+import { CardIcon, PixIcon } from '~/ui/checkout-icons.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { PageFrame } from '~/ui/page-frame.tsx';
-import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
+import styles from './payment.module.css';
 
 const newKey = () => crypto.randomUUID();
 
@@ -53,6 +56,8 @@ export function PaymentForm({
   const [count, setCount] = useState(1);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  // The gateway's refusal, shown as the declined state above the form (which stays for another try).
+  const [declined, setDeclined] = useState('');
   const [result, setResult] = useState<TPaymentAnswer | null>(null);
   const key = useRef<string>('');
   const container = useRef<HTMLDivElement>(null);
@@ -73,25 +78,32 @@ export function PaymentForm({
 
   const settle = useSettle();
   const revalidator = useRevalidator();
+  const location = useLocation();
   const finish = (answer: TPaymentAnswer) => {
     setResult(answer);
     if (settle(answer)) key.current = '';
-    if (answer.message) setMessage(answer.message);
+    if (answer.message && answer.transactionStatus !== 'success' && answer.orderStatus !== 1)
+      setDeclined(answer.message);
     // Pending: the page and the shell reload it as the ongoing purchase (§4), so leaving
     // /pagamento offers it back.
-    if (answer.orderStatus === 1) revalidator.revalidate();
+    if (answer.orderStatus === 1) {
+      markMadeHere(answer.orderId, location.key);
+      revalidator.revalidate();
+    }
   };
 
   const pay = async () => {
     setBusy(true);
     setMessage('');
+    setDeclined('');
     try {
       let card:
         | { token: string; installments: number; paymentMethodId?: string; issuerId?: string }
         | undefined;
       if (!free && method === 'credit_card') {
-        const made = await window.BilhetoCardForm!.createToken().catch((e: Error) => {
-          setMessage(e.message);
+        const made = await window.BilhetoCardForm!.createToken().catch((e: Error & { field?: string }) => {
+          // A field's own error is shown under that field by the gateway's form; others by the button.
+          if (!e.field) setMessage(e.message);
           return null;
         });
         if (!made) return;
@@ -129,93 +141,86 @@ export function PaymentForm({
     }
   };
 
+  const holders = Object.fromEntries(
+    (identification?.entries ?? []).map((entry) => [entry.indexItem, entry.cpfs]),
+  );
+  const frame = (children: React.ReactNode, timer = true) => (
+    <CheckoutLayout
+      title={t('page.payment')}
+      step="payment"
+      cart={cart}
+      holders={holders}
+      plan={!free && method === 'credit_card' && count > 1 ? plan : undefined}
+      timer={timer}
+    >
+      {children}
+    </CheckoutLayout>
+  );
+
+  if (result?.transactionStatus === 'success') return frame(<Approved />, false);
   // A pending Pix or a card under review: followed until it settles.
   if (result && result.orderStatus === 1)
-    return (
-      <PageFrame title={t('page.payment')}>
-        <PendingPayment answer={result} onSettled={finish} />
-      </PageFrame>
-    );
+    return frame(<PendingPayment answer={result} onSettled={finish} amount={total} fresh />, false);
 
-  return (
-    <PageFrame title={t('page.payment')}>
-      <section className={styles.section}>
-        <ul>
-          {cart.items.map((item) => (
-            <li key={item.lineId}>
-              {item.quantity}× {item.eventName} · {item.sectionName} · {item.ticketName}
-            </li>
-          ))}
-        </ul>
-        <p>
-          <strong>
-            {t('checkout.total')}: {total}
-          </strong>
+  return frame(
+    <>
+      {declined && <Declined message={declined} />}
+      {free ? (
+        <p role="note" className={styles.sandbox}>
+          {t('checkout.freeHint')}
         </p>
-        {free ? (
-          <p role="note" className={styles.note}>
-            {t('checkout.freeHint')}
-          </p>
-        ) : (
-          <PaymentMethods
-            cart={cart}
-            method={method}
-            setMethod={setMethod}
-            pixOffered={pixOffered}
-            card={
-              <>
-                {gateway?.testMode && <p className={styles.warning}>{t('checkout.sandboxHint')}</p>}
-                {ready ? null : (
-                  <p role={failure ? 'alert' : undefined}>{failure || t('checkout.cardFormLoading')}</p>
-                )}
-                {/* The gateway's script owns this element's children: React renders none. */}
-                <div ref={container} className={styles.cardForm} aria-busy={!ready} />
-                <div className={styles.field}>
-                  <label htmlFor="installments">{t('checkout.installments')}</label>
-                  <select id="installments" value={count} onChange={(e) => setCount(Number(e.target.value))}>
-                    {installments.map((option) => (
-                      <option key={option.installments} value={option.installments}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </>
-            }
-          />
-        )}
-        {unidentified && (
-          <p role="alert" className={styles.warning}>
-            {t(free ? 'checkout.identifyFirstFree' : 'checkout.identifyFirst')}{' '}
-            <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
-          </p>
-        )}
-        {message && (
-          <p role="alert" className={styles.error}>
-            {message}
-          </p>
-        )}
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={
-            busy ||
-            identification === undefined ||
-            unidentified ||
-            (!free && method === 'credit_card' && !ready)
+      ) : (
+        <PaymentMethods
+          cart={cart}
+          method={method}
+          setMethod={setMethod}
+          pixOffered={pixOffered}
+          card={
+            <CardPanel
+              container={container}
+              ready={ready}
+              failure={failure}
+              gateway={gateway}
+              cart={cart}
+              installments={installments}
+              count={count}
+              setCount={setCount}
+            />
           }
-          onClick={pay}
-        >
-          {busy
-            ? t('checkout.paying')
-            : free
-              ? t('checkout.confirmFree')
-              : method === 'pix'
-                ? t('checkout.createPix', { total })
-                : t('checkout.pay', { total })}
-        </button>
-      </section>
-    </PageFrame>
+        />
+      )}
+      {unidentified && (
+        <p role="alert" className={styles.sandbox}>
+          {t(free ? 'checkout.identifyFirstFree' : 'checkout.identifyFirst')}{' '}
+          <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
+        </p>
+      )}
+      {message && (
+        <p role="alert" className={styles.error}>
+          {message}
+        </p>
+      )}
+      {busy && <Processing />}
+      <button
+        type="button"
+        className={styles.primary}
+        disabled={
+          busy ||
+          identification === undefined ||
+          unidentified ||
+          (!free && method === 'credit_card' && !ready)
+        }
+        onClick={pay}
+      >
+        {busy
+          ? t('checkout.paying')
+          : free
+            ? t('checkout.confirmFree')
+            : method === 'pix'
+              ? t('checkout.createPix', { total })
+              : t('checkout.pay', { total })}
+      </button>
+    </>,
   );
 }
 
@@ -239,24 +244,26 @@ function PaymentMethods({
       <fieldset className={styles.methods}>
         <legend>{t('checkout.method')}</legend>
         {cart.creditCardPaymentMethod !== false && (
-          <label>
+          <label className={styles.method}>
             <input
               type="radio"
               name="method"
               checked={method === 'credit_card'}
               onChange={() => setMethod('credit_card')}
-            />{' '}
+            />
+            <CardIcon />
             {t('checkout.card')}
           </label>
         )}
         {pixOffered && (
-          <label>
-            <input type="radio" name="method" checked={method === 'pix'} onChange={() => setMethod('pix')} />{' '}
+          <label className={styles.method}>
+            <input type="radio" name="method" checked={method === 'pix'} onChange={() => setMethod('pix')} />
+            <PixIcon />
             {t('checkout.pix')}
           </label>
         )}
       </fieldset>
-      {!pixOffered && <p className={styles.note}>{t('checkout.pixReaisOnly')}</p>}
+      {!pixOffered && <p className={styles.secure}>{t('checkout.pixReaisOnly')}</p>}
       {method === 'credit_card' && card}
     </>
   );

@@ -1,12 +1,26 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
-import { formatDate, formatMoney } from '~/i18n/format.ts';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { InReview } from '~/features/checkout/payment-states.tsx';
+import { PixPanel } from '~/features/checkout/pix-panel.tsx';
+import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
+import look from '~/ui/checkout-frame.module.css';
+import { CheckoutSteps } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
+import pay from './payment.module.css';
+
+/**
+ * The order of the Pix the buyer created on this visit of /pagamento: its id and the history
+ * entry (location key) it was made on. A revalidation keeps the key; leaving and coming back (a
+ * new entry) does not, so a purchase found again later reads as the ongoing one. Client only.
+ */
+let madeHere: { orderId: string; locationKey: string } | null = null;
+export const markMadeHere = (orderId: string, locationKey: string) => {
+  madeHere = { orderId, locationKey };
+};
 
 /**
  * What an answer means to the buyer. Approved: the order's confirmation page. Refused or refunded: the
@@ -60,48 +74,37 @@ function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) 
   }, [answer.orderId, answer.orderStatus, answer.pix]);
 }
 
-/** A payment awaiting its outcome: the Pix to pay (with the sandbox's 'simulate payment') or a card under review. */
+/**
+ * A payment awaiting its outcome: the Pix to pay (with the sandbox's 'simulate payment') or a card
+ * under review. `fresh`: the buyer made it a moment ago on this page, so the panel is titled 'Pague
+ * com Pix'; a purchase found again later keeps the ongoing-purchase heading above it.
+ */
 export function PendingPayment({
   answer,
   onSettled,
+  amount = null,
+  fresh = false,
 }: {
   answer: TPaymentAnswer;
   onSettled: (answer: TPaymentAnswer) => void;
+  amount?: string | null;
+  fresh?: boolean;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   usePolling(answer, onSettled);
   const pix = answer.pix;
-  if (!pix)
-    return (
-      <section className={styles.section} aria-label={t('checkout.inReview')}>
-        <h2>{t('checkout.inReview')}</h2>
-        <p role="status">{t('checkout.inProcess')}</p>
-      </section>
-    );
+  if (!pix) return <InReview />;
   return (
-    <section className={styles.section} aria-label={t('checkout.pix')}>
-      <img className={styles.qr} src={pix.qrCodeImage} alt={t('checkout.pixCopy')} />
-      <p>
-        {t('checkout.pixExpires', {
-          time: formatDate(pix.expiresAt, locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-        })}
+    <div className={styles.section}>
+      <PixPanel pix={pix} amount={amount} title={fresh ? t('checkoutUi.pixTitle') : null} />
+      <p role="status" className={pay.waiting}>
+        <span className={pay.spinner} aria-hidden="true" />
+        {t('checkout.pixWaiting')}
       </p>
-      <label htmlFor="pix-code">{t('checkout.pixCopy')}</label>
-      <textarea id="pix-code" className={styles.code} readOnly value={pix.qrCode} rows={4} />
-      <button
-        type="button"
-        className={styles.secondary}
-        onClick={() =>
-          navigator.clipboard?.writeText(pix.qrCode).then(() => toast.success(t('checkout.pixCopied')))
-        }
-      >
-        {t('checkout.pixCopyButton')}
-      </button>
-      <p role="status">{t('checkout.pixWaiting')}</p>
       {answer.sandbox && (
         <button
           type="button"
-          className={styles.primary}
+          className={pay.secondary}
           onClick={async () => {
             await api('simulatePixPayment', { params: { paymentId: answer.paymentId } });
             const order = await api('order', { params: { id: answer.orderId } });
@@ -111,7 +114,7 @@ export function PendingPayment({
           {t('checkout.simulate')}
         </button>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -121,6 +124,10 @@ export function PendingPayment({
  */
 export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
   const { t } = useI18n();
+  // Made a moment ago on this very visit (the page reloaded it as the ongoing purchase): 'Pague com
+  // Pix', not 'Existe uma compra em andamento'.
+  const { key } = useLocation();
+  const [fresh] = useState(() => madeHere?.orderId === ongoing.orderId && madeHere.locationKey === key);
   const revalidator = useRevalidator();
   const settle = useSettle();
   const [busy, setBusy] = useState(false);
@@ -140,33 +147,41 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
       setBusy(false);
     }
   };
+  const total = formatMoney(ongoing.total, ongoing.currency);
   return (
-    <PageFrame title={t('page.payment')}>
-      <section className={styles.section} aria-label={t('ongoing.title')}>
-        <h2>{t('ongoing.title')}</h2>
-        <p>
-          <strong>{ongoing.event.name}</strong>
-        </p>
-        <ul>
-          {ongoing.lines.map((line) => (
-            <li key={`${line.sectionName}-${line.ticketName}-${line.placeAlias ?? ''}`}>
-              {line.quantity}× {line.eventName} · {line.sectionName} · {line.ticketName}
-              {line.placeAlias ? ` · ${line.placeAlias}` : ''}
-            </li>
-          ))}
-        </ul>
-        <p>
-          <strong>
-            {t('checkout.total')}: {formatMoney(ongoing.total, ongoing.currency)}
-          </strong>
-        </p>
-      </section>
-      <PendingPayment answer={ongoing} onSettled={settle} />
+    <article className={look.page}>
+      <CheckoutSteps current="payment" />
+      <div className={look.head}>
+        <h1>{t('page.payment')}</h1>
+      </div>
+      {fresh ? null : (
+        <section className={look.panel} aria-label={t('ongoing.title')}>
+          <h2>{t('ongoing.title')}</h2>
+          <p className={look.eventName}>{ongoing.event.name}</p>
+          <ul className={look.lines}>
+            {ongoing.lines.map((line) => (
+              <li key={`${line.sectionName}-${line.ticketName}-${line.placeAlias ?? ''}`}>
+                <p className={look.lineName}>
+                  {line.sectionName} — {line.ticketName}
+                  {line.placeAlias ? ` · ${line.placeAlias}` : ''}
+                </p>
+                <p className={look.muted}>{line.quantity}×</p>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <strong>
+              {t('checkout.total')}: {total}
+            </strong>
+          </p>
+        </section>
+      )}
+      <PendingPayment answer={ongoing} onSettled={settle} amount={total} fresh={fresh} />
       {ongoing.cancellable && (
-        <button type="button" className={styles.secondary} disabled={busy} onClick={cancel}>
+        <button type="button" className={pay.secondary} disabled={busy} onClick={cancel}>
           {t('checkout.cancelPix')}
         </button>
       )}
-    </PageFrame>
+    </article>
   );
 }
