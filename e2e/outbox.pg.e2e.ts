@@ -39,7 +39,7 @@ async function outboxViolations(db: TFaultDb, smtp: TTestSmtpServer): Promise<st
   );
   for (const order of paid) {
     const copies = smtp.received.filter(
-      (mail) => mail.to.includes(order.email) && /Seus ingressos/.test(mail.subject),
+      (mail) => mail.to.includes(order.email) && /^Pedido \w+ confirmado/.test(mail.subject),
     );
     if (copies.length === 0) found.push(`order ${order.id}: no confirmation delivered`);
     else if (new Set(copies.map((mail) => mail.messageId)).size > 1)
