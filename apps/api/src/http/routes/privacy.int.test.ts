@@ -254,6 +254,29 @@ describe.each(testDatabases())('data-subject rights on %s', (kind) => {
       );
     });
 
+    it('makes no order for an account whose deletion committed while its purchase was on the way', async () => {
+      // The purchase authenticated before the deletion revoked its session; its reserve step must
+      // still see the deletion (reserve-order.ts reads the account row under a share lock).
+      const f = await createCartFixture(t.database.db);
+      const person = await register(t);
+      await t.database.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(users.id, person.userId));
+      const added = await t.json<TCartAnswer>('/api/v4/addtocart', { lotId: f.lotId, quantity: 1 });
+      await t.database.db.insert(accountDeletions).values({ userId: person.userId });
+      const response = await t.request('/checkout/v1', {
+        method: 'POST',
+        ...withCookie(person.cookie, {
+          'x-session-id': added.body.sessionID,
+          'idempotency-key': `k-${uniqueCpf()}`,
+        }),
+        body: JSON.stringify({ paymentType: 'credit_card', card: { token: cardToken(), installments: 1 } }),
+      });
+      expect(response.status).toBe(401);
+      expect(await t.database.db.select().from(orders).where(eq(orders.userId, person.userId))).toEqual([]);
+    });
+
     it('runs once when two requests race', async () => {
       const person = await register(t);
       const both = await Promise.all([

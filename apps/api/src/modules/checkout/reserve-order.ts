@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { API_MESSAGES } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
+import { AppError } from '../app-error.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
 import { orderSession } from './end-order.ts';
 import { paymentError } from './messages.ts';
@@ -46,7 +48,16 @@ export async function reserveOrder(
   const orderId = randomUUID();
   const paymentId = randomUUID();
   return withTransaction(s.db, async (tx) => {
-    // Lock order everywhere: cart, then lot, then place. The cart must still be the session's:
+    // The buyer's account must still exist. A deletion (modules/privacy) holds this row while it
+    // checks for pending orders and anonymises: either it waits for this order and refuses
+    // (account_busy), or this sees its record and no order is made for an account that is gone.
+    const buyer = (await tx.execute(
+      sql`select u.id from users u where u.id = ${r.userId}
+            and not exists (select 1 from account_deletions d where d.user_id = u.id) for share of u`,
+    )) as unknown as { rows: unknown[] };
+    if (buyer.rows.length === 0)
+      throw new AppError('unauthenticated', API_MESSAGES[locale].account.unauthenticated);
+    // Lock order everywhere: account, cart, then lot, then place. The cart must still be the session's:
     // a concurrent payment of the same cart took it otherwise.
     const locked = (await tx.execute(
       sql`select id from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
