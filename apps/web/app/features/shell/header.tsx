@@ -13,11 +13,14 @@ export function Header({
   user,
   site,
   renderCart,
+  children,
 }: {
   user: TShellUser | null;
   site: TSiteConfig;
   /** The cart icon, from the cart feature; it gets the header's icon-button styles. */
   renderCart: (classes: { className: string; badgeClassName: string }) => ReactNode;
+  /** Hangs below the bar (the toasts): never over the greeting, 'Sair' or the cart. */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const { search, pathname } = useLocation();
@@ -82,6 +85,7 @@ export function Header({
           <MobileMenu user={user} site={site} />
         </div>
       </div>
+      {children}
     </header>
   );
 }
