@@ -1,6 +1,7 @@
 import { GENDERS, type TGender } from '@ingressos/domain/account';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { api } from '~/shared/api-client.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
@@ -30,7 +31,12 @@ export function GenderDialog({ user }: { user: TShellUser }) {
   }
 
   return (
-    <Dialog open={open} title={t('gender.title')} onClose={() => setOpen(false)}>
+    <Dialog
+      open={open}
+      priority={MODAL_PRIORITY.gender}
+      title={t('gender.title')}
+      onClose={() => setOpen(false)}
+    >
       <form className={styles.form} onSubmit={save}>
         <p className={styles.hint}>{t('gender.intro')}</p>
         <fieldset className={styles.choices}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { api } from '~/shared/api-client.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
@@ -88,7 +89,12 @@ export function PhoneVerificationDialog({ user }: { user: TShellUser }) {
   }
 
   return (
-    <Dialog open={open} title={t('phone.title')} onClose={() => setOpen(false)}>
+    <Dialog
+      open={open}
+      priority={MODAL_PRIORITY.phone}
+      title={t('phone.title')}
+      onClose={() => setOpen(false)}
+    >
       {state.step === 'start' && (
         <div className={styles.form}>
           <p>{t('phone.intro', { phone: user.phone })}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
@@ -41,7 +42,13 @@ export function OngoingPurchaseDialog() {
   };
   if (!open) return null;
   return (
-    <Dialog open title={t('ongoing.title')} onClose={close} dismissible>
+    <Dialog
+      open
+      priority={MODAL_PRIORITY.ongoingPurchase}
+      title={t('ongoing.title')}
+      onClose={close}
+      dismissible
+    >
       <div className={styles.form}>
         <p className={styles.hint}>{t('ongoing.text')}</p>
         <button type="button" className={styles.primary} onClick={() => navigate('/pagamento')}>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { MODAL_PRIORITY, useModalTurn } from '~/popups/modal-queue.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './tickets.module.css';
 
@@ -21,12 +22,13 @@ export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder 
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const shown = useModalTurn(open, MODAL_PRIORITY.opened);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (shown && !dialog.open) dialog.showModal();
+    if (!shown && dialog.open) dialog.close();
+  }, [shown]);
   return (
     <dialog
       ref={ref}
