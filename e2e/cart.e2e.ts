@@ -186,7 +186,7 @@ describe('cart journeys', () => {
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Uma selecao obrigatoria nao foi preenchida.' })
+      .filter({ hasText: 'Uma seleção obrigatória não foi preenchida.' })
       .first()
       .waitFor();
     expect(page.url()).toContain('/carrinho');
