@@ -174,7 +174,7 @@ describe('one modal at a time', () => {
   }, 60_000);
 });
 
-describe('protected pages before any script', () => {
+describe('pages as the server sends them', () => {
   let browser: Browser;
   let server: TRunningServer;
 
@@ -186,7 +186,7 @@ describe('protected pages before any script', () => {
     await server?.stop();
   });
 
-  it('render the login form and its heading in the server HTML', async () => {
+  it('protected pages render the login form and its heading in the HTML, before any script', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
     const page = await context.newPage();
     for (const path of [
@@ -205,5 +205,24 @@ describe('protected pages before any script', () => {
       expect(await login.getByLabel('E-mail ou CPF').isVisible(), path).toBe(true);
     }
     await context.close();
+  });
+
+  it('shows an English page no Portuguese date, on its cards nor inside its posters', async () => {
+    const page = await newPage(browser, { locale: 'en-US' });
+    await open(page, server.url);
+    const months = /\b(JAN|FEV|MAR|ABR|MAI|JUN|JUL|AGO|SET|OUT|NOV|DEZ)\b/;
+    const dates = await page.locator('main time').allTextContents();
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(date).toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
+    const posters = await page
+      .locator('main img[src*="/api/posters/"]')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    expect(posters.length).toBeGreaterThan(0);
+    for (const poster of new Set(posters)) {
+      const svg = await (await fetch(poster)).text();
+      // Issue 13: the generated poster read '23 DEZ 2026' on English pages.
+      expect(svg.replace(/<[^>]*>/g, ' '), poster).not.toMatch(months);
+    }
+    await page.context().close();
   });
 });
