@@ -2,6 +2,7 @@ import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import { sessionModalFor, type TSessionModal } from '@ingressos/domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { plural } from '~/i18n/plural.ts';
 import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -21,7 +22,7 @@ type TShown = TSessionModal | TOutcome | 'confirmClear';
  * (a cart that expired while the buyer was away) reports what was lost.
  */
 export default function CartSession() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { cart } = useCartState();
@@ -198,7 +199,7 @@ export default function CartSession() {
     case 'lotPartiallySold':
       return (
         <Dialog key={shown} priority={MODAL_PRIORITY.cart} open title={t('cart.modal.lotPartiallySold')}>
-          <p>{t('cart.modal.lotPartiallySoldText', { count: special?.lost ?? 0 })}</p>
+          <p>{plural(t, locale, 'cart.modal.lotPartiallySoldText', special?.lost ?? 0)}</p>
           <div className={styles.actions}>
             <button
               type="button"

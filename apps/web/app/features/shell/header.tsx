@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { BellIcon, Logo, SearchIcon } from '~/ui/icons.tsx';
 import styles from './header.module.css';
@@ -92,8 +93,9 @@ export function Header({
 
 /** Received transfers are the notifications: the bell leads to them and counts the pending ones. */
 function NotificationBell({ count }: { count: number }) {
-  const { t } = useI18n();
-  const label = count > 0 ? t('header.notificationsWithCount', { count }) : t('app.notifications');
+  const { t, locale } = useI18n();
+  const label =
+    count > 0 ? plural(t, locale, 'header.notificationsWithCount', count) : t('app.notifications');
   return (
     <Link to="/transferencias" className={styles.iconButton} aria-label={label}>
       <BellIcon />
