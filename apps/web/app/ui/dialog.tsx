@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { MODAL_PRIORITY, useModalTurn } from '~/popups/modal-queue.ts';
 import styles from './dialog.module.css';
 import { useI18n } from './i18n.tsx';
+import { MODAL_PRIORITY, useModalTurn } from './modal-queue.ts';
 
 type TDialogProps = {
   open: boolean;
@@ -11,7 +11,7 @@ type TDialogProps = {
   onClose?: () => void;
   /** Escape closes it; never a click outside (spec: pop-ups close by their own buttons). */
   dismissible?: boolean;
-  /** Its place in the one modal queue (popups/modal-queue.ts); by default a modal the buyer opened. */
+  /** Its place in the one modal queue (ui/modal-queue.ts); by default a modal the buyer opened. */
   priority?: number;
 };
 

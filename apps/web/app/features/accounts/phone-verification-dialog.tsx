@@ -1,11 +1,11 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { api } from '~/shared/api-client.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 import { toast } from '~/ui/toast-store.ts';
 import { countdown, expiryKey, isSixDigits, phoneReducer, storedExpiry } from './phone-verification.ts';
 

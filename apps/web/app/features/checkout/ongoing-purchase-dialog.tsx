@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 
 /** Closing the pop-up holds for the rest of the tab's life (sessionStorage), like the spec's dismissals. */
 const DISMISSED = 'ongoingPurchaseDismissed';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { MODAL_PRIORITY, useModalTurn } from '~/popups/modal-queue.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY, useModalTurn } from '~/ui/modal-queue.ts';
 import styles from './tickets.module.css';
 
 type TQrDialogProps = {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MODAL_PRIORITY } from '~/popups/modal-queue.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 import checkout from '~/ui/panels.module.css';
 import styles from './transfers.module.css';
 
