@@ -35,7 +35,9 @@ describe('catalogue journeys', () => {
     await page.getByRole('searchbox', { name: 'Buscar eventos' }).fill('sao paulo');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.waitForURL(/\/resultados\?s=sao\+paulo/);
-    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/eventos encontrados/);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').first().textContent())
+      .toMatch(/eventos encontrados/);
     const places = await page.locator('article p:has-text("/SP")').allTextContents();
     expect(places.length).toBeGreaterThanOrEqual(3);
     expect(places.every((text) => text.includes('São Paulo/SP'))).toBe(true);
