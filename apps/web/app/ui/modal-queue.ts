@@ -62,5 +62,8 @@ export function useModalTurn(wanted: boolean, priority: number): boolean {
       elect();
     };
   }, [id, wanted, priority]);
-  return useSyncExternalStore(subscribe, current, onServer) === id && wanted;
+  const shown = useSyncExternalStore(subscribe, current, onServer);
+  // With no modal waiting, one that opens is shown in the same render (its own effects, such as
+  // focusing a field, find it open); the queue takes over from its first effect.
+  return wanted && (shown === id || (shown === null && waiting.size === 0));
 }
