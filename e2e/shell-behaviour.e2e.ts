@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
+import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
@@ -172,6 +178,83 @@ describe('one modal at a time', () => {
     await phone.waitFor();
     expect(await page.locator('dialog[open]').count()).toBe(1);
   }, 60_000);
+});
+
+describe('one modal at a time on /pagamento', () => {
+  let browser: Browser;
+  let smtp: TTestSmtpServer;
+  let server: TRunningServer;
+  let f: TCartFixture;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-one-modal-'));
+
+  beforeAll(async () => {
+    const database = await openDatabase({ dataDir });
+    await migrateDatabase(database);
+    f = await createCartFixture(database.db);
+    await database.close();
+    smtp = await startTestSmtpServer();
+    // A 70 s hold: on /pagamento 'Sua reserva está terminando' is due at once.
+    const env = { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false', CART_HOLD_SECONDS: '70' };
+    [server, browser] = await Promise.all([startServer(env, dataDir), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows 'Sua reserva está terminando' first, the received transfer after it closes", async () => {
+    // A buys a ticket (API) and sends it to B; B then has a cart on /pagamento and a pending transfer.
+    const a = await newPage(browser);
+    const sender = await verifiedPerson(a, server.url, smtp);
+    const added = await a.request.post(`${server.url}/api/v4/addtocart`, {
+      data: { lotId: f.lotId, quantity: 1 },
+    });
+    const { sessionID } = (await added.json()) as { sessionID: string };
+    const paid = await a.request.post(`${server.url}/checkout/v1`, {
+      headers: { 'x-session-id': sessionID, 'idempotency-key': `one-modal-${Date.now()}` },
+      data: {
+        paymentType: 'credit_card',
+        card: { token: 'sbx_apro_visa_1111_e2eonemodal00001', installments: 1 },
+      },
+    });
+    expect(((await paid.json()) as { orderStatus: number }).orderStatus).toBe(3);
+    const b = await newPage(browser);
+    const receiver = await verifiedPerson(b, server.url, smtp);
+    const mine = await (await a.request.get(`${server.url}/api/tickets/mine`)).text();
+    const ticketId = /"tickets":\[\{"id":"([0-9a-f-]{36})"/.exec(mine)![1]!;
+    await a.request.post(`${server.url}/api/transferTicket/createUserNotification`, { data: {} });
+    const code = (await smtp.waitFor(sender.email, /Código para transferir ingressos/)).text.match(
+      /\b(\d{6})\b/,
+    )![1]!;
+    expect(
+      (await a.request.post(`${server.url}/api/validateTransferCode`, { data: { code } })).status(),
+    ).toBe(200);
+    const sent = await a.request.post(`${server.url}/api/transferTicket/addTicketTransfer`, {
+      data: { ticketId, destinationCpf: receiver.cpf },
+    });
+    expect(sent.status()).toBe(201);
+
+    expect(
+      (
+        await b.request.post(`${server.url}/api/v4/addtocart`, { data: { lotId: f.lotId, quantity: 1 } })
+      ).status(),
+    ).toBe(200);
+    // What the event page's 'Adicionar ao carrinho' leaves for the shell's cart timer.
+    await b.context().addCookies([{ name: 'cart_event', value: f.slug, url: server.url }]);
+    await open(b, `${server.url}/pagamento`);
+    const ending = b.getByRole('dialog', { name: 'Sua reserva está terminando' });
+    const received = b.getByRole('dialog', { name: 'Você recebeu um ingresso!' });
+    await ending.waitFor();
+    await b.waitForTimeout(1_500);
+    // Issue 13: both were open together; the cart's warning (money at stake) comes first.
+    expect(await b.locator('dialog[open]').count()).toBe(1);
+    expect(await received.isVisible()).toBe(false);
+    await ending.getByRole('button', { name: 'Renovar o tempo do carrinho' }).click();
+    await received.waitFor();
+    expect(await b.locator('dialog[open]').count()).toBe(1);
+  }, 90_000);
 });
 
 describe('pages as the server sends them', () => {
