@@ -85,7 +85,7 @@ describe('a Brazilian adult: register, verify e-mail, log out, log in by CPF, ph
     await tickCaptcha(page);
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await expectText(page, 'Usuário cadastrado com sucesso, verifique seu e-mail');
-    await expectText(page, 'Ola, Ana');
+    await expectText(page, 'Olá, Ana');
 
     // Logged in with an unverified phone: the pop-up shows, and neither Escape nor a click outside closes it.
     const phoneDialog = page.getByRole('dialog', { name: 'Valide seu telefone' });
@@ -109,7 +109,7 @@ describe('a Brazilian adult: register, verify e-mail, log out, log in by CPF, ph
     // 'Sair' revokes the session.
     await page.getByRole('button', { name: 'Sair', exact: true }).click();
     await page.getByRole('link', { name: 'Entrar' }).first().waitFor();
-    expect(await page.getByText('Ola, Ana').count()).toBe(0);
+    expect(await page.getByText('Olá, Ana').count()).toBe(0);
 
     // An account carried over from before gender was asked: the pop-up must ask it.
     await server.stop();
@@ -128,7 +128,7 @@ describe('a Brazilian adult: register, verify e-mail, log out, log in by CPF, ph
     await tickCaptcha(page, login);
     await enter.click();
     await page.waitForURL(/\/minha-conta$/);
-    await expectText(page, 'Ola, Ana');
+    await expectText(page, 'Olá, Ana');
     await expectText(page, 'e-mail confirmado');
 
     // Phone verification with the code from the SMS outbox.
@@ -289,7 +289,7 @@ describe('a foreign minor, a password reset and the login screens', () => {
     await login.getByLabel('Senha').fill('Nova#Senha2026');
     await tickCaptcha(page, login);
     await login.getByRole('button', { name: 'Entrar' }).click();
-    await expectText(page, 'Ola, Bruno');
+    await expectText(page, 'Olá, Bruno');
 
     // The same link a second time (here in another browser) is refused.
     const again = await newPage(browser);

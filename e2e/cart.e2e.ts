@@ -186,7 +186,7 @@ describe('cart journeys', () => {
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Uma selecao obrigatoria nao foi preenchida.' })
+      .filter({ hasText: 'Uma seleção obrigatória não foi preenchida.' })
       .first()
       .waitFor();
     expect(page.url()).toContain('/carrinho');
@@ -202,7 +202,7 @@ describe('cart journeys', () => {
   it('on a small screen the cart icon goes to /carrinho', async () => {
     const page = await open(browser, `${server.url}/events/${FESTIVAL}`, MOBILE);
     await addFestivalTickets(page, 1);
-    await page.getByRole('link', { name: 'Carrinho: 1 itens' }).click();
+    await page.getByRole('link', { name: 'Carrinho: 1 item' }).click();
     await page.waitForURL('**/carrinho');
     await visible(page, 'Pista — Inteira');
     // Nothing spills out of the cart's card at 375 px (issue 13: it overflowed by ~12 px).
@@ -218,7 +218,7 @@ describe('cart journeys', () => {
   it('has no serious accessibility violations on /carrinho or in the summary', async () => {
     const page = await open(browser, `${server.url}/events/${FESTIVAL}`);
     await addFestivalTickets(page, 1);
-    await page.getByRole('link', { name: 'Carrinho: 1 itens' }).click();
+    await page.getByRole('link', { name: 'Carrinho: 1 item' }).click();
     await page.getByRole('dialog', { name: 'Resumo da compra' }).waitFor();
     const check = async () => {
       const { violations } = await new AxeBuilder({ page }).analyze();
@@ -393,7 +393,7 @@ describe('cart timer and session modals', () => {
     await waitForHydration(back);
     const partial = back.getByRole('dialog', { name: 'Parte dos ingressos esgotou' });
     await partial.waitFor();
-    expect(await partial.textContent()).toContain('1 ingressos do seu carrinho foram vendidos');
+    expect(await partial.textContent()).toContain('1 ingresso do seu carrinho foi vendido');
     await partial.getByRole('button', { name: 'Finalizar com os disponíveis' }).click();
     await back.waitForURL('**/carrinho');
     await visible(back, 'Plateia — Inteira · Fila D, lugar D6');

@@ -35,7 +35,9 @@ describe('catalogue journeys', () => {
     await page.getByRole('searchbox', { name: 'Buscar eventos' }).fill('sao paulo');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.waitForURL(/\/resultados\?s=sao\+paulo/);
-    await expect.poll(() => page.getByRole('status').first().textContent()).toMatch(/eventos encontrados/);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('status').first().textContent())
+      .toMatch(/eventos encontrados/);
     const places = await page.locator('article p:has-text("/SP")').allTextContents();
     expect(places.length).toBeGreaterThanOrEqual(3);
     expect(places.every((text) => text.includes('São Paulo/SP'))).toBe(true);
@@ -132,21 +134,21 @@ describe('catalogue journeys', () => {
     expect(await page.locator('[data-alias="M3"]').getAttribute('aria-checked')).toBe('true');
   });
 
-  it("the past event shows 'Evento ja Realizado' and sells nothing", async () => {
+  it("the past event shows 'Evento já realizado' and sells nothing", async () => {
     const response = await open(`/events/${PAST}`);
     expect(response.status()).toBe(200);
-    expect(await page.getByText('Evento ja Realizado').isVisible()).toBe(true);
+    expect(await page.getByText('Evento já realizado').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Ingressos' }).count()).toBe(0);
   });
 
-  it("an unknown slug answers 404 with 'Evento nao encontrado', then goes home", async () => {
+  it("an unknown slug answers 404 with 'Evento não encontrado', then goes home", async () => {
     for (const target of ['/events/evento-que-nao-existe', '/evento-que-nao-existe']) {
       const response = await open(target);
       expect(response.status()).toBe(404);
-      expect(await page.getByRole('heading', { name: 'Evento nao encontrado' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Evento não encontrado' }).isVisible()).toBe(true);
       await page.waitForURL(`${server.url}/`);
       await expect
-        .poll(() => page.getByRole('alert').filter({ hasText: 'Evento nao encontrado' }).isVisible())
+        .poll(() => page.getByRole('alert').filter({ hasText: 'Evento não encontrado' }).isVisible())
         .toBe(true);
     }
   });

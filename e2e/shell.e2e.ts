@@ -57,7 +57,7 @@ describe('the app shell', () => {
     }
     expect(html).toContain(`© ${new Date().getFullYear()} Bilheto Tecnologia em Ingressos Ltda.`);
     expect(html).toContain('12.345.678/0001-95');
-    expect(html).toContain('Tire suas duvidas');
+    expect(html).toContain('Tire suas dúvidas');
   });
 
   it('follows every footer link to a page that answers', async () => {

@@ -125,7 +125,7 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     const popup = b.getByRole('dialog', { name: 'Você recebeu um ingresso!' });
     await popup.waitFor({ timeout: 15_000 });
     // The bell counts it too.
-    expect(await b.getByRole('link', { name: 'Notificações: 1 novas' }).count()).toBe(1);
+    expect(await b.getByRole('link', { name: 'Notificações: 1 nova' }).count()).toBe(1);
     await popup.getByRole('link', { name: 'Ver transferências' }).click();
     await b.waitForURL(/\/transferencias$/);
     await waitForHydration(b);

@@ -49,6 +49,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A finished Suspense boundary above React's default 12.8 kB (the login and register
+        // screen, with its country list) was sent hidden and revealed by a script: without
+        // JavaScript, protected pages showed no login. Finished boundaries stay in place.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -62,12 +62,13 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
   }, []);
   return (
     <div className="page">
-      <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />} />
+      <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />}>
+        <Toaster initial={data.toasts} />
+      </Header>
       <main id="conteudo" className="content">
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      <Toaster initial={data.toasts} />
       {data.user && <Popups user={data.user} />}
       <CartSessionLayer />
     </div>

@@ -19,7 +19,7 @@ describe('catalogues', () => {
 
 describe('translate', () => {
   it('fills placeholders and keeps the spec texts', () => {
-    expect(createTranslator('pt-BR')('header.greeting', { name: 'Ana' })).toBe('Ola, Ana');
+    expect(createTranslator('pt-BR')('header.greeting', { name: 'Ana' })).toBe('Olá, Ana');
     expect(createTranslator('en')('header.greeting', { name: 'Ana' })).toBe('Hello, Ana');
     expect(createTranslator('pt-BR')('app.validationEmail.success')).toBe('E-mail validado com sucesso.');
     expect(createTranslator('pt-BR')('app.validationEmail.failure')).toBe('Falha ao validar e-mail.');

@@ -13,7 +13,8 @@ const NO_TRANSFER_POPUP =
 /**
  * The pop-ups every page may show a logged-in user (loaded lazily by the root only when needed):
  * phone verification first, then the gender question, then an ongoing purchase, then received
- * transfers (its own chunk): one at a time.
+ * transfers (its own chunk): one at a time among them, and each waits its turn behind the cart
+ * timer's warnings in the one modal queue (ui/modal-queue.ts).
  */
 export default function AccountPopups({
   user,

@@ -4,6 +4,7 @@ import { getEventGroup } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
 import { clip, seoMeta } from '~/features/catalogue/seo.ts';
 import { createTranslator } from '~/i18n/index.ts';
+import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
@@ -26,7 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       title: pageTitle(group.name, site.brandName),
       description: clip(
         group.description ||
-          t('group.metaDescription', { name: group.name, count: events.length, brand: site.brandName }),
+          plural(t, locale, 'group.metaDescription', events.length, {
+            name: group.name,
+            brand: site.brandName,
+          }),
       ),
       canonical: `${site.publicUrl}/eventgroup/${group.slug}`,
       image: `${site.publicUrl}${group.images.poster}`,

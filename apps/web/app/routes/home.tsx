@@ -4,6 +4,7 @@ import { getNextEvents } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
 import { seoMeta } from '~/features/catalogue/seo.ts';
 import { createTranslator } from '~/i18n/index.ts';
+import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import type { Route } from './+types/home.ts';
@@ -45,7 +46,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { featured, upcoming, cities } = loaderData;
   return (
     <>
@@ -73,9 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <strong>
                     {c.city} — {c.state}
                   </strong>
-                  <span>
-                    {c.count === 1 ? t('home.cityEventsOne') : t('home.cityEvents', { count: c.count })}
-                  </span>
+                  <span>{plural(t, locale, 'home.cityEvents', c.count)}</span>
                 </Link>
               </li>
             ))}

@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     brand: site.brandName,
     cart: answer.ok ? answer.body.cart : null,
-    error: answer.ok ? null : (answer.error?.Message ?? null),
+    error: answer.ok || !answer.error ? null : answer.message,
     // A foreign document is no CPF: the buyer cannot identify with it, nor is it a transfer's "own CPF".
     buyerCpf: /^\d{11}$/.test(user.cpf) ? user.cpf : '',
     auth: null,

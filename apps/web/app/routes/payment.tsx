@@ -46,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...base,
     auth: null,
     cart,
-    error: answer.ok ? null : (answer.error?.Message ?? null),
+    error: answer.ok || !answer.error ? null : answer.message,
     installments: installments?.ok ? installments.body : [],
     gateway: gateway.ok ? gateway.body : null,
   };

@@ -3,6 +3,7 @@ import { searchEvents } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
 import { seoMeta } from '~/features/catalogue/seo.ts';
 import { createTranslator } from '~/i18n/index.ts';
+import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
@@ -35,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { query, events } = loaderData;
   return (
     <PageFrame title={t('search.title')}>
@@ -51,11 +52,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p role="status">
-            {events.length === 1
-              ? t('search.oneResultFor', { query })
-              : t('search.resultsFor', { count: events.length, query })}
-          </p>
+          <p role="status">{plural(t, locale, 'search.resultsFor', events.length, { query })}</p>
           <EventGrid events={events} eagerFirst={2} />
         </>
       )}

@@ -2,6 +2,7 @@ import type { TApiError } from '@ingressos/contracts';
 import type { TEndpointSchemas } from '@ingressos/contracts/endpoint-schemas';
 import { apiPath, ENDPOINTS, type TEndpointName, type TPathParams } from '@ingressos/contracts/endpoints';
 import type { z } from 'zod';
+import { accented } from './accented.ts';
 
 /**
  * The one client of this product's API, typed by the endpoint table: `api('addToCart', { body })`
@@ -93,9 +94,15 @@ export async function callEndpoint<N extends TEndpointName>(
   if (response?.ok) return { ok: true, status, body: body as TAnswer<N>, headers: response.headers };
   const error = typeof body?.Message === 'string' ? (body as TApiError) : null;
   const kind = !response ? 'network' : error ? 'http' : 'server';
-  return { ok: false, status, kind, message: error?.Message ?? '', error, body, headers } as TApiResult<
-    TAnswer<N>
-  >;
+  return {
+    ok: false,
+    status,
+    kind,
+    message: accented(error?.Message ?? ''),
+    error,
+    body,
+    headers,
+  } as TApiResult<TAnswer<N>>;
 }
 
 const browserSend: TSend = (url, init) => fetch(url, init);

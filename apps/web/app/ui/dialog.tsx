@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from './dialog.module.css';
 import { useI18n } from './i18n.tsx';
+import { MODAL_PRIORITY, useModalTurn } from './modal-queue.ts';
 
 type TDialogProps = {
   open: boolean;
@@ -10,19 +11,30 @@ type TDialogProps = {
   onClose?: () => void;
   /** Escape closes it; never a click outside (spec: pop-ups close by their own buttons). */
   dismissible?: boolean;
+  /** Its place in the one modal queue (ui/modal-queue.ts); by default a modal the buyer opened. */
+  priority?: number;
 };
 
 /** A modal on the native <dialog>: focus trap, inert page and top layer come from the browser. */
-export function Dialog({ open, title, children, onClose, dismissible = false }: TDialogProps) {
+export function Dialog({
+  open,
+  title,
+  children,
+  onClose,
+  dismissible = false,
+  priority = MODAL_PRIORITY.opened,
+}: TDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useI18n();
+  // Open only in its turn: two modals never stack (a waiting one keeps its state, closed).
+  const shown = useModalTurn(open, priority);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (shown && !dialog.open) dialog.showModal();
+    if (!shown && dialog.open) dialog.close();
+  }, [shown]);
   return (
     <dialog
       ref={ref}

@@ -1,5 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
 import { type TTranslate, translatorFor } from '~/i18n/format.ts';
 import type { TCatalog } from '~/i18n/pt-BR.ts';
 
@@ -17,7 +17,14 @@ export function I18nProvider({
   messages: TCatalog;
   children: ReactNode;
 }) {
-  const value = useMemo(() => ({ locale, t: translatorFor(messages) }), [locale, messages]);
+  // Every revalidation after an action brings the root's data again, the catalogue as a new object
+  // with the same words. `t` stays the same function while the language does: effects that list it
+  // (a toast for an action's result) ran again on each revalidation, and showed their toast twice.
+  const current = useRef<TI18n | null>(null);
+  const value = useMemo(() => {
+    if (current.current?.locale !== locale) current.current = { locale, t: translatorFor(messages) };
+    return current.current;
+  }, [locale, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

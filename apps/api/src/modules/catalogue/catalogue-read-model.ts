@@ -1,5 +1,5 @@
 import type { TEventGroupResponse, TEventSummary, TNextEventsResponse } from '@ingressos/contracts';
-import { isEventPast, isoInTimeZone, matchesSearch, normalizeSearchText } from '@ingressos/domain';
+import { isEventPast, matchesSearch, normalizeSearchText } from '@ingressos/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { eventGroups, events } from '../../db/schema/index.ts';
@@ -134,18 +134,12 @@ export function createCatalogue(options: TCatalogueOptions) {
   }
 
   function poster(event: TBuiltEvent) {
-    const { row, tickets } = event;
-    const localDate = isoInTimeZone(row.event.startsAt, row.event.timeZone)
-      .slice(0, 10)
-      .split('-')
-      .map(Number) as [number, number, number];
+    const { row } = event;
     const svg = posterSvg({
       slug: row.event.slug,
       name: row.event.name,
       category: row.event.category,
       theme: row.event.posterTheme,
-      localDate,
-      hour: tickets.hour,
       city: row.venue.city,
       state: row.venue.state,
     });

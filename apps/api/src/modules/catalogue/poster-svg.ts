@@ -25,8 +25,6 @@ const BY_CATEGORY: Record<string, TPosterTheme> = {
   feira: 'forest',
 };
 
-const MONTHS = ['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ'];
-
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
@@ -66,9 +64,6 @@ export type TPosterInput = {
   name: string;
   category: string;
   theme: string | null;
-  /** Local date parts of the venue: [year, month 1-12, day] and "21:00". */
-  localDate: [number, number, number];
-  hour: string;
   city: string;
   state: string;
 };
@@ -95,8 +90,6 @@ export function posterSvg(input: TPosterInput): string {
   const title = lines
     .map((line, i) => `<tspan x="48" y="${firstY + i * (size + 6)}">${escapeXml(line)}</tspan>`)
     .join('');
-  const [year, month, day] = input.localDate;
-  const when = `${String(day).padStart(2, '0')} ${MONTHS[month - 1]} ${year} · ${input.hour}`;
   const where = `${input.city} · ${input.state}`.toUpperCase();
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="600" height="800" role="img" aria-label="${escapeXml(input.name)}">`,
@@ -106,9 +99,9 @@ export function posterSvg(input: TPosterInput): string {
     `<rect x="48" y="48" width="${24 + input.category.length * 14}" height="40" rx="20" fill="#000" opacity=".35"/>`,
     `<text x="${60}" y="75" fill="#fff" font-family="system-ui,sans-serif" font-size="20" font-weight="700" letter-spacing="2">${escapeXml(input.category.toUpperCase())}</text>`,
     `<text fill="#fff" font-family="system-ui,sans-serif" font-size="${size}" font-weight="800">${title}</text>`,
-    `<rect x="48" y="640" width="504" height="3" fill="#fff" opacity=".7"/>`,
-    `<text x="48" y="690" fill="#fff" font-family="system-ui,sans-serif" font-size="30" font-weight="700">${escapeXml(when)}</text>`,
-    `<text x="48" y="734" fill="#fff" font-family="system-ui,sans-serif" font-size="24" opacity=".9">${escapeXml(where)}</text>`,
+    // No date: one image serves every language, and the page prints the date beside it in its own.
+    `<rect x="48" y="684" width="504" height="3" fill="#fff" opacity=".7"/>`,
+    `<text x="48" y="734" fill="#fff" font-family="system-ui,sans-serif" font-size="28" font-weight="700">${escapeXml(where)}</text>`,
     '</svg>',
   ].join('');
 }

@@ -6,6 +6,7 @@ import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 import { toast } from '~/ui/toast-store.ts';
 import { GENDER_KEYS } from './gender-select.tsx';
 
@@ -30,7 +31,12 @@ export function GenderDialog({ user }: { user: TShellUser }) {
   }
 
   return (
-    <Dialog open={open} title={t('gender.title')} onClose={() => setOpen(false)}>
+    <Dialog
+      open={open}
+      priority={MODAL_PRIORITY.gender}
+      title={t('gender.title')}
+      onClose={() => setOpen(false)}
+    >
       <form className={styles.form} onSubmit={save}>
         <p className={styles.hint}>{t('gender.intro')}</p>
         <fieldset className={styles.choices}>

@@ -5,6 +5,7 @@ import type { TShellUser } from '~/shared/shell-user.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 import { toast } from '~/ui/toast-store.ts';
 import { countdown, expiryKey, isSixDigits, phoneReducer, storedExpiry } from './phone-verification.ts';
 
@@ -88,7 +89,12 @@ export function PhoneVerificationDialog({ user }: { user: TShellUser }) {
   }
 
   return (
-    <Dialog open={open} title={t('phone.title')} onClose={() => setOpen(false)}>
+    <Dialog
+      open={open}
+      priority={MODAL_PRIORITY.phone}
+      title={t('phone.title')}
+      onClose={() => setOpen(false)}
+    >
       {state.step === 'start' && (
         <div className={styles.form}>
           <p>{t('phone.intro', { phone: user.phone })}</p>

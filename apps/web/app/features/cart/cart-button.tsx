@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { CartIcon } from '~/ui/icons.tsx';
 import { detectCart, useCartState } from './cart-store.ts';
@@ -15,7 +16,7 @@ const SUMMARY_MEDIA = '(min-width: 769px)';
  * screens); otherwise, and on small screens, it is a link to /carrinho.
  */
 export function CartButton({ className, badgeClassName }: { className: string; badgeClassName: string }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const { cart } = useCartState();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
@@ -28,7 +29,7 @@ export function CartButton({ className, badgeClassName }: { className: string; b
       <Link
         to="/carrinho"
         className={className}
-        aria-label={count > 0 ? t('header.cartWithCount', { count }) : t('header.cart')}
+        aria-label={count > 0 ? plural(t, locale, 'header.cartWithCount', count) : t('header.cart')}
         aria-haspopup={count > 0 ? 'dialog' : undefined}
         aria-expanded={count > 0 ? open : undefined}
         onClick={(event) => {

@@ -2,8 +2,10 @@ import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import { sessionModalFor, type TSessionModal } from '@ingressos/domain/cart';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { plural } from '~/i18n/plural.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 import { toast } from '~/ui/toast-store.ts';
 import { clock, useSecondsLeft } from '~/ui/use-seconds-left.ts';
 import styles from './cart.module.css';
@@ -20,7 +22,7 @@ type TShown = TSessionModal | TOutcome | 'confirmClear';
  * (a cart that expired while the buyer was away) reports what was lost.
  */
 export default function CartSession() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { cart } = useCartState();
@@ -97,7 +99,13 @@ export default function CartSession() {
   switch (shown) {
     case 'areYouStillThere':
       return (
-        <Dialog key={shown} open title={t('cart.modal.areYouStillThere')} onClose={() => setDismissed(timed)}>
+        <Dialog
+          key={shown}
+          priority={MODAL_PRIORITY.cart}
+          open
+          title={t('cart.modal.areYouStillThere')}
+          onClose={() => setDismissed(timed)}
+        >
           <p>{t('cart.modal.areYouStillThereText')}</p>
           {timer}
           <div className={styles.actions}>
@@ -109,7 +117,13 @@ export default function CartSession() {
       );
     case 'finalizePurchase':
       return (
-        <Dialog key={shown} open title={t('cart.modal.finalizePurchase')} onClose={() => setDismissed(timed)}>
+        <Dialog
+          key={shown}
+          priority={MODAL_PRIORITY.cart}
+          open
+          title={t('cart.modal.finalizePurchase')}
+          onClose={() => setDismissed(timed)}
+        >
           <p>{t('cart.modal.finalizePurchaseText')}</p>
           {timer}
           <div className={styles.actions}>
@@ -128,7 +142,7 @@ export default function CartSession() {
       );
     case 'confirmClear':
       return (
-        <Dialog key={shown} open title={t('cart.modal.confirmClear')}>
+        <Dialog key={shown} priority={MODAL_PRIORITY.cart} open title={t('cart.modal.confirmClear')}>
           <p>{t('cart.modal.confirmClearText')}</p>
           <div className={styles.actions}>
             <button type="button" className={styles.secondary} onClick={close}>
@@ -142,7 +156,7 @@ export default function CartSession() {
       );
     case 'sessionEnding':
       return (
-        <Dialog key={shown} open title={t('cart.modal.sessionEnding')}>
+        <Dialog key={shown} priority={MODAL_PRIORITY.cart} open title={t('cart.modal.sessionEnding')}>
           <p>{t('cart.modal.sessionEndingText')}</p>
           {timer}
           <div className={styles.actions}>
@@ -157,7 +171,14 @@ export default function CartSession() {
       );
     case 'cartExpired':
       return (
-        <Dialog key={shown} open title={t('cart.expired')} onClose={close} dismissible>
+        <Dialog
+          key={shown}
+          priority={MODAL_PRIORITY.cart}
+          open
+          title={t('cart.expired')}
+          onClose={close}
+          dismissible
+        >
           <p>{t('cart.modal.cartExpiredText')}</p>
           {slug.current && (
             <div className={styles.actions}>
@@ -177,8 +198,8 @@ export default function CartSession() {
       );
     case 'lotPartiallySold':
       return (
-        <Dialog key={shown} open title={t('cart.modal.lotPartiallySold')}>
-          <p>{t('cart.modal.lotPartiallySoldText', { count: special?.lost ?? 0 })}</p>
+        <Dialog key={shown} priority={MODAL_PRIORITY.cart} open title={t('cart.modal.lotPartiallySold')}>
+          <p>{plural(t, locale, 'cart.modal.lotPartiallySoldText', special?.lost ?? 0)}</p>
           <div className={styles.actions}>
             <button
               type="button"
@@ -207,6 +228,7 @@ export default function CartSession() {
       return (
         <Dialog
           key={shown}
+          priority={MODAL_PRIORITY.cart}
           open
           title={shown === 'lotSoldOut' ? t('cart.modal.lotSoldOut') : t('cart.modal.multipleLotsSoldOut')}
         >

@@ -1,6 +1,7 @@
 import type { TCart } from '@ingressos/contracts';
 import { CHANNEL, ZValidatePromotionRequest } from '@ingressos/contracts/cart';
 import { useId, useState } from 'react';
+import { plural } from '~/i18n/plural.ts';
 import type { TMessageKey } from '~/i18n/pt-BR.ts';
 import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -21,7 +22,7 @@ const CLIENT_MESSAGES: Record<string, TMessageKey> = {
  * (the four client-side messages), then the server discounts as many units as coupons remain.
  */
 export function CouponForm({ cart }: { cart: TCart }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -53,7 +54,9 @@ export function CouponForm({ cart }: { cart: TCart }) {
     if (result.body.cart) setCart(result.body.cart);
     setCode('');
     toast.success(
-      t('cart.couponApplied', { code: result.body.promoCode, count: result.body.quantityCuponsApplied }),
+      plural(t, locale, 'cart.couponApplied', result.body.quantityCuponsApplied, {
+        code: result.body.promoCode,
+      }),
     );
   };
 

@@ -7,7 +7,7 @@ import styles from './event.module.css';
 /** How long the message stays before the page goes home (spec §8: toast, then home). */
 const HOME_AFTER_MS = 2_500;
 
-/** Spec §8 'Evento nao encontrado': the page says so (HTTP 404), then a toast and the home page. */
+/** Spec §8 'Evento não encontrado' (accented on the web, docs/decisions.md): the page says so (HTTP 404), then a toast and the home page. */
 export function EventNotFound() {
   const { t } = useI18n();
   const navigate = useNavigate();

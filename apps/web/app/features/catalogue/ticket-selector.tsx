@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
+import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import type { TEventView, TSectionView, TTicketView } from './event-view.server.ts';
 import { QuantityPicker } from './quantity-picker.tsx';
@@ -15,7 +16,7 @@ export function TicketSelector({
   /** Puts the chosen lots in the cart; answers whether anything went in. */
   onAdd: (lines: { lotId: number; quantity: number }[]) => Promise<boolean>;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
@@ -54,7 +55,7 @@ export function TicketSelector({
       <div className={styles.summary}>
         <p>
           <strong>{t('event.total', { total: formatMoney(total, event.currency) })}</strong>{' '}
-          <span>{t('event.count', { count })}</span>
+          <span>{plural(t, locale, 'event.count', count)}</span>
         </p>
         {room <= 0 && <p role="status">{t('event.cartLimit', { n: event.maxPerCart })}</p>}
         <button

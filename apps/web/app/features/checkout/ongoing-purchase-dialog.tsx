@@ -4,6 +4,7 @@ import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 
 /** Closing the pop-up holds for the rest of the tab's life (sessionStorage), like the spec's dismissals. */
 const DISMISSED = 'ongoingPurchaseDismissed';
@@ -41,7 +42,13 @@ export function OngoingPurchaseDialog() {
   };
   if (!open) return null;
   return (
-    <Dialog open title={t('ongoing.title')} onClose={close} dismissible>
+    <Dialog
+      open
+      priority={MODAL_PRIORITY.ongoingPurchase}
+      title={t('ongoing.title')}
+      onClose={close}
+      dismissible
+    >
       <div className={styles.form}>
         <p className={styles.hint}>{t('ongoing.text')}</p>
         <button type="button" className={styles.primary} onClick={() => navigate('/pagamento')}>

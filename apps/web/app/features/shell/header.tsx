@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { BellIcon, Logo, SearchIcon } from '~/ui/icons.tsx';
 import styles from './header.module.css';
@@ -13,11 +14,14 @@ export function Header({
   user,
   site,
   renderCart,
+  children,
 }: {
   user: TShellUser | null;
   site: TSiteConfig;
   /** The cart icon, from the cart feature; it gets the header's icon-button styles. */
   renderCart: (classes: { className: string; badgeClassName: string }) => ReactNode;
+  /** Hangs below the bar (the toasts): never over the greeting, 'Sair' or the cart. */
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const { search, pathname } = useLocation();
@@ -82,14 +86,16 @@ export function Header({
           <MobileMenu user={user} site={site} />
         </div>
       </div>
+      {children}
     </header>
   );
 }
 
 /** Received transfers are the notifications: the bell leads to them and counts the pending ones. */
 function NotificationBell({ count }: { count: number }) {
-  const { t } = useI18n();
-  const label = count > 0 ? t('header.notificationsWithCount', { count }) : t('app.notifications');
+  const { t, locale } = useI18n();
+  const label =
+    count > 0 ? plural(t, locale, 'header.notificationsWithCount', count) : t('app.notifications');
   return (
     <Link to="/transferencias" className={styles.iconButton} aria-label={label}>
       <BellIcon />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY, useModalTurn } from '~/ui/modal-queue.ts';
 import styles from './tickets.module.css';
 
 type TQrDialogProps = {
@@ -21,12 +22,13 @@ export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder 
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const shown = useModalTurn(open, MODAL_PRIORITY.opened);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (shown && !dialog.open) dialog.showModal();
+    if (!shown && dialog.open) dialog.close();
+  }, [shown]);
   return (
     <dialog
       ref={ref}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 import checkout from '~/ui/panels.module.css';
 import styles from './transfers.module.css';
 
@@ -30,7 +31,13 @@ export default function TransferPopup() {
   };
   if (!open) return null;
   return (
-    <Dialog open title={t('transfers.popupTitle')} onClose={close} dismissible>
+    <Dialog
+      open
+      priority={MODAL_PRIORITY.transfer}
+      title={t('transfers.popupTitle')}
+      onClose={close}
+      dismissible
+    >
       <p>{t('transfers.popupText')}</p>
       <div className={styles.actions}>
         <Link className={checkout.primary} to="/transferencias" onClick={() => setOpen(false)}>

@@ -1,0 +1,69 @@
+import { useEffect, useId, useSyncExternalStore } from 'react';
+
+/**
+ * Which modal comes first when several want the screen (spec: one modal at a time). The cart
+ * timer's warnings lead: the reservation, and so the buyer's money, is at stake. A modal the buyer
+ * opened comes next, then the pop-ups nobody asked for, in the order the spec lists them.
+ */
+export const MODAL_PRIORITY = {
+  cart: 100,
+  opened: 50,
+  phone: 40,
+  gender: 35,
+  ongoingPurchase: 30,
+  transfer: 20,
+} as const;
+
+type TWaiting = { priority: number; since: number };
+
+const waiting = new Map<string, TWaiting>();
+const listeners = new Set<() => void>();
+let counter = 0;
+let front: string | null = null;
+
+/** The modal on screen: the highest priority, and among equals the one that asked first. */
+function elect() {
+  let best: [string, TWaiting] | null = null;
+  for (const entry of waiting) {
+    const [, w] = entry;
+    if (
+      !best ||
+      w.priority > best[1].priority ||
+      (w.priority === best[1].priority && w.since < best[1].since)
+    )
+      best = entry;
+  }
+  front = best?.[0] ?? null;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const current = () => front;
+const onServer = () => null;
+
+/**
+ * Whether the modal calling it may be open now. While `wanted`, it waits in the one queue; when a
+ * modal before it closes (or it outranks the one open, which then waits and comes back after,
+ * its state kept) its turn comes.
+ */
+export function useModalTurn(wanted: boolean, priority: number): boolean {
+  const id = useId();
+  useEffect(() => {
+    if (!wanted) return;
+    counter += 1;
+    waiting.set(id, { priority, since: counter });
+    elect();
+    return () => {
+      waiting.delete(id);
+      elect();
+    };
+  }, [id, wanted, priority]);
+  const shown = useSyncExternalStore(subscribe, current, onServer);
+  // With no modal waiting, one that opens is shown in the same render (its own effects, such as
+  // focusing a field, find it open); the queue takes over from its first effect.
+  return wanted && (shown === id || (shown === null && waiting.size === 0));
+}
