@@ -17,8 +17,8 @@ export type TLighthouseScores = {
   cls: number;
 };
 
-/** One Lighthouse run (mobile preset) of `url`; scores are 0-100. */
-export async function runLighthouse(url: string): Promise<TLighthouseScores> {
+/** One Lighthouse run (mobile preset) of `url`, sending `cookies` if given; scores are 0-100. */
+export async function runLighthouse(url: string, cookies = ''): Promise<TLighthouseScores> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: CHROMIUM_ARGS,
@@ -28,6 +28,8 @@ export async function runLighthouse(url: string): Promise<TLighthouseScores> {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
+      // A logged-in buyer's pages: their cookies on every request (the storage reset empties the jar).
+      ...(cookies ? { extraHeaders: { Cookie: cookies } } : {}),
       onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
     });
     if (!result) throw new Error('Lighthouse returned nothing');
