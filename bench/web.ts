@@ -14,10 +14,10 @@ import { startTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { chromiumPath } from '../e2e/support/browser.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
 import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
-import { runLighthouse, type TLighthouseScores } from './lighthouse.ts';
+import { runLighthouse, type TCookie, type TLighthouseScores } from './lighthouse.ts';
 import { buildWebState, type TWebState } from './web-state.ts';
 
-type TKey = keyof TLighthouseScores;
+type TKey = Exclude<keyof TLighthouseScores, 'why'>;
 type TPage = {
   page: string;
   path: string | ((state: TWebState) => string);
@@ -49,7 +49,7 @@ const measured = only ? PAGES.filter((p) => only.includes(p.page)) : PAGES;
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function medianScores(url: string, cookies: string): Promise<TLighthouseScores> {
+async function medianScores(url: string, cookies: TCookie[]): Promise<TLighthouseScores> {
   const all: TLighthouseScores[] = [];
   for (let attempt = 0; all.length < runs && attempt < runs + 3; attempt += 1) {
     try {
@@ -59,8 +59,11 @@ async function medianScores(url: string, cookies: string): Promise<TLighthouseSc
     }
   }
   if (all.length === 0) throw new Error(`No Lighthouse run succeeded for ${url}`);
-  const keys = Object.keys(all[0]!) as TKey[];
-  return Object.fromEntries(keys.map((k) => [k, median(all.map((s) => s[k]))])) as TLighthouseScores;
+  const keys = (Object.keys(all[0]!) as (keyof TLighthouseScores)[]).filter((k) => k !== 'why');
+  return {
+    ...Object.fromEntries(keys.map((k) => [k, median(all.map((s) => s[k]))])),
+    why: [...new Set(all.flatMap((s) => s.why))],
+  } as TLighthouseScores;
 }
 
 if (!chromiumPath()) throw new Error('Chromium not found: set CHROME_PATH or apt-get install chromium');
@@ -73,7 +76,7 @@ try {
   for (const target of measured) {
     const where = typeof target.path === 'string' ? target.path : target.path(state!);
     const cookies =
-      target.as === 'cart' ? state!.cartCookies : target.as === 'paid' ? state!.paidCookies : '';
+      target.as === 'cart' ? state!.cartCookies : target.as === 'paid' ? state!.paidCookies : [];
     const scores = await medianScores(`${server.url}${where}`, cookies);
     const misses = [
       ...Object.entries(target.atLeast)
@@ -93,7 +96,8 @@ try {
   await server.stop();
   await smtp.close();
 }
-console.table(rows);
+console.table(rows.map(({ why, ...row }) => row));
+for (const row of rows) if (row.why.length) console.log(`${row.page}: ${row.why.join('; ')}`);
 const out = path.join(repoRoot, 'bench/results');
 mkdirSync(out, { recursive: true });
 // A partial run (BENCH_WEB_PAGES) replaces only its own pages' rows.

@@ -46,7 +46,7 @@ export function TicketCard({
       <img className={styles.poster} src={event.poster} alt="" width={120} height={160} loading="lazy" />
       <div className={styles.body}>
         <p className={styles.date}>{event.date}</p>
-        <h3 className={styles.name}>{event.eventName}</h3>
+        <h2 className={styles.name}>{event.eventName}</h2>
         <p className={styles.muted}>
           {event.place} · {event.city}
         </p>
