@@ -248,6 +248,32 @@ describe('cart journeys', () => {
     ).toBeLessThanOrEqual(0.1);
   });
 
+  it("loads no script that needs 'eval' under the CSP on /carrinho or /login (zod's probe was reported)", async () => {
+    const page = await open(browser, `${server.url}/events/${FESTIVAL}`);
+    await addFestivalTickets(page, 1);
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) reports.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    for (const pathname of ['/carrinho', '/login']) {
+      await page.goto(`${server.url}${pathname}`);
+      await waitForHydration(page);
+      await page.waitForTimeout(500);
+    }
+    // The coupon loads its schema (and zod) on demand: still no report.
+    await page.goto(`${server.url}/carrinho`);
+    await waitForHydration(page);
+    await page.getByLabel('Cupom de desconto').fill('NAOEXISTE');
+    await page.getByRole('button', { name: 'Aplicar cupom' }).click();
+    await page.getByRole('alert').first().waitFor();
+    expect(reports).toEqual([]);
+  });
+
   it('has no serious accessibility violations on /carrinho or in the summary', async () => {
     const page = await open(browser, `${server.url}/events/${FESTIVAL}`);
     await addFestivalTickets(page, 1);
