@@ -1,26 +1,34 @@
 /**
- * `npm run bench:web`: Lighthouse mobile scores of the home and an event page, served by the real
- * server in production mode with the demo catalogue. Median of BENCH_WEB_RUNS (default 3) per page;
+ * `npm run bench:web`: Lighthouse mobile scores of the home, an event page, the login and the money
+ * pages (cart, identification, payment, order confirmation, My tickets, each in a real state built by
+ * bench/web-state.ts), served by the real server in production mode with the demo catalogue. Median of BENCH_WEB_RUNS (default 3) per page;
  * a run that fails to record its trace is retried, not counted. A benchmark, not a test: it
  * reports against the targets and writes bench/results/web.json, and never fails the build.
  * Targets: home performance >= 95 and accessibility 100 (issue 2); event performance >= 95,
- * LCP <= 1.5 s and SEO 100 (issue 3).
+ * LCP <= 1.5 s and SEO 100 (issue 3); the money pages and login performance >= 95, accessibility
+ * 100 and CLS <= 0.1 (issues 13 and 20). BENCH_WEB_PAGES=cart,payment measures only those.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { chromiumPath } from '../e2e/support/browser.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
 import { buildWeb, webBuildIsStale } from '../scripts/build-web.ts';
-import { runLighthouse, type TLighthouseScores } from './lighthouse.ts';
+import { runLighthouse, type TCookie, type TLighthouseScores } from './lighthouse.ts';
+import { buildWebState, type TWebState } from './web-state.ts';
 
-type TKey = keyof TLighthouseScores;
+type TKey = Exclude<keyof TLighthouseScores, 'why'>;
 type TPage = {
   page: string;
-  path: string;
+  path: string | ((state: TWebState) => string);
+  /** Whose cookies the page is loaded with. */
+  as?: 'cart' | 'paid';
   atLeast: Partial<Record<TKey, number>>;
   atMost: Partial<Record<TKey, number>>;
 };
 
+const MONEY = { performance: 95, accessibility: 100 };
+const STEADY = { cls: 0.1 };
 const PAGES: TPage[] = [
   { page: 'home', path: '/', atLeast: { performance: 95, accessibility: 100 }, atMost: {} },
   {
@@ -29,31 +37,47 @@ const PAGES: TPage[] = [
     atLeast: { performance: 95, seo: 100 },
     atMost: { lcpMs: 1500 },
   },
+  { page: 'login', path: '/login', atLeast: MONEY, atMost: STEADY },
+  { page: 'cart', path: '/carrinho', as: 'cart', atLeast: MONEY, atMost: STEADY },
+  { page: 'identification', path: '/identificacao', as: 'cart', atLeast: MONEY, atMost: STEADY },
+  { page: 'payment', path: '/pagamento', as: 'cart', atLeast: MONEY, atMost: STEADY },
+  { page: 'order', path: (s) => `/pedido/${s.orderId}`, as: 'paid', atLeast: MONEY, atMost: STEADY },
+  { page: 'my-tickets', path: '/meus-ingressos', as: 'paid', atLeast: MONEY, atMost: STEADY },
 ];
+const only = process.env.BENCH_WEB_PAGES?.split(',');
+const measured = only ? PAGES.filter((p) => only.includes(p.page)) : PAGES;
 const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function medianScores(url: string): Promise<TLighthouseScores> {
+async function medianScores(url: string, cookies: TCookie[]): Promise<TLighthouseScores> {
   const all: TLighthouseScores[] = [];
   for (let attempt = 0; all.length < runs && attempt < runs + 3; attempt += 1) {
     try {
-      all.push(await runLighthouse(url));
+      all.push(await runLighthouse(url, cookies));
     } catch (error) {
       console.error(`${url}: attempt ${attempt + 1} failed: ${(error as Error).message}`);
     }
   }
   if (all.length === 0) throw new Error(`No Lighthouse run succeeded for ${url}`);
-  const keys = Object.keys(all[0]!) as TKey[];
-  return Object.fromEntries(keys.map((k) => [k, median(all.map((s) => s[k]))])) as TLighthouseScores;
+  const keys = (Object.keys(all[0]!) as (keyof TLighthouseScores)[]).filter((k) => k !== 'why');
+  return {
+    ...Object.fromEntries(keys.map((k) => [k, median(all.map((s) => s[k]))])),
+    why: [...new Set(all.flatMap((s) => s.why))],
+  } as TLighthouseScores;
 }
 
 if (!chromiumPath()) throw new Error('Chromium not found: set CHROME_PATH or apt-get install chromium');
 if (webBuildIsStale()) buildWeb();
-const server = await startServer({ LOG_LEVEL: 'error' });
+const smtp = await startTestSmtpServer();
+const server = await startServer({ LOG_LEVEL: 'error', SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off' });
 const rows: (TLighthouseScores & { page: string; verdict: string })[] = [];
 try {
-  for (const target of PAGES) {
-    const scores = await medianScores(`${server.url}${target.path}`);
+  const state = measured.some((p) => p.as) ? await buildWebState(server.url, smtp) : null;
+  for (const target of measured) {
+    const where = typeof target.path === 'string' ? target.path : target.path(state!);
+    const cookies =
+      target.as === 'cart' ? state!.cartCookies : target.as === 'paid' ? state!.paidCookies : [];
+    const scores = await medianScores(`${server.url}${where}`, cookies);
     const misses = [
       ...Object.entries(target.atLeast)
         .filter(([key, min]) => scores[key as TKey] < min)
@@ -70,11 +94,14 @@ try {
   }
 } finally {
   await server.stop();
+  await smtp.close();
 }
-console.table(rows);
+console.table(rows.map(({ why, ...row }) => row));
+for (const row of rows) if (row.why.length) console.log(`${row.page}: ${row.why.join('; ')}`);
 const out = path.join(repoRoot, 'bench/results');
 mkdirSync(out, { recursive: true });
-writeFileSync(
-  path.join(out, 'web.json'),
-  JSON.stringify({ at: new Date().toISOString(), runs, rows }, null, 2),
-);
+// A partial run (BENCH_WEB_PAGES) replaces only its own pages' rows.
+const file = path.join(out, 'web.json');
+const before: typeof rows = only && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).rows : [];
+const merged = [...before.filter((row) => !rows.some((r) => r.page === row.page)), ...rows];
+writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), runs, rows: merged }, null, 2));

@@ -215,6 +215,65 @@ describe('cart journeys', () => {
     expect(spilled).toEqual([]);
   });
 
+  it('sends /carrinho from the server with its items, and nothing moves when the page comes to life', async () => {
+    const page = await open(browser, `${server.url}/events/${FESTIVAL}`);
+    await addFestivalTickets(page, 2);
+    // A browser without JavaScript, holding the same cookies: only the server's HTML.
+    const bare = await newPage(browser, { javaScriptEnabled: false, ...MOBILE });
+    await bare.context().addCookies(await page.context().cookies());
+    await bare.goto(`${server.url}/carrinho`);
+    const items = bare.locator('section', { has: bare.getByRole('heading', { name: 'Itens' }) });
+    expect(await items.textContent()).toContain('Pista — Inteira');
+    expect(await items.textContent()).toContain('Quantidade: 2');
+    expect(await bare.getByRole('complementary').textContent()).toContain('R$\u00a0440,00');
+    expect(await bare.getByText('Carregando o carrinho').count()).toBe(0);
+
+    // With JavaScript, at 375 px: the layout shifts while loading and hydrating add up to at most 0.1 (CLS).
+    const phone = await newPage(browser, MOBILE);
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await phone.goto(`${server.url}/carrinho`);
+    await waitForHydration(phone);
+    await visible(phone, 'Pista — Inteira');
+    await phone.waitForTimeout(1500);
+    expect(
+      await phone.evaluate(() => (window as unknown as { shifted: number }).shifted),
+    ).toBeLessThanOrEqual(0.1);
+  });
+
+  it("loads no script that needs 'eval' under the CSP on /carrinho or /login (zod's probe was reported)", async () => {
+    const page = await open(browser, `${server.url}/events/${FESTIVAL}`);
+    await addFestivalTickets(page, 1);
+    const reports: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) reports.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    for (const pathname of ['/carrinho', '/login']) {
+      await page.goto(`${server.url}${pathname}`);
+      await waitForHydration(page);
+      await page.waitForTimeout(500);
+    }
+    // The coupon loads its schema (and zod) on demand: still no report.
+    await page.goto(`${server.url}/carrinho`);
+    await waitForHydration(page);
+    await page.getByLabel('Cupom de desconto').fill('NAOEXISTE');
+    await page.getByRole('button', { name: 'Aplicar cupom' }).click();
+    await page.getByRole('alert').first().waitFor();
+    expect(reports).toEqual([]);
+  });
+
   it('has no serious accessibility violations on /carrinho or in the summary', async () => {
     const page = await open(browser, `${server.url}/events/${FESTIVAL}`);
     await addFestivalTickets(page, 1);

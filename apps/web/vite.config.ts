@@ -10,6 +10,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
+            // zod probes `Function('')` to decide whether it may compile validators; under the
+            // page's CSP (no 'unsafe-eval') that probe is a reported violation on every page that
+            // loads zod. Its documented 'jitless' setting, set before its core runs, skips it.
+            banner: (chunk) =>
+              chunk.moduleIds.some((id) => /zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id))
+                ? 'globalThis.__zod_globalConfig={...globalThis.__zod_globalConfig,jitless:true};'
+                : '',
             codeSplitting: {
               groups: [
                 {

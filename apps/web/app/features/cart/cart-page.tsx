@@ -13,13 +13,22 @@ import { useCartState } from './cart-store.ts';
 import { CouponForm } from './coupon-form.tsx';
 import { ProtectionChoice } from './protection-choice.tsx';
 
-/** Spec §2 /carrinho: items, totals, the refund-protection choice, a coupon, continue to payment. */
-export function CartPage() {
+/** The cart as the server read it; `known` is false when it could not (an expired cart: the browser reactivates it). */
+export type TServerCart = { known: boolean; cart: TCart | null };
+
+/**
+ * Spec §2 /carrinho: items, totals, the refund-protection choice, a coupon, continue to payment.
+ * Until the browser's cart store has read the cart, the server's reading is shown (same HTML on
+ * both sides, so hydration matches and nothing moves).
+ */
+export function CartPage({ initial }: { initial: TServerCart }) {
   const { t } = useI18n();
-  const { cart, loaded } = useCartState();
+  const store = useCartState();
   useEffect(() => {
-    if (!loaded) void syncCart();
-  }, [loaded]);
+    if (!store.loaded) void syncCart();
+  }, [store.loaded]);
+  const loaded = store.loaded || initial.known;
+  const cart = store.loaded ? store.cart : initial.cart;
   return (
     <article className={look.page}>
       <CheckoutSteps current="cart" />

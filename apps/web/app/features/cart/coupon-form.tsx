@@ -1,5 +1,4 @@
 import type { TCart } from '@ingressos/contracts';
-import { CHANNEL, ZValidatePromotionRequest } from '@ingressos/contracts/cart';
 import { useId, useState } from 'react';
 import { plural } from '~/i18n/plural.ts';
 import type { TMessageKey } from '~/i18n/pt-BR.ts';
@@ -32,6 +31,8 @@ export function CouponForm({ cart }: { cart: TCart }) {
     event.preventDefault();
     const lots = new Map<number, number>();
     for (const item of cart.items) lots.set(item.lotId, (lots.get(item.lotId) ?? 0) + item.quantity);
+    // The schema (and zod with it, ~85 kB) loads when a coupon is applied, not with the cart page.
+    const { CHANNEL, ZValidatePromotionRequest } = await import('@ingressos/contracts/cart');
     const parsed = ZValidatePromotionRequest.safeParse({
       lotRequesteds: [...lots].map(([lotId, quantity]) => ({ lotId, quantity })),
       eventId: cart.eventId ?? undefined,

@@ -46,7 +46,7 @@ export function TicketCard({
       <img className={styles.poster} src={event.poster} alt="" width={120} height={160} loading="lazy" />
       <div className={styles.body}>
         <p className={styles.date}>{event.date}</p>
-        <h3 className={styles.name}>{event.eventName}</h3>
+        <h2 className={styles.name}>{event.eventName}</h2>
         <p className={styles.muted}>
           {event.place} · {event.city}
         </p>
@@ -77,51 +77,54 @@ export function TicketCard({
         )}
         {ticket.status === 'transferred' && <p className={styles.muted}>{t('tickets.transferredNote')}</p>}
       </div>
-      <div className={styles.stub}>
-        {usable || ticket.status === 'past' ? (
-          <>
-            <button
-              ref={opener}
-              type="button"
-              className={styles.qrButton}
-              onClick={() => setOpen(true)}
-              aria-label={t('tickets.showQrAria', { n })}
-            >
-              <img src={ticket.qrSvg} alt="" width={96} height={96} />
-              <span>{t('tickets.showQr')}</span>
-            </button>
-            <QrDialog
-              open={open}
-              onClose={close}
-              qrSvg={ticket.qrSvg}
-              alt={t('tickets.qrAlt', { n })}
-              eventName={event.eventName}
-              detail={`${event.date} · ${detail}`}
-              holder={holder}
-            />
-          </>
-        ) : null}
-        <div className={styles.actions}>
-          {ticket.status === 'valid' && (
-            <Link
-              className={styles.link}
-              to={`/transferencia-ingresso?ticketId=${ticket.id}`}
-              aria-label={t('tickets.transferAria', { n })}
-            >
-              {t('tickets.transfer')}
-            </Link>
-          )}
-          {usable && (
-            <a
-              className={styles.link}
-              href={`/home/PrintTickets?orderId=${ticket.orderId}`}
-              download="ingressos.pdf"
-            >
-              {t('tickets.pdf')}
-            </a>
-          )}
+      {/* A transferred ticket has no QR nor action: no empty stub under a dashed line. */}
+      {ticket.status !== 'transferred' && (
+        <div className={styles.stub}>
+          {usable || ticket.status === 'past' ? (
+            <>
+              <button
+                ref={opener}
+                type="button"
+                className={styles.qrButton}
+                onClick={() => setOpen(true)}
+                aria-label={t('tickets.showQrAria', { n })}
+              >
+                <img src={ticket.qrSvg} alt="" width={96} height={96} />
+                <span>{t('tickets.showQr')}</span>
+              </button>
+              <QrDialog
+                open={open}
+                onClose={close}
+                qrSvg={ticket.qrSvg}
+                alt={t('tickets.qrAlt', { n })}
+                eventName={event.eventName}
+                detail={`${event.date} · ${detail}`}
+                holder={holder}
+              />
+            </>
+          ) : null}
+          <div className={styles.actions}>
+            {ticket.status === 'valid' && (
+              <Link
+                className={styles.link}
+                to={`/transferencia-ingresso?ticketId=${ticket.id}`}
+                aria-label={t('tickets.transferAria', { n })}
+              >
+                {t('tickets.transfer')}
+              </Link>
+            )}
+            {usable && (
+              <a
+                className={styles.link}
+                href={`/home/PrintTickets?orderId=${ticket.orderId}`}
+                download="ingressos.pdf"
+              >
+                {t('tickets.pdf')}
+              </a>
+            )}
+          </div>
         </div>
-      </div>
+      )}
     </article>
   );
 }

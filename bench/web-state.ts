@@ -1,0 +1,77 @@
+/**
+ * The state the money pages of `npm run bench:web` are measured in, built through the server's own
+ * API and pages as the e2e journeys build it: a verified buyer holding two tickets in a cart (cart,
+ * identification, payment), and another who has paid for one (order confirmation, My tickets).
+ * Lighthouse gets each buyer's cookies in its browser's jar.
+ */
+import type { Page } from 'playwright-core';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { launchBrowser, waitForHydration } from '../e2e/support/browser.ts';
+import { verifiedPerson } from '../e2e/support/buyer.ts';
+import type { TCookie } from './lighthouse.ts';
+
+const FESTIVAL = 'festival-sons-do-cerrado';
+
+export type TWebState = {
+  /** The cookies of a buyer with a cart. */
+  cartCookies: TCookie[];
+  /** The cookies of a buyer with a paid order, and that order's id. */
+  paidCookies: TCookie[];
+  orderId: string;
+};
+
+async function holdTickets(page: Page, url: string, count: number) {
+  await page.goto(`${url}/events/${FESTIVAL}`);
+  await waitForHydration(page);
+  const more = page.getByRole('button', { name: 'Aumentar Pista — Inteira' });
+  for (let i = 0; i < count; i += 1) await more.click();
+  await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await page.getByRole('status').filter({ hasText: 'Adicionado ao carrinho.' }).waitFor();
+  // The refund protection is a required choice before paying (the demo events offer it).
+  const chosen = await page.request.post(`${url}/api/cart/protection`, { data: { provider: 'none' } });
+  if (!chosen.ok()) throw new Error(`protection: ${chosen.status()} ${await chosen.text()}`);
+}
+
+async function cookiesOf(page: Page): Promise<TCookie[]> {
+  return (await page.context().cookies()).map(
+    ({ name, value, domain, path, httpOnly, secure, sameSite }) => ({
+      name,
+      value,
+      domain,
+      path,
+      httpOnly,
+      secure,
+      sameSite,
+    }),
+  );
+}
+
+export async function buildWebState(url: string, smtp: TTestSmtpServer): Promise<TWebState> {
+  const browser = await launchBrowser();
+  try {
+    const holder = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
+    await verifiedPerson(holder, url, smtp);
+    await holdTickets(holder, url, 2);
+
+    const payer = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
+    const person = await verifiedPerson(payer, url, smtp);
+    await holdTickets(payer, url, 1);
+    const paid = await payer.request.post(`${url}/checkout/v1`, {
+      headers: { 'idempotency-key': `bench-${crypto.randomUUID()}` },
+      data: {
+        paymentType: 'credit_card',
+        // The festival's tickets are named by CPF (§5): the buyer's own.
+        identificationTickets: [{ indexItem: 0, cpfs: [person.cpf] }],
+        card: {
+          token: `sbx_apro_visa_1111_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`,
+          installments: 1,
+        },
+      },
+    });
+    const { orderId } = (await paid.json()) as { orderId?: string };
+    if (!paid.ok() || !orderId) throw new Error(`checkout: ${paid.status()} ${await paid.text()}`);
+    return { cartCookies: await cookiesOf(holder), paidCookies: await cookiesOf(payer), orderId };
+  } finally {
+    await browser.close();
+  }
+}
