@@ -211,6 +211,9 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.getByRole('alert').filter({ hasText: NOT_AUTHORIZED }).first().waitFor({ timeout: 15_000 });
+    // Told once, beside the form: not again in a toast over the header.
+    await page.waitForTimeout(300);
+    expect(await page.getByText(NOT_AUTHORIZED, { exact: true }).count()).toBe(1);
     const cart = await page.request.post(`${server.url}/api/v3/getcart`, { data: {} });
     const body = (await cart.json()) as { cart: { items: { quantity: number }[] } | null };
     expect(body.cart?.items[0]?.quantity).toBe(1);

@@ -81,9 +81,12 @@ export function PaymentForm({
   const location = useLocation();
   const finish = (answer: TPaymentAnswer) => {
     setResult(answer);
-    if (settle(answer)) key.current = '';
-    if (answer.message && answer.transactionStatus !== 'success' && answer.orderStatus !== 1)
-      setDeclined(answer.message);
+    // A refusal is told once, in the page's own alert beside the form (not again in a toast).
+    const refused = Boolean(
+      answer.message && answer.transactionStatus !== 'success' && answer.orderStatus !== 1,
+    );
+    if (settle(answer, { toldOnPage: refused })) key.current = '';
+    if (refused && answer.message) setDeclined(answer.message);
     // Pending: the page and the shell reload it as the ongoing purchase (§4), so leaving
     // /pagamento offers it back.
     if (answer.orderStatus === 1) {

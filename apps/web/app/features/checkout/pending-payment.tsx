@@ -31,15 +31,16 @@ export function useSettle() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  return (answer: TPaymentAnswer) => {
+  return (answer: TPaymentAnswer, options: { toldOnPage?: boolean } = {}) => {
     if (answer.transactionStatus === 'success') {
       // The confirmation page says it all (number, amounts, tickets): no toast over the header.
       navigate(`/pedido/${answer.orderId}`);
       return false;
     }
     if (answer.orderStatus === 1) return false;
-    if (answer.message) toast.error(answer.message);
-    else if (answer.orderStatus === 8) {
+    if (answer.message) {
+      if (!options.toldOnPage) toast.error(answer.message);
+    } else if (answer.orderStatus === 8) {
       toast.error(t('checkout.pixExpired'));
       revalidator.revalidate();
     }
