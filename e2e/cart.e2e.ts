@@ -270,7 +270,8 @@ describe('cart journeys', () => {
     await waitForHydration(page);
     await page.getByLabel('Cupom de desconto').fill('NAOEXISTE');
     await page.getByRole('button', { name: 'Aplicar cupom' }).click();
-    await page.getByRole('alert').first().waitFor();
+    // The coupon's refusal (the shell's empty live regions are alerts too: wait for one that speaks).
+    await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
     expect(reports).toEqual([]);
   });
 
