@@ -4,11 +4,11 @@ import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TicketCard } from '~/features/tickets/ticket-card.tsx';
 import styles from '~/features/tickets/tickets.module.css';
 import { createTranslator } from '~/i18n/index.ts';
+import { pluralKey } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
-import { pluralKey } from '~/ui/plural.ts';
 import type { Route } from './+types/ticket-details.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { TOrderReceipt } from '@ingressos/contracts';
 import { formatMoney } from '~/i18n/format.ts';
+import { pluralKey } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
-import { pluralKey } from '~/ui/plural.ts';
 import styles from './order.module.css';
 import { brandName } from './order-state.ts';
 

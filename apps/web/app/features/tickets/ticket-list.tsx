@@ -1,7 +1,7 @@
 import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
 import { Link } from 'react-router';
+import { pluralKey } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
-import { pluralKey } from '~/ui/plural.ts';
 import { TicketCard } from './ticket-card.tsx';
 import styles from './tickets.module.css';
 
