@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ZApiError } from '@ingressos/contracts/errors';
 import type { TTag } from '@ingressos/contracts/operation';
 import { z } from 'zod';
@@ -152,4 +153,9 @@ export function buildOpenApiDocument(
       },
     },
   };
+}
+
+/** A strong ETag of the document's bytes: the same build and configuration give the same tag. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }

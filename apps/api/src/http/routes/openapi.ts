@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { TAppEnv } from '../env.ts';
-import type { TOpenApiDocument } from '../openapi/document.ts';
+import { strongEtag, type TOpenApiDocument } from '../openapi/document.ts';
 import { renderReferencePage } from '../openapi/reference-page.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -18,7 +17,7 @@ export function openApiRoutes(build: () => TOpenApiDocument) {
     if (!cached) {
       const doc = build();
       const body = JSON.stringify(doc);
-      cached = { doc, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      cached = { doc, body, etag: strongEtag(body) };
     }
     return cached;
   };
