@@ -1,7 +1,7 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import styles from './dialog.module.css';
 import { useI18n } from './i18n.tsx';
-import { MODAL_PRIORITY, useModalTurn } from './modal-queue.ts';
+import { MODAL_PRIORITY, useModalDialog } from './modal-queue.ts';
 
 type TDialogProps = {
   open: boolean;
@@ -24,17 +24,10 @@ export function Dialog({
   dismissible = false,
   priority = MODAL_PRIORITY.opened,
 }: TDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  // Open only in its turn: two modals never stack (a waiting one keeps its state, closed).
+  const ref = useModalDialog(open, priority);
   const titleId = useId();
   const { t } = useI18n();
-  // Open only in its turn: two modals never stack (a waiting one keeps its state, closed).
-  const shown = useModalTurn(open, priority);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (shown && !dialog.open) dialog.showModal();
-    if (!shown && dialog.open) dialog.close();
-  }, [shown]);
   return (
     <dialog
       ref={ref}

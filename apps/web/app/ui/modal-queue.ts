@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 
 /**
  * Which modal comes first when several want the screen (spec: one modal at a time). The cart
@@ -66,4 +66,20 @@ export function useModalTurn(wanted: boolean, priority: number): boolean {
   // With no modal waiting, one that opens is shown in the same render (its own effects, such as
   // focusing a field, find it open); the queue takes over from its first effect.
   return wanted && (shown === id || (shown === null && waiting.size === 0));
+}
+
+/**
+ * A native modal <dialog> driven by `open` through the queue: shown (showModal: inert page, focus
+ * trap, top layer) only in its turn, closed when it is not. Put the answered ref on the <dialog>.
+ */
+export function useModalDialog(open: boolean, priority: number) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const shown = useModalTurn(open, priority);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (shown && !dialog.open) dialog.showModal();
+    if (!shown && dialog.open) dialog.close();
+  }, [shown]);
+  return ref;
 }

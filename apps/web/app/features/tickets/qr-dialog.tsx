@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useI18n } from '~/ui/i18n.tsx';
-import { MODAL_PRIORITY, useModalTurn } from '~/ui/modal-queue.ts';
+import { MODAL_PRIORITY, useModalDialog } from '~/ui/modal-queue.ts';
 import styles from './tickets.module.css';
 
 type TQrDialogProps = {
@@ -20,15 +20,8 @@ type TQrDialogProps = {
  */
 export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder }: TQrDialogProps) {
   const { t } = useI18n();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, MODAL_PRIORITY.opened);
   const titleId = useId();
-  const shown = useModalTurn(open, MODAL_PRIORITY.opened);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (shown && !dialog.open) dialog.showModal();
-    if (!shown && dialog.open) dialog.close();
-  }, [shown]);
   return (
     <dialog
       ref={ref}
