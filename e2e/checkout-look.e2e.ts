@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
-import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /** Issue 13, "A checkout people trust": what a new buyer met on the cart, identification and payment. */
 describe('the checkout screens a new buyer meets', () => {
@@ -20,28 +16,16 @@ describe('the checkout screens a new buyer meets', () => {
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-checkout-look-'));
+  let stage: TPurchaseStage | undefined;
 
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    f = await createCartFixture(database.db);
-    const [lot] = await database.db.select().from(ticketLots).where(eq(ticketLots.id, f.lotId));
-    await database.db
-      .update(eventTickets)
-      .set({ ticketsPerCpf: 2 })
-      .where(eq(eventTickets.id, lot!.ticketId));
-    await database.close();
-    smtp = await startTestSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
-    browser = await launchBrowser();
+    stage = await openPurchaseStage('checkout-look', {}, async (db, fixture) => {
+      const [lot] = await db.select().from(ticketLots).where(eq(ticketLots.id, fixture.lotId));
+      await db.update(eventTickets).set({ ticketsPerCpf: 2 }).where(eq(eventTickets.id, lot!.ticketId));
+    });
+    ({ browser, smtp, server, f } = stage);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closePurchaseStage(stage));
 
   async function open(page: Page, url: string) {
     await page.goto(url);

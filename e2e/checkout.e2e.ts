@@ -9,7 +9,7 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { startServer, type TRunningServer } from './support/server.ts';

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /**
  * Issue 13: every page is right before JavaScript, so hydration never disagrees with the server.
@@ -73,27 +69,14 @@ describe('no hydration mismatch on any page, in either language, with the server
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-hydration-'));
   const saoPaulo: BrowserContextOptions = { timezoneId: 'America/Sao_Paulo' };
+  let stage: TPurchaseStage | undefined;
 
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    f = await createCartFixture(database.db);
-    await database.close();
-    smtp = await startTestSmtpServer();
-    server = await startServer(
-      { SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false', TZ: 'UTC' },
-      dataDir,
-    );
-    browser = await launchBrowser();
+    stage = await openPurchaseStage('hydration', { TZ: 'UTC' });
+    ({ browser, smtp, server, f } = stage);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closePurchaseStage(stage));
 
   it.each([
     ['pt-BR', 'desktop', {}],

@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
-import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 const ORDER_PAGE = /\/pedido\/[0-9a-f-]{36}$/;
 
@@ -24,37 +19,21 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-ongoing-'));
+  let stage: TPurchaseStage | undefined;
 
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    f = await createCartFixture(database.db);
-    await database.close();
-    smtp = await startTestSmtpServer();
-    server = await startServer(
-      {
-        SMTP_URL: smtp.url,
-        CAPTCHA_PROVIDER: 'off',
-        DEMO_DATA: 'false',
-        SANDBOX_SETTLE_SECONDS: '3',
-        PAYMENT_RECONCILE_SECONDS: '1',
-      },
-      dataDir,
-    );
-    browser = await launchBrowser();
+    stage = await openPurchaseStage('ongoing', {
+      SANDBOX_SETTLE_SECONDS: '3',
+      PAYMENT_RECONCILE_SECONDS: '1',
+    });
+    ({ browser, smtp, server, f } = stage);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closePurchaseStage(stage));
 
   /** A verified buyer (e-mail and phone, so no other pop-up shows) with one ticket of `slug` in the cart. */
   async function verifiedBuyerWithCart(slug: string) {
     const page = await newPage(browser);
-    const person = await verifiedPerson(page, server.url, smtp);
+    const _person = await verifiedPerson(page, server.url, smtp);
     await open(page, `${server.url}/events/${slug}`);
     await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();

@@ -1,17 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { overflowingElements } from './support/overflow.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -30,23 +27,13 @@ describe('after paying: the confirmation page, the calendar file, My tickets and
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-order-'));
+  let stage: TPurchaseStage | undefined;
 
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    f = await createCartFixture(database.db);
-    await database.close();
-    smtp = await startTestSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
-    browser = await launchBrowser();
+    stage = await openPurchaseStage('order');
+    ({ browser, smtp, server, f } = stage);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closePurchaseStage(stage));
 
   it('buys 2 tickets by card in 3 installments, lands on the order with its number and amounts, downloads the .ics, opens the QR by keyboard; nothing overflows at 375 px', async () => {
     const page = await newPage(browser);

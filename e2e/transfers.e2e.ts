@@ -1,17 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { brazilianAdult, PASSWORD } from '../apps/api/src/testing/accounts.ts';
-import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { PASSWORD } from '../apps/api/src/testing/accounts.ts';
+import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
 const hidden = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
@@ -33,23 +29,13 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-transfers-'));
+  let stage: TPurchaseStage | undefined;
 
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    f = await createCartFixture(database.db);
-    await database.close();
-    smtp = await startTestSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
-    browser = await launchBrowser();
+    stage = await openPurchaseStage('transfers');
+    ({ browser, smtp, server, f } = stage);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => closePurchaseStage(stage));
 
   /** Registered, e-mail confirmed by its link, phone verified (through the API, as checkout.e2e.ts does). */
   const verified = (page: Page) => verifiedPerson(page, server.url, smtp);
