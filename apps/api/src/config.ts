@@ -110,9 +110,15 @@ export const ZConfigSchema = z
       .enum(['local', 'viacep'], { message: 'must be local or viacep' })
       .default('local'),
     VIACEP_URL: url.default('https://viacep.com.br/ws'),
-    /** Payment gateway: the local sandbox (test cards, simulated Pix) or Mercado Pago. */
+    /**
+     * The gateway of events whose catalogue entry names none: the local sandbox (test cards,
+     * simulated Pix; only configured when it is the default) or a provider whose variables are set.
+     * Every provider whose variables are set is configured too, for the events that name it.
+     */
     PAYMENT_GATEWAY: z
-      .enum(['sandbox', 'mercadopago'], { message: 'must be sandbox or mercadopago' })
+      .enum(['sandbox', 'mercadopago', 'stripe', 'pagbank', 'yuno', 'malga'], {
+        message: 'must be sandbox, mercadopago, stripe, pagbank, yuno or malga',
+      })
       .default('sandbox'),
     MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
     MERCADOPAGO_PUBLIC_KEY: z.string().optional(),
@@ -165,11 +171,24 @@ export const ZConfigSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${what}` });
       }
     };
-    need(
-      c.PAYMENT_GATEWAY === 'mercadopago',
-      ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
-      'PAYMENT_GATEWAY=mercadopago',
-    );
+    // A payment gateway is configured by all of its variables: the default one must be, and
+    // half of one (a key without its webhook secret) is refused rather than failing at the first sale.
+    const GATEWAY_VARIABLES: Record<Exclude<typeof c.PAYMENT_GATEWAY, 'sandbox'>, (keyof typeof c)[]> = {
+      mercadopago: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
+      stripe: [],
+      pagbank: [],
+      yuno: [],
+      malga: [],
+    };
+    for (const [gateway, names] of Object.entries(GATEWAY_VARIABLES)) {
+      const isDefault = c.PAYMENT_GATEWAY === gateway;
+      const some = names.some((name) => c[name]);
+      need(
+        isDefault || some,
+        names,
+        isDefault ? `PAYMENT_GATEWAY=${gateway}` : `another ${gateway} variable is set`,
+      );
+    }
     need(
       c.SMS_PROVIDER === 'twilio',
       ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],

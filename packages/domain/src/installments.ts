@@ -9,6 +9,8 @@ export type TInstallmentTerms = {
   interestBp: number;
   /** Installments exist only for charges in reais; any other currency is paid at once. */
   currency: string;
+  /** The most installments the gateway takes (at most MAX_INSTALLMENTS; 12 when not said). */
+  max?: number | undefined;
 };
 
 export type TInstallmentPlan = {
@@ -30,7 +32,8 @@ export function installmentPlan(
   n: number,
   terms: TInstallmentTerms,
 ): TInstallmentPlan | null {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_INSTALLMENTS) return null;
+  if (!Number.isInteger(n) || n < 1 || n > Math.min(terms.max ?? MAX_INSTALLMENTS, MAX_INSTALLMENTS))
+    return null;
   if (n > 1 && terms.currency !== 'BRL') return null;
   const free = n === 1 || terms.noInterest || terms.interestBp === 0;
   const rate = terms.interestBp / 10_000;

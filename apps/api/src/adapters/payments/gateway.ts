@@ -7,6 +7,54 @@ export type TCharge = {
   statusDetail: string;
   /** Our reference the charge was made with (our payment id), when the gateway tells it. */
   externalRef?: string | undefined;
+  /** What was given back so far (partial refunds leave the status approved). */
+  refundedCents?: number | undefined;
+};
+
+/** The gateways this build knows (each an adapter in this folder). */
+export const GATEWAY_KINDS = ['sandbox', 'mercadopago', 'stripe', 'pagbank', 'yuno', 'malga'] as const;
+export type TGatewayKind = (typeof GATEWAY_KINDS)[number];
+
+/**
+ * commerce §9, "Gateways (numeric)": how the catalogue names an event's gateway. 3
+ * (Multiadquirente) is Malga, a multi-acquirer orchestrator; 4, 5 and 6 are Mercado Pago accounts
+ * of particular sellers (one Mercado Pago configuration here). 2 is not in the spec.
+ */
+export const GATEWAY_OF_CODE: Readonly<Record<number, Exclude<TGatewayKind, 'sandbox'>>> = {
+  0: 'pagbank',
+  1: 'mercadopago',
+  3: 'malga',
+  4: 'mercadopago',
+  5: 'mercadopago',
+  6: 'mercadopago',
+  7: 'stripe',
+  8: 'yuno',
+};
+
+/** commerce §3/§9: the cart's `checkoutGateway`, by the spec's code names (Stripe and the sandbox have none there). */
+export const CHECKOUT_GATEWAY_NAME: Readonly<Record<TGatewayKind, string>> = {
+  sandbox: 'Main',
+  mercadopago: 'MercadoPago',
+  stripe: 'Stripe',
+  pagbank: 'PagSeguro',
+  yuno: 'Yuno',
+  malga: 'Malga',
+};
+
+/** What a gateway can do, declared by its adapter: the cart and the payment page follow it. */
+export type TGatewayCapabilities = {
+  /** Ways to pay it takes (Pix also needs the event in reais). */
+  methods: readonly ('credit_card' | 'pix')[];
+  /** Card challenges (3-D Secure) it can ask for. */
+  threeDS: boolean;
+  /** A payment page of its own the buyer is sent to (checkout pro, a checkout session). */
+  hostedCheckout: boolean;
+  /** A wallet button (the spec's yellow button). */
+  walletButton: boolean;
+  /** One order split across several cards. */
+  multiCard: boolean;
+  /** Refunds of part of a charge. */
+  partialRefund: boolean;
 };
 
 /**
@@ -35,6 +83,18 @@ export type TCardChargeInput = {
   paymentMethodId?: string | undefined;
   issuerId?: string | undefined;
   description: string;
+  /**
+   * commerce §3 `fraudAnalysis`: who pays and what for, sent to gateways that score fraud (Malga
+   * refuses a card charge without it, §5). Never a card number.
+   */
+  fraudAnalysis?: TFraudAnalysis | undefined;
+  /** The gateway's device fingerprint session made in the browser (§3 `deviceId`), if any. */
+  deviceId?: string | undefined;
+};
+
+export type TFraudAnalysis = {
+  customer: { name: string; email: string; cpf?: string | undefined; phone?: string | undefined };
+  cart: { items: { sku: string; name: string; quantity: number; unitCents: number }[] };
 };
 
 export type TPixChargeInput = {
@@ -72,8 +132,13 @@ export type TGatewayBrowser = {
 export type TGatewayNotice = {
   query: Record<string, string | undefined>;
   header(name: string): string | undefined;
+  /** The body as sent: some gateways sign its exact bytes (Stripe, PagBank). */
+  rawBody: string;
+  /** The body parsed as JSON (null when it is not JSON). */
   body: unknown;
 };
+
+export type TNoticeCheck = { valid: false } | { valid: true; ref: string | null };
 
 export type TGatewayWebhook = {
   /** Where the gateway posts (configured at the gateway's side). */
@@ -84,24 +149,30 @@ export type TGatewayWebhook = {
    * Checks the notice's signature. Valid: the gateway's id of the charge it is about, or null when
    * it is about something else (the caller then only acknowledges it).
    */
-  verify(notice: TGatewayNotice): { valid: false } | { valid: true; ref: string | null };
+  verify(notice: TGatewayNotice): TNoticeCheck | Promise<TNoticeCheck>;
 };
 
 /**
  * What the checkout needs of an acquirer: a plug-in. Each adapter declares its browser card
  * form, CSP origins, webhook and capabilities; nothing outside adapters/payments/ and the
  * configuration names a gateway. The sandbox (default) behaves like a real acquirer's test mode;
- * the Mercado Pago client sits beside it (PAYMENT_GATEWAY).
+ * the providers' clients sit beside it, several at once, each event sold by the one its catalogue
+ * entry names (index.ts). Every adapter passes the same contract suite (contract/).
  */
 export type TPaymentGateway = {
   /** Recorded on each payment row: which gateway holds the charge. */
-  kind: string;
+  kind: TGatewayKind;
   browser: TGatewayBrowser;
   webhook: TGatewayWebhook | null;
+  capabilities: TGatewayCapabilities;
   /** The currencies each method charges in (ISO 4217). */
   currencies: { card: readonly string[]; pix: readonly string[] };
-  /** The monthly interest (basis points) of the gateway's installment table for lots with interest. */
+  /**
+   * The gateway's installment table: the monthly interest (basis points) of its plans for lots with
+   * interest (a Price table, packages/domain installments.ts) and the most installments it takes.
+   */
   interestBp: number;
+  maxInstallments: number;
   chargeCard(input: TCardChargeInput): Promise<TCharge & { brand: string; last4: string }>;
   createPix(input: TPixChargeInput): Promise<TCharge & { payload: string }>;
   getCharge(ref: string): Promise<TCharge | null>;
@@ -110,8 +181,11 @@ export type TPaymentGateway = {
    * cut (timeout, crash, lost answer) learns what happened to it. The newest when several.
    */
   findByExternalRef(externalRef: string): Promise<TCharge | null>;
-  /** Refunds a charge in full; idempotent (a second call for the same charge changes nothing). */
-  refund(ref: string): Promise<void>;
+  /**
+   * Refunds a charge, in full or `amountCents` of it; idempotent per (charge, amount already
+   * refunded): a repeated full refund changes nothing, and nothing beyond the charge is given back.
+   */
+  refund(ref: string, amountCents?: number): Promise<void>;
   /**
    * Cancels a charge that is still pending (an unpaid Pix). Answers the charge as it then stands:
    * a Pix the bank paid meanwhile comes back approved and must be settled, not dropped.

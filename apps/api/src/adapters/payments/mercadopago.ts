@@ -98,9 +98,18 @@ export function createMercadoPagoGateway(options: {
         return { valid: true, ref: type === 'payment' && dataId && REF.test(dataId) ? dataId : null };
       },
     },
+    capabilities: {
+      methods: ['credit_card', 'pix'],
+      threeDS: false,
+      hostedCheckout: false,
+      walletButton: false,
+      multiCard: false,
+      partialRefund: true,
+    },
     // A Brazilian Mercado Pago account charges in reais only (docs/decisions.md).
     currencies: { card: ['BRL'], pix: ['BRL'] },
     interestBp,
+    maxInstallments: 12,
     async chargeCard(input) {
       if (input.currency !== 'BRL') throw new GatewayRefusedError('Mercado Pago charges reais only');
       const payment = must(
@@ -176,11 +185,11 @@ export function createMercadoPagoGateway(options: {
         return payment ? view(payment) : null;
       }
     },
-    async refund(ref) {
+    async refund(ref, amountCents) {
       await call(`/v1/payments/${encodeURIComponent(ref)}/refunds`, {
         method: 'POST',
-        idempotencyKey: `refund-${ref}`,
-        body: '{}',
+        idempotencyKey: `refund-${ref}-${amountCents ?? 'full'}`,
+        body: JSON.stringify(amountCents === undefined ? {} : { amount: amountCents / 100 }),
       });
     },
   };

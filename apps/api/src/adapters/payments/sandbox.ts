@@ -50,6 +50,7 @@ export function createSandboxGateway(
     status: row.status as TPaymentStatus,
     statusDetail: row.statusDetail,
     externalRef: row.externalRef,
+    refundedCents: row.refundedCents,
   });
   const pixPayload = (ref: string, amountCents: number) =>
     generatePixPayload({
@@ -71,25 +72,36 @@ export function createSandboxGateway(
     },
     // The sandbox settles by being asked (status polls, the reconciler, its simulate control).
     webhook: null,
+    capabilities: {
+      methods: ['credit_card', 'pix'],
+      threeDS: false,
+      hostedCheckout: false,
+      walletButton: false,
+      multiCard: false,
+      partialRefund: true,
+    },
     // Like an acquirer with a USD merchant account: cards in reais or dollars, Pix in reais only.
     currencies,
     interestBp,
+    maxInstallments: 12,
     async chargeCard(input) {
       if (!currencies.card.includes(input.currency))
         throw new GatewayRefusedError(`sandbox charges no card in ${input.currency}`);
       const match = SANDBOX_TOKEN.exec(input.token);
-      const outcome = OUTCOME[match?.[1] ?? 'rej']!;
+      // Like an acquirer's API: a token its card form never made is refused, nothing is charged.
+      if (!match) throw new GatewayRefusedError('sandbox: invalid card token');
+      const outcome = OUTCOME[match[1]!]!;
       const row = await record({
         id: newRef(),
         method: 'credit_card',
         amountCents: input.amountCents,
         currency: input.currency,
         installments: input.installments,
-        status: match ? outcome.status : 'rejected',
-        statusDetail: match ? outcome.detail : 'cc_rejected_bad_filled_other',
+        status: outcome.status,
+        statusDetail: outcome.detail,
         externalRef: input.externalRef,
       });
-      return { ...view(row), brand: match?.[2] ?? 'unknown', last4: match?.[3] ?? '0000' };
+      return { ...view(row), brand: match[2]!, last4: match[3]! };
     },
     async createPix(input) {
       if (input.currency !== 'BRL') throw new GatewayRefusedError('Pix moves reais only');
@@ -136,11 +148,17 @@ export function createSandboxGateway(
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
       return row ? view(row) : null;
     },
-    async refund(ref) {
-      // Only money taken can be given back; a second refund changes nothing.
+    async refund(ref, amountCents) {
+      // Only money taken can be given back, never more than the charge; a repeated full refund
+      // changes nothing. The whole amount back makes the charge 'refunded'.
+      const back = sql`least(${sandboxCharges.amountCents}, ${sandboxCharges.refundedCents} + ${amountCents ?? sql`${sandboxCharges.amountCents}`})`;
       await db
         .update(sandboxCharges)
-        .set({ status: 'refunded', statusDetail: 'refunded' })
+        .set({
+          refundedCents: back,
+          status: sql`case when ${back} >= ${sandboxCharges.amountCents} then 'refunded' else 'approved' end`,
+          statusDetail: sql`case when ${back} >= ${sandboxCharges.amountCents} then 'refunded' else 'partially_refunded' end`,
+        })
         .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'approved')));
     },
     async payPix(ref) {

@@ -71,6 +71,8 @@ export const events = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull(),
     currency: text('currency').notNull(),
+    /** commerce §9: the gateway that sells it, by the spec's enumeration; null: the site's default gateway. */
+    gateway: smallint('gateway'),
     producerId: integer('producer_id')
       .notNull()
       .references(() => producers.id),
@@ -99,6 +101,7 @@ export const events = pgTable(
     index('events_starts_at').on(t.startsAt),
     index('events_group').on(t.groupId),
     check('events_currency', sql`${t.currency} in ('BRL', 'USD')`),
+    check('events_gateway', sql`${t.gateway} in (0, 1, 3, 4, 5, 6, 7, 8)`),
   ],
 );
 

@@ -159,5 +159,7 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   statusDetail: text('status_detail').notNull(),
   /** Our payment id: a gateway charges once per external reference. */
   externalRef: text('external_ref').notNull().unique(),
+  /** Given back so far (partial refunds); the whole amount makes the charge 'refunded'. */
+  refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

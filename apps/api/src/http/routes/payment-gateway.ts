@@ -38,8 +38,17 @@ export function paymentGatewayRoutes(s: TCheckoutServices) {
         c.header('Retry-After', String(Math.max(1, Math.ceil(blocked.msBeforeNext / 1000))));
         return c.json(errorBody('too_many_requests', 'Too many requests'), 429);
       }
-      const body = await c.req.json().catch(() => null);
-      const notice = webhook.verify({ query: c.req.query(), header: (name) => c.req.header(name), body });
+      const rawBody = await c.req.text();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {}
+      const notice = await webhook.verify({
+        query: c.req.query(),
+        header: (name) => c.req.header(name),
+        rawBody,
+        body,
+      });
       if (!notice.valid) {
         await failures.consume(ip).catch((error: unknown) => {
           if (!(error instanceof RateLimiterRes)) throw error;

@@ -1,5 +1,5 @@
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
-import { createPaymentGateway } from '../../adapters/payments/index.ts';
+import { createPaymentGateways, type TGatewayRegistry } from '../../adapters/payments/index.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import type { TLogger } from '../../logger.ts';
@@ -12,6 +12,8 @@ export type TCheckoutServices = {
   config: TConfig;
   log: TLogger;
   gateway: TPaymentGateway;
+  /** Every configured gateway; each event is sold by the one its catalogue entry names. */
+  gateways: TGatewayRegistry;
   signer: TTicketSigner;
   /** Sends the confirmation and refund e-mails their transactions enqueued (nudged after each commit). */
   outbox: TOutbox;
@@ -26,11 +28,13 @@ export function createCheckoutServices(options: {
   outbox: TOutbox;
 }) {
   const { config, database, log, outbox } = options;
+  const gateways = createPaymentGateways(config, database.db);
   const services: TCheckoutServices = {
     db: database.db,
     config,
     log,
-    gateway: createPaymentGateway(config, database.db),
+    gateway: gateways.default,
+    gateways,
     signer: createTicketSigner(database.db, config.TICKET_SIGNING_KEY),
     outbox,
     idle: () => outbox.drain(),
