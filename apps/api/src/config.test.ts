@@ -126,6 +126,9 @@ describe('loadConfig', () => {
       'MERCADOPAGO_WEBHOOK_SECRET',
     ],
     [{ MERCADOPAGO_API_BASE: 'api.mercadopago.com' }, 'MERCADOPAGO_API_BASE'],
+    // Half a gateway beside the default is refused too, rather than failing at its first sale.
+    [{ MERCADOPAGO_ACCESS_TOKEN: 'a', MERCADOPAGO_PUBLIC_KEY: 'p' }, 'MERCADOPAGO_WEBHOOK_SECRET'],
+    [{ PAYMENT_GATEWAY: 'paypal' }, 'PAYMENT_GATEWAY'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

@@ -12,6 +12,7 @@ import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { processSnapshotDir } from './modules/catalogue/snapshot-dir.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
+import { unsellableEvents } from './modules/checkout/payment-offer.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
@@ -51,6 +52,14 @@ async function main() {
     clientDir: path.join(webBuildDir, 'client'),
     contentDir: path.join(repoRoot, 'content/pages'),
     catalogue,
+  });
+  // An event whose gateway has no credentials here cannot be sold: said once at start, and its
+  // carts and payments refuse with 'As vendas deste evento estão indisponíveis no momento.'.
+  for (const event of config.MAINTENANCE ? [] : await unsellableEvents(app.checkout))
+    log.warn('event not sellable: its payment gateway is not configured', event);
+  log.info('payment gateways', {
+    default: app.checkout.gateways.default.kind,
+    configured: app.checkout.gateways.all.map((gateway) => gateway.kind),
   });
   if (config.TEST_UNSAFE_CART_STOCK) {
     log.warn('TEST_UNSAFE_CART_STOCK is on: carts can oversell. Never use it outside the concurrency tests.');

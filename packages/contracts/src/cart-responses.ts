@@ -101,6 +101,15 @@ export const ZCart = z.object({
   eventId: z.number().nullable(),
   docType: z.number(),
   useTicketLots: z.boolean(),
+  gateway: z
+    .number()
+    .nullable()
+    .describe("The event's gateway (commerce §9 enumeration); null: the site's default"),
+  checkoutGateway: z
+    .string()
+    .nullable()
+    .describe("The gateway's code name; null when the event cannot be sold"),
+  showYellowButton: z.boolean(),
   creditCardPaymentMethod: z.boolean(),
   pixPaymentMethod: z.boolean(),
   multiplePaymentMethod: z.boolean(),

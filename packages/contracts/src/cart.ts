@@ -177,6 +177,12 @@ export type TCart = {
   eventId: number | null;
   docType: number;
   useTicketLots: boolean;
+  /** The event's gateway by the spec's enumeration (commerce §9: 0 PagSeguro … 8 Yuno); null: the site's default. */
+  gateway: number | null;
+  /** The gateway's code name (commerce §3/§9: MercadoPago, PagSeguro, Malga, Yuno…); null when no configured gateway sells the event. */
+  checkoutGateway: string | null;
+  /** The gateway's wallet button (the spec's yellow button) is offered. */
+  showYellowButton: boolean;
   creditCardPaymentMethod: boolean;
   pixPaymentMethod: boolean;
   multiplePaymentMethod: boolean;

@@ -183,6 +183,12 @@ export const ZImportEvent = z
     startsAt: z.iso.datetime({ offset: true }),
     timeZone: z.string().refine(validTimeZone, 'must be an IANA time zone').default('America/Sao_Paulo'),
     currency: z.enum(['BRL', 'USD']).default('BRL'),
+    /**
+     * The gateway that sells it, by the spec's enumeration (commerce §9): 0 PagSeguro (PagBank),
+     * 1 MercadoPago, 3 Multiadquirente (Malga), 4 MP_Pacaembu, 5 MP_MultiplePaymentMethod,
+     * 6 MP_Universal_Music (4-6: Mercado Pago), 7 Stripe, 8 Yuno. Absent: the site's default gateway.
+     */
+    gateway: z.literal([0, 1, 3, 4, 5, 6, 7, 8]).optional(),
     producer: text(120),
     venue: ZImportVenue,
     group: ZSlug.optional(),

@@ -47,7 +47,8 @@ export const ZCreatePaymentRequest = z.object({
     .nullish(),
   card: z
     .object({
-      token: z.string().min(8).max(200),
+      /** The gateway's token of the card (an encrypted card for PagBank: a few hundred characters). */
+      token: z.string().min(8).max(4096),
       installments: z.number().int().min(1).max(12),
       /** What the gateway's card form found for the card (Mercado Pago's payment_method_id, issuer_id). */
       paymentMethodId: z
@@ -64,6 +65,11 @@ export const ZCreatePaymentRequest = z.object({
       installmentsValue: ZMoneyIgnored,
       installmentFee: ZMoneyIgnored,
     })
+    .optional(),
+  /** commerce §3 `deviceId`: the gateway's device-fingerprint session made in the browser, if any. */
+  deviceId: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{1,200}$/)
     .optional(),
   identificationTickets: z.array(ZIdentificationTicket).max(100).default([]),
   transfers: z.array(ZTransferEntry).max(100).default([]),

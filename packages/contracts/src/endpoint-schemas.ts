@@ -398,10 +398,13 @@ export const ENDPOINT_SCHEMAS = {
     errors: [404, 409, 422],
   },
   checkoutGateway: {
-    summary: 'Which card form the payment page loads',
+    summary:
+      "Which card form the payment page loads: the event's gateway (the site's default without eventId)",
     tag: 'Checkout',
     auth: 'public',
+    query: z.object({ eventId: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
     response: ZCheckoutGateway,
+    errors: [409],
   },
   installments: {
     summary: 'Installment plans for an amount',

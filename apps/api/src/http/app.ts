@@ -10,6 +10,7 @@ import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
+import { withPaymentOffer } from '../modules/checkout/payment-offer.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
 import { createMessageOutbox } from '../modules/outbox/message-outbox.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
@@ -72,12 +73,15 @@ export function createApp(options: TAppOptions) {
   const provider = config.CAPTCHA_PROVIDER;
   const captchaOrigins: string[] =
     provider in WIDGET_ORIGINS ? [...WIDGET_ORIGINS[provider as keyof typeof WIDGET_ORIGINS]] : [];
-  // The gateway's browser SDK (its secure fields, iframes), as its adapter declares them.
-  const { csp } = checkout.gateway.browser;
-  const gatewayScripts = [...csp.script];
-  const gatewayFrames = [...csp.frame];
-  const gatewayConnect = [...csp.connect];
-  const gatewayImages = [...csp.img];
+  // The configured gateways' browser SDKs (their secure fields, iframes), as their adapters declare
+  // them; none when only the sandbox is configured.
+  const origins = (kind: 'script' | 'frame' | 'connect' | 'img') => [
+    ...new Set(checkout.gateways.all.flatMap((gateway) => gateway.browser.csp[kind])),
+  ];
+  const gatewayScripts = origins('script');
+  const gatewayFrames = origins('frame');
+  const gatewayConnect = origins('connect');
+  const gatewayImages = origins('img');
   const frames = [...captchaOrigins, ...gatewayFrames];
   const app = new Hono<TAppEnv>();
 
@@ -159,6 +163,8 @@ export function createApp(options: TAppOptions) {
       secureCookies: config.secureCookies,
       limits: accounts.limits,
       trustProxyHops: config.TRUST_PROXY_HOPS,
+      present: (cart) => withPaymentOffer(checkout.gateways, cart),
+      sellable: (gateway) => checkout.gateways.forEvent(gateway) !== null,
     }),
   );
 
@@ -197,8 +203,8 @@ export function createApp(options: TAppOptions) {
     openApiRoutes(() =>
       buildOpenApiDocument(
         listOperations({
-          gateway: checkout.gateway,
-          testGateway: hasTestControls(checkout.gateway),
+          gateways: checkout.gateways.all,
+          testGateway: checkout.gateways.all.some(hasTestControls),
           localMail: config.localDeployment && accounts.outbox.mailer.kind === 'local-outbox',
           localSms: config.localDeployment && accounts.outbox.sms.kind === 'local-outbox',
         }),

@@ -321,6 +321,7 @@ export const en: TCatalog = {
   'map.remove': 'Remove {place}',
   'checkout.continue': 'Continue to payment',
   'checkout.emptyCart': 'Your cart is empty.',
+  'checkout.salesUnavailable': 'Sales for this event are unavailable right now. Please try again later.',
   'checkout.backHome': 'See events',
   'checkout.identifyHint': 'Enter the CPF of the person who will use each ticket.',
   'checkout.noIdentification': 'The tickets in this cart need no identification.',

@@ -324,6 +324,8 @@ export const ptBR = {
   'map.remove': 'Remover {place}',
   'checkout.continue': 'Continuar para o pagamento',
   'checkout.emptyCart': 'Seu carrinho está vazio.',
+  'checkout.salesUnavailable':
+    'As vendas deste evento estão indisponíveis no momento. Tente novamente mais tarde.',
   'checkout.backHome': 'Ver eventos',
   'checkout.identifyHint': 'Informe o CPF de quem vai usar cada ingresso.',
   'checkout.noIdentification': 'Os ingressos deste carrinho não precisam de identificação.',

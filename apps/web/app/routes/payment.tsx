@@ -40,7 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     cart?.eventId
       ? api('installments', { params: { eventId: cart.eventId }, query: { value: cart.totals.total } })
       : null,
-    api('checkoutGateway'),
+    // The card form of the gateway that sells this event (several may be configured).
+    api('checkoutGateway', { query: cart?.eventId ? { eventId: cart.eventId } : {} }),
   ]);
   return {
     ...base,

@@ -128,6 +128,7 @@ export const EN: TApiMessages = {
     protection_required: 'A required choice was not made.',
     exclusive_required: 'Exclusive sale: validate your access code to add these tickets.',
     already_in_cart: 'This seat is already in your cart.',
+    sales_unavailable: 'Sales for this event are unavailable right now. Please try again later.',
   },
   payment: {
     lot_sold_out: 'This batch has sold out; please wait until the next one is released.',
@@ -136,6 +137,8 @@ export const EN: TApiMessages = {
     processing_error: 'An error occurred while processing your payment, please try again.',
     pix_failed: 'Could not create the Pix charge',
     pix_currency: 'Pix is only available for payments in Brazilian reais. Please pay by credit card.',
+    pix_unavailable: 'Pix is not available for this event. Please pay by credit card.',
+    gateway_unavailable: 'Sales for this event are unavailable right now. Please try again later.',
     currency_unsupported: "This payment method does not take this event's currency.",
     installments_invalid: 'This installment option is not available for this amount.',
     amount_changed:

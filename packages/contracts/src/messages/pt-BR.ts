@@ -135,6 +135,7 @@ export const PT_BR = {
     protection_required: 'Uma selecao obrigatoria nao foi preenchida.',
     exclusive_required: 'Venda exclusiva: valide seu código de acesso para adicionar estes ingressos.',
     already_in_cart: 'Este lugar já está no seu carrinho.',
+    sales_unavailable: 'As vendas deste evento estão indisponíveis no momento. Tente novamente mais tarde.',
   },
   payment: {
     lot_sold_out: 'Este lote já esgotou, aguarde até que o próximo seja liberado.',
@@ -143,6 +144,8 @@ export const PT_BR = {
     processing_error: 'Ocorreu um erro ao processar seu pagamento, por favor, tente novamente.',
     pix_failed: 'Erro ao criar Pix',
     pix_currency: 'O Pix está disponível apenas para pagamentos em reais. Pague com cartão de crédito.',
+    pix_unavailable: 'O Pix não está disponível para este evento. Pague com cartão de crédito.',
+    gateway_unavailable: 'As vendas deste evento estão indisponíveis no momento. Tente novamente mais tarde.',
     currency_unsupported: 'Este meio de pagamento não aceita a moeda deste evento.',
     installments_invalid: 'Esta opção de parcelamento não está disponível para este valor.',
     amount_changed: 'O valor da sua compra mudou para {total}. Confira o resumo e confirme o pagamento.',

@@ -11,7 +11,7 @@ export type TDocumentedOperation = TOperation & { id: string; method: THttpMetho
 
 /** What this deployment mounts beyond the fixed table (conditional routes, the gateway's paths). */
 export type TMountedExtras = {
-  gateway: Pick<TPaymentGateway, 'browser' | 'webhook'>;
+  gateways: readonly Pick<TPaymentGateway, 'kind' | 'browser' | 'webhook'>[];
   testGateway: boolean;
   localMail: boolean;
   localSms: boolean;
@@ -35,29 +35,31 @@ export function listOperations(extras: TMountedExtras): TDocumentedOperation[] {
   const others = Object.entries(OTHER_ROUTES as Record<string, TOtherRoute>)
     .filter(([, route]) => !route.when || extras[route.when])
     .map(([id, { when: _when, ...route }]) => ({ ...route, id }));
-  const { browser, webhook } = extras.gateway;
-  const gateway: TDocumentedOperation[] = [
+  const gateway = extras.gateways.flatMap(({ kind, browser, webhook }): TDocumentedOperation[] => [
     {
-      id: 'gatewayCardForm',
+      id: `${kind}CardForm`,
       method: 'GET',
       path: browser.cardForm.path,
-      summary: "The payment gateway's card-form script, served from this origin",
+      summary: `The ${kind} gateway's card-form script, served from this origin`,
       tag: 'Gateway',
       auth: 'public',
       produces: 'text/javascript',
     },
-  ];
-  if (webhook)
-    gateway.push({
-      id: 'gatewayWebhook',
-      method: 'POST',
-      path: webhook.path,
-      summary: 'The payment gateway tells us a charge changed (signed; we then ask the gateway)',
-      tag: 'Gateway',
-      auth: 'public',
-      body: z.unknown(),
-      response: ZWebhookAnswer,
-      errors: [401, 413, 429],
-    });
+    ...(webhook
+      ? [
+          {
+            id: `${kind}Webhook`,
+            method: 'POST' as const,
+            path: webhook.path,
+            summary: `The ${kind} gateway tells us a charge changed (signed; we then ask the gateway)`,
+            tag: 'Gateway' as const,
+            auth: 'public' as const,
+            body: z.unknown(),
+            response: ZWebhookAnswer,
+            errors: [401, 413, 429],
+          },
+        ]
+      : []),
+  ]);
   return [...calls, ...others, ...gateway];
 }

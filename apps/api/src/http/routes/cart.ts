@@ -1,4 +1,4 @@
-import { ZCartId } from '@ingressos/contracts';
+import { type TCart, ZCartId } from '@ingressos/contracts';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -25,6 +25,10 @@ export type TCartRouteOptions = {
   secureCookies: boolean;
   limits: TRateLimits;
   trustProxyHops: number;
+  /** The cart as clients see it: with how its event's gateway takes payment (checkout/payment-offer.ts). */
+  present: (cart: TCart | null) => TCart | null;
+  /** Whether a configured gateway sells an event naming this gateway. */
+  sellable: (gateway: number | null) => boolean;
 };
 
 /** The cookie that carries the cart's session for the browser (spec §9: cart cookie 86400 s). */
@@ -54,7 +58,9 @@ export function rememberSession(c: Context<TAppEnv>, sessionId: string, secure: 
  * the ones the OpenAPI document shows), calls one use-case and shapes the answer.
  */
 export function cartRoutes(options: TCartRouteOptions) {
-  const { db } = options;
+  const { db, present, sellable } = options;
+  const cartOf = async (c: Context<TAppEnv>, sessionId: string) =>
+    present(await getCart(db, sessionId, c.get('locale')));
   const remember = (c: Context<TAppEnv>, sessionId: string) =>
     rememberSession(c, sessionId, options.secureCookies);
   const answer = async (c: Context<TAppEnv>, sessionId: string, message = '') =>
@@ -62,7 +68,7 @@ export function cartRoutes(options: TCartRouteOptions) {
       status: 'success',
       message,
       sessionID: sessionId,
-      cart: await getCart(db, sessionId, c.get('locale')),
+      cart: await cartOf(c, sessionId),
     });
 
   return new Hono<TAppEnv>()
@@ -70,12 +76,17 @@ export function cartRoutes(options: TCartRouteOptions) {
       const body = await parseJsonBody(c, CALLS.addToCart.body);
       const locale = c.get('locale');
       const added = await addToCart(
-        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale },
+        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable },
         { ...body, sessionId: sessionOf(c, body.sessionId) },
       );
       remember(c, added.sessionId);
       if (added.cart)
-        return c.json({ status: 'success', message: '', sessionID: added.sessionId, cart: added.cart });
+        return c.json({
+          status: 'success',
+          message: '',
+          sessionID: added.sessionId,
+          cart: present(added.cart),
+        });
       return answer(c, added.sessionId);
     })
     .post('/:version{v[1-4]}/removefromcart', async (c) => {
@@ -100,7 +111,7 @@ export function cartRoutes(options: TCartRouteOptions) {
         body.id,
         sessionId,
       );
-      return c.json({ ...result, cart: await getCart(db, sessionId, c.get('locale')) });
+      return c.json({ ...result, cart: await cartOf(c, sessionId) });
     })
     .post('/v3/leaveCart', async (c) => {
       const body = await parseJsonBody(c, CALLS.leaveCart.body);
@@ -119,7 +130,7 @@ export function cartRoutes(options: TCartRouteOptions) {
         sessionId,
         c.get('locale'),
       );
-      const cart = sessionId ? await getCart(db, sessionId, c.get('locale')) : null;
+      const cart = sessionId ? await cartOf(c, sessionId) : null;
       return c.json({ status: 'success', message: '', ...result, cart });
     })
     .post('/cart/protection', async (c) => {

@@ -3,6 +3,7 @@ import {
   ZCheckTicketsPerCpfRequest,
   ZCreatePaymentRequest,
 } from '@ingressos/contracts';
+import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
 import { ENDPOINTS } from '@ingressos/contracts/endpoints';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -17,6 +18,7 @@ import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
 import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/checkout/ongoing.ts';
 import { findOwnOrder, gatewayShapedPayment, refreshOwnOrder } from '../../modules/checkout/own-order.ts';
+import { gatewayForEvent } from '../../modules/checkout/payment-offer.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import { siteConfig } from '../../web/site-config.ts';
@@ -64,15 +66,16 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         );
         return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
       })
-      // Which card form the payment page loads: the gateway's script (same origin) and its public key.
-      .get('/api/checkout/gateway', (c) => {
+      // Which card form the payment page loads: the event's gateway's script (same origin) and its public key.
+      .get('/api/checkout/gateway', async (c) => {
+        const { eventId } = parseWith(c, CALLS.checkoutGateway.query, c.req.query());
+        const gateway = await gatewayForEvent(s, eventId, c.get('locale'));
         c.header('Cache-Control', 'public, max-age=300');
-        const { browser } = s.gateway;
         return c.json({
-          kind: s.gateway.kind,
-          cardFormScript: browser.cardForm.path,
-          publicKey: browser.publicKey,
-          testMode: browser.testMode,
+          kind: gateway.kind,
+          cardFormScript: gateway.browser.cardForm.path,
+          publicKey: gateway.browser.publicKey,
+          testMode: gateway.browser.testMode,
         } satisfies TCheckoutGateway);
       })
       .get('/api/checkout/ongoing/exists', async (c) => {

@@ -12,8 +12,8 @@ import { requireAuth } from '../middleware/authenticate.ts';
  */
 export function gatewayTestControlRoutes(s: TCheckoutServices) {
   const app = new Hono<TAppEnv>();
-  const gateway = s.gateway;
-  if (!hasTestControls(gateway)) return app;
+  const gateway = s.gateways.all.find(hasTestControls);
+  if (!gateway) return app;
   return app.post('/sandbox-gateway/pix/:paymentId/pay', async (c) => {
     const auth = requireAuth(c);
     const input = { userId: auth.user.id, paymentId: c.req.param('paymentId'), payPix: gateway.payPix };

@@ -151,7 +151,7 @@ describe.each(testDatabases())('Mercado Pago gateway on %s', (kind) => {
   });
 
   it('a card approved whose answer was lost (timeout) is processing; its signed webhook, known only by our reference, issues the tickets', async () => {
-    const gateway = t.app.checkout.gateway;
+    const gateway = t.app.checkout.gateways.default;
     const chargeCard = gateway.chargeCard;
     // Mercado Pago charges, but its answer arrives after our timeout.
     gateway.chargeCard = async (input) => {

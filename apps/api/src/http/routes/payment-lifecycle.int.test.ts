@@ -43,7 +43,7 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
       PAYMENT_RECONCILE_GRACE_SECONDS: '1',
       PIX_EXPIRY_SECONDS: '1800',
     });
-    gateway = t.app.checkout.gateway as TSandboxGateway;
+    gateway = t.app.checkout.gateways.default as TSandboxGateway;
     real = { chargeCard: gateway.chargeCard, createPix: gateway.createPix, refund: gateway.refund };
   });
   afterEach(() => Object.assign(gateway, real));
@@ -118,9 +118,9 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
     const paid = await b.pay('lost-answer-webhook', cardBody('apro'));
     expect(paid.body.orderStatus).toBe(AGUARDANDO_PAGAMENTO);
     const [charge] = await chargesOf(paid.body.paymentId);
-    expect(await syncByGatewayRef(t.app.checkout, charge!.id, 'pt-BR')).toBe(true);
+    expect(await syncByGatewayRef(t.app.checkout, gateway, charge!.id, 'pt-BR')).toBe(true);
     expect((await order(paid.body.orderId)).status).toBe(PAGO);
-    expect(await syncByGatewayRef(t.app.checkout, 'sbx-not-ours', 'pt-BR')).toBe(false);
+    expect(await syncByGatewayRef(t.app.checkout, gateway, 'sbx-not-ours', 'pt-BR')).toBe(false);
   });
 
   it('a charge the gateway never received ends its order after the grace period, with the units back on sale', async () => {

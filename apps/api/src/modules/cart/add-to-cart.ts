@@ -17,7 +17,17 @@ import { syncPromoUses } from './promo-uses.ts';
 import { holdForNewCart, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
-export type TCartOptions = { db: TDb; holdSeconds: number; stockMode: TStockMode; locale: TLocale };
+export type TCartOptions = {
+  db: TDb;
+  holdSeconds: number;
+  stockMode: TStockMode;
+  locale: TLocale;
+  /**
+   * Whether a configured gateway sells events naming this gateway (commerce §9 enumeration, null
+   * for the site's default): an event nobody can charge for is not put in carts.
+   */
+  sellable?: ((gateway: number | null) => boolean) | undefined;
+};
 
 /**
  * What a lot belongs to changes rarely (an import or an edit), and every add needs it: keep it a
@@ -99,6 +109,8 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
     throw cartError('item_build_failed', locale);
   }
   if (isEventPast(toDate(target.starts_at))) throw cartError('event_over', locale);
+  if (options.sellable && !options.sellable(target.event_gateway))
+    throw cartError('sales_unavailable', locale);
   if (target.lot_disabled) throw cartError('lot_sold_out', locale);
   // A seated section sells each unit with its seat or table, never as a plain ticket.
   if (target.seated && target.place_id === null) throw cartError('item_build_failed', locale);

@@ -158,6 +158,7 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     startsAt: new Date(event.startsAt),
     timeZone: event.timeZone,
     currency: event.currency,
+    gateway: event.gateway ?? null,
     producerId: producer!.id,
     venueId: venue!.id,
     groupId,

@@ -1,6 +1,10 @@
 import type { TCreatePaymentRequest } from '@ingressos/contracts';
 import { sql } from 'drizzle-orm';
-import { GatewayRefusedError } from '../../adapters/payments/gateway.ts';
+import {
+  GatewayRefusedError,
+  type TFraudAnalysis,
+  type TPaymentGateway,
+} from '../../adapters/payments/gateway.ts';
 import { crashPoint } from './crash-point.ts';
 import { recordCharge } from './order-state.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -18,6 +22,8 @@ export type TChargeRequest = {
   payerEmail: string;
   payerCpf: string | undefined;
   description: string;
+  fraudAnalysis: TFraudAnalysis;
+  deviceId: string | undefined;
 };
 
 /**
@@ -29,10 +35,14 @@ export type TChargeRequest = {
  *   never taken as a failure: the order keeps waiting and the reconciler asks the gateway.
  * Its undo, once money is taken, is a refund (refund-order.ts).
  */
-export async function chargeOrder(s: TCheckoutServices, c: TChargeRequest): Promise<TChargeState | null> {
+export async function chargeOrder(
+  s: TCheckoutServices,
+  gateway: TPaymentGateway,
+  c: TChargeRequest,
+): Promise<TChargeState | null> {
   try {
     if (c.method === 'credit_card') {
-      const charge = await s.gateway.chargeCard({
+      const charge = await gateway.chargeCard({
         externalRef: c.paymentId,
         amountCents: c.amountCents,
         currency: c.currency,
@@ -43,12 +53,14 @@ export async function chargeOrder(s: TCheckoutServices, c: TChargeRequest): Prom
         payerEmail: c.payerEmail,
         payerCpf: c.payerCpf,
         description: c.description,
+        fraudAnalysis: c.fraudAnalysis,
+        deviceId: c.deviceId,
       });
       crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
       await recordCharge(s.db, c.paymentId, charge);
       return charge;
     }
-    const charge = await s.gateway.createPix({
+    const charge = await gateway.createPix({
       externalRef: c.paymentId,
       amountCents: c.amountCents,
       currency: c.currency,
@@ -63,7 +75,7 @@ export async function chargeOrder(s: TCheckoutServices, c: TChargeRequest): Prom
     return charge;
   } catch (error) {
     if (error instanceof GatewayRefusedError) {
-      s.log.warn('the gateway refused the charge', { error, orderId: c.orderId });
+      s.log.warn('the gateway refused the charge', { error, orderId: c.orderId, gateway: gateway.kind });
       return { status: 'failed', statusDetail: 'gateway_refused' };
     }
     s.log.error('the charge has no answer: the reconciler will ask the gateway', {

@@ -6,6 +6,7 @@ import { installmentPlan } from '@ingressos/domain/installments';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
+import type { TFraudAnalysis, TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { AppError } from '../app-error.ts';
@@ -81,6 +82,29 @@ function promoOf(cart: TCart) {
   return [...uses].map(([id, n]) => ({ id, n }));
 }
 
+/**
+ * commerce §3 `fraudAnalysis`: the buyer and what they buy, for gateways that score fraud (one
+ * requires it for cards, §5). From the account and the server's cart, never from the client.
+ */
+function fraudAnalysisOf(user: TUserRow, cart: TCart): TFraudAnalysis {
+  return {
+    customer: {
+      name: user.name,
+      email: user.email,
+      cpf: user.nationality === NATIONALITY.brazilian ? user.document : undefined,
+      phone: `+${user.ddiPhone.replace(/\D/g, '')}${user.phone.replace(/\D/g, '')}`,
+    },
+    cart: {
+      items: cart.items.map((item) => ({
+        sku: `lot-${item.lotId}`,
+        name: `${item.sectionName} — ${item.ticketName}`,
+        quantity: item.quantity,
+        unitCents: Math.round((item.promoTicket ? item.valuePromo : item.value) * 100),
+      })),
+    },
+  };
+}
+
 /** What the buyer sees of an order's payment: the refund's reason, a refusal, or nothing. */
 function messageOf(payment: { status: string; statusDetail: string | null } | undefined, locale: TLocale) {
   if (!payment) return '';
@@ -122,7 +146,7 @@ export async function paymentAnswer(
             expiresAt: order.pixExpiresAt.toISOString(),
           }
         : null,
-    sandbox: s.gateway.browser.testMode,
+    sandbox: Boolean(payment && s.gateways.byKind(payment.gateway)?.browser.testMode),
   };
 }
 
@@ -131,21 +155,31 @@ export async function paymentAnswer(
  * the installment plan chosen, computed by the same plan the installment list shows. Nothing
  * the client sent about prices counts. A zero total is free: no gateway at all.
  */
-async function amountsOf(s: TCheckoutServices, cart: TCart, body: TCreatePaymentRequest, locale: TLocale) {
+async function amountsOf(
+  s: TCheckoutServices,
+  gateway: TPaymentGateway | null,
+  cart: TCart,
+  body: TCreatePaymentRequest,
+  locale: TLocale,
+) {
   const currency = cart.currency ?? 'BRL';
   const cartCents = Math.round(cart.totals.total * 100);
   if (cartCents === 0)
     return { method: 'free' as const, currency, totalCents: 0, interestCents: 0, installments: 1 };
   if (body.paymentType === 'free') throw paymentError('not_free', locale);
+  // The event names a gateway this site has no credentials for: it cannot be paid (nothing is made).
+  if (!gateway) throw paymentError('gateway_unavailable', locale);
   if (body.paymentType === 'pix') {
-    if (!s.gateway.currencies.pix.includes(currency)) throw paymentError('pix_currency', locale);
+    if (!gateway.capabilities.methods.includes('pix')) throw paymentError('pix_unavailable', locale);
+    if (!gateway.currencies.pix.includes(currency)) throw paymentError('pix_currency', locale);
     return { method: 'pix' as const, currency, totalCents: cartCents, interestCents: 0, installments: 1 };
   }
   if (!body.card) throw paymentError('card_required', locale);
-  if (!s.gateway.currencies.card.includes(currency)) throw paymentError('currency_unsupported', locale);
+  if (!gateway.currencies.card.includes(currency)) throw paymentError('currency_unsupported', locale);
   const plan = installmentPlan(cartCents, body.card.installments, {
     noInterest: await eventNoInterest(s.db, cart.eventId ?? cart.items[0]!.eventId),
-    interestBp: s.gateway.interestBp,
+    interestBp: gateway.interestBp,
+    max: gateway.maxInstallments,
     currency,
   });
   if (!plan) throw paymentError('installments_invalid', locale);
@@ -214,7 +248,8 @@ export async function createPayment(
     { entries: body.identificationTickets, transfers: body.transfers, buyerDocument: user.document },
     locale,
   );
-  const amounts = await amountsOf(s, cart, body, locale);
+  const gateway = s.gateways.forEvent(cart.gateway);
+  const amounts = await amountsOf(s, gateway, cart, body, locale);
   // What the page showed must be what is charged: a changed total is refused, never charged.
   if (body.totalTicketValue !== undefined && Math.round(body.totalTicketValue * 100) !== amounts.totalCents) {
     const total = new Intl.NumberFormat(locale, { style: 'currency', currency: amounts.currency }).format(
@@ -251,7 +286,7 @@ export async function createPayment(
         buyerDocument: user.document,
         transfers: identified.transfers,
         pixExpiresAt,
-        gateway: amounts.method === 'free' ? 'free' : s.gateway.kind,
+        gateway: amounts.method === 'free' || !gateway ? 'free' : gateway.kind,
       },
       holdUntil,
       locale,
@@ -268,7 +303,7 @@ export async function createPayment(
     await settlePayment(s, paymentId, { status: 'approved', statusDetail: 'free_ticket' }, locale);
     return paymentAnswer(s, orderId, locale);
   }
-  const charge = await chargeOrder(s, {
+  const charge = await chargeOrder(s, gateway!, {
     orderId,
     paymentId,
     method: amounts.method,
@@ -280,6 +315,8 @@ export async function createPayment(
     payerEmail: user.email,
     payerCpf: user.nationality === NATIONALITY.brazilian ? user.document : undefined,
     description: `${cart.items[0]!.eventName} (${cart.items.reduce((n, i) => n + i.quantity, 0)})`,
+    fraudAnalysis: fraudAnalysisOf(user, cart),
+    deviceId: body.deviceId,
   });
   // No answer: a Pix nobody can see cannot be paid (the reconciler cancels it); a card keeps
   // 'processing' until the gateway is asked again.

@@ -25,29 +25,34 @@ export async function getInstallments(
   input: { eventId: number; totalCents: number; currency?: string | undefined },
   locale: TLocale,
 ): Promise<TInstallmentOption[]> {
-  const currency = input.currency ?? (await eventCurrency(s.db, input.eventId));
+  const event = await eventTerms(s.db, input.eventId);
+  const currency = input.currency ?? event.currency;
+  const gateway = s.gateways.forEvent(event.gateway);
+  // An event no configured gateway sells has no installment table (its cart says it cannot be paid).
+  if (!gateway) return [];
   const noInterest = await eventNoInterest(s.db, input.eventId);
-  return installmentPlans(input.totalCents, { noInterest, interestBp: s.gateway.interestBp, currency }).map(
-    (plan) => {
-      const free = plan.interestBp === 0;
-      const suffix = free
-        ? API_MESSAGES[locale].labels.interest_free
-        : `(${formatMoney(plan.totalCents / 100, currency)})`;
-      return {
-        installments: plan.installments,
-        installmentValue: plan.installmentCents / 100,
-        totalValue: plan.totalCents / 100,
-        interestRate: plan.interestBp / 100,
-        noInterest: free,
-        label: `${plan.installments}x ${formatMoney(plan.installmentCents / 100, currency)} ${suffix}`,
-      };
-    },
-  );
+  const terms = { noInterest, interestBp: gateway.interestBp, max: gateway.maxInstallments, currency };
+  return installmentPlans(input.totalCents, terms).map((plan) => {
+    const free = plan.interestBp === 0;
+    const suffix = free
+      ? API_MESSAGES[locale].labels.interest_free
+      : `(${formatMoney(plan.totalCents / 100, currency)})`;
+    return {
+      installments: plan.installments,
+      installmentValue: plan.installmentCents / 100,
+      totalValue: plan.totalCents / 100,
+      interestRate: plan.interestBp / 100,
+      noInterest: free,
+      label: `${plan.installments}x ${formatMoney(plan.installmentCents / 100, currency)} ${suffix}`,
+    };
+  });
 }
 
-async function eventCurrency(db: TDb, eventId: number): Promise<string> {
-  const result = (await db.execute(sql`select currency from events where id = ${eventId}`)) as unknown as {
-    rows: { currency: string }[];
-  };
-  return result.rows[0]?.currency === 'USD' ? 'USD' : 'BRL';
+/** The event's currency and gateway (commerce §9 enumeration; null: the site's default). */
+async function eventTerms(db: TDb, eventId: number): Promise<{ currency: string; gateway: number | null }> {
+  const result = (await db.execute(
+    sql`select currency, gateway from events where id = ${eventId}`,
+  )) as unknown as { rows: { currency: string; gateway: number | null }[] };
+  const row = result.rows[0];
+  return { currency: row?.currency === 'USD' ? 'USD' : 'BRL', gateway: row?.gateway ?? null };
 }

@@ -6,7 +6,7 @@ import type { TDb } from '../../db/client.ts';
 import { events, orders, payments } from '../../db/schema/index.ts';
 import { paymentAnswer } from './create-payment.ts';
 import { endOrder } from './end-order.ts';
-import type { TCheckoutServices } from './services.ts';
+import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
 import { settlePayment } from './settle-payment.ts';
 import { syncPayment } from './sync-payment.ts';
 
@@ -69,6 +69,7 @@ type TOpenOrder = {
   orderId: string;
   cartId: string;
   paymentId: string;
+  gateway: string;
   gatewayRef: string | null;
 };
 
@@ -83,6 +84,7 @@ async function openOrder(db: TDb, orderId: string): Promise<TOpenOrder | null> {
     orderId: row.order.id,
     cartId: row.order.cartId,
     paymentId: row.payment.id,
+    gateway: row.payment.gateway,
     gatewayRef: row.payment.gatewayRef,
   };
 }
@@ -92,7 +94,7 @@ async function openOrder(db: TDb, orderId: string): Promise<TOpenOrder | null> {
  * back approved: it is settled (tickets, or a refund when the units are gone) instead.
  */
 async function cancelAtGateway(s: TCheckoutServices, open: TOpenOrder, locale: TLocale) {
-  const charge = open.gatewayRef ? await s.gateway.cancel(open.gatewayRef) : null;
+  const charge = open.gatewayRef ? await gatewayOfPayment(s, open.gateway).cancel(open.gatewayRef) : null;
   if (charge && issuesTickets(charge.status)) {
     await settlePayment(s, open.paymentId, charge, locale);
     return true;
@@ -113,8 +115,9 @@ export async function cancelUnseenPix(
 ) {
   const open = await openOrder(s.db, orderId);
   if (!open) return false;
-  const found = await s.gateway.findByExternalRef(paymentId);
-  const charge = found ? await s.gateway.cancel(found.ref) : null;
+  const gateway = gatewayOfPayment(s, open.gateway);
+  const found = await gateway.findByExternalRef(paymentId);
+  const charge = found ? await gateway.cancel(found.ref) : null;
   if (charge && issuesTickets(charge.status)) {
     await settlePayment(s, paymentId, charge, locale);
     return false;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { endOrder } from './end-order.ts';
 import { cancelUnseenPix, expirePix } from './ongoing.ts';
 import { finishRefund, refundReasonOf } from './refund-order.ts';
-import type { TCheckoutServices } from './services.ts';
+import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
 import { syncPayment } from './sync-payment.ts';
 
 type TAwaiting = {
@@ -12,6 +12,7 @@ type TAwaiting = {
   cart_id: string;
   payment_id: string | null;
   payment_status: string | null;
+  gateway: string;
   gateway_ref: string | null;
   method: string;
   pix_payload: string | null;
@@ -35,7 +36,7 @@ type TAwaiting = {
 export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
   const grace = s.config.PAYMENT_RECONCILE_GRACE_SECONDS;
   const awaiting = (await s.db.execute(
-    sql`select o.id as order_id, o.cart_id, p.id as payment_id, p.status as payment_status, p.gateway_ref,
+    sql`select o.id as order_id, o.cart_id, p.id as payment_id, p.status as payment_status, p.gateway, p.gateway_ref,
           o.method, o.pix_payload, o.pix_expires_at,
           o.created_at < now() - ${grace} * interval '1 second' as stale
         from orders o left join payments p on p.order_id = o.id
@@ -75,7 +76,7 @@ async function reconcileOrder(s: TCheckoutServices, row: TAwaiting): Promise<'ex
     return 'asked';
   }
   if (row.stale && row.payment_status === 'created' && !row.gateway_ref) {
-    const charge = await s.gateway.findByExternalRef(row.payment_id);
+    const charge = await gatewayOfPayment(s, row.gateway).findByExternalRef(row.payment_id);
     if (!charge) {
       // The gateway never received it (and a late one would be refunded on arrival).
       const done = await endOrder(s, {
@@ -95,10 +96,16 @@ async function reconcileOrder(s: TCheckoutServices, row: TAwaiting): Promise<'ex
 
 async function finishDueRefunds(s: TCheckoutServices, batch: number) {
   const due = (await s.db.execute(
-    sql`select p.order_id, p.id, p.gateway_ref, p.status_detail from payments p
+    sql`select p.order_id, p.id, p.gateway, p.gateway_ref, p.status_detail from payments p
         where p.status_detail like 'refund_due:%' limit ${batch}`,
   )) as unknown as {
-    rows: { order_id: string; id: string; gateway_ref: string | null; status_detail: string }[];
+    rows: {
+      order_id: string;
+      id: string;
+      gateway: string;
+      gateway_ref: string | null;
+      status_detail: string;
+    }[];
   };
   let done = 0;
   for (const row of due.rows) {
@@ -108,6 +115,7 @@ async function finishDueRefunds(s: TCheckoutServices, batch: number) {
       await finishRefund(s, {
         orderId: row.order_id,
         paymentId: row.id,
+        gateway: row.gateway,
         gatewayRef: row.gateway_ref,
         reason,
       });

@@ -3,7 +3,7 @@ import { withTransaction } from '../cart/with-transaction.ts';
 import { endOrder } from './end-order.ts';
 import { setPaymentStatus } from './order-state.ts';
 import { enqueueRefundMail } from './refund-mail.ts';
-import type { TCheckoutServices } from './services.ts';
+import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
 
 /** Why money was given back: each has its message to the buyer (messages.ts, the e-mail). */
 export type TRefundReason =
@@ -37,7 +37,7 @@ export function refundReasonOf(detail: string | null): TRefundReason | null {
 export async function refundOrder(
   s: TCheckoutServices,
   order: { id: string; cartId: string },
-  payment: { id: string; gatewayRef: string | null },
+  payment: { id: string; gateway: string; gatewayRef: string | null },
   reason: TRefundReason,
 ) {
   const ended = await endOrder(s, {
@@ -48,20 +48,33 @@ export async function refundOrder(
   });
   // Another process moved it first (and refunds it), or it was paid meanwhile: nothing to give back here.
   if (!ended) return;
-  await finishRefund(s, { orderId: order.id, paymentId: payment.id, gatewayRef: payment.gatewayRef, reason });
+  await finishRefund(s, {
+    orderId: order.id,
+    paymentId: payment.id,
+    gateway: payment.gateway,
+    gatewayRef: payment.gatewayRef,
+    reason,
+  });
 }
 
 /** The gateway's part of a refund that is due, then the record and the buyer's e-mail. */
 export async function finishRefund(
   s: TCheckoutServices,
-  due: { orderId: string; paymentId: string; gatewayRef: string | null; reason: TRefundReason },
+  due: {
+    orderId: string;
+    paymentId: string;
+    gateway: string;
+    gatewayRef: string | null;
+    reason: TRefundReason;
+  },
 ) {
   if (due.gatewayRef) {
+    const gateway = gatewayOfPayment(s, due.gateway);
     try {
-      await s.gateway.refund(due.gatewayRef);
+      await gateway.refund(due.gatewayRef);
     } catch (error) {
       // Refused because it was refunded already (by another process, or before a crash): done.
-      const charge = await s.gateway.getCharge(due.gatewayRef);
+      const charge = await gateway.getCharge(due.gatewayRef);
       if (charge?.status !== 'refunded') throw error;
     }
   }

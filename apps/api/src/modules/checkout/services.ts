@@ -11,7 +11,6 @@ export type TCheckoutServices = {
   db: TDb;
   config: TConfig;
   log: TLogger;
-  gateway: TPaymentGateway;
   /** Every configured gateway; each event is sold by the one its catalogue entry names. */
   gateways: TGatewayRegistry;
   signer: TTicketSigner;
@@ -20,6 +19,16 @@ export type TCheckoutServices = {
   /** Resolves when every message due so far has been delivered (tests). */
   idle(): Promise<void>;
 };
+
+/**
+ * The gateway holding a payment's charge (its row's `gateway`). One taken out of the configuration
+ * while it still holds charges is an error the reconciler logs and retries at its next pass.
+ */
+export function gatewayOfPayment(s: TCheckoutServices, kind: string): TPaymentGateway {
+  const gateway = s.gateways.byKind(kind);
+  if (!gateway) throw new Error(`the payment gateway ${kind} holds charges but is not configured`);
+  return gateway;
+}
 
 export function createCheckoutServices(options: {
   config: TConfig;
@@ -33,7 +42,6 @@ export function createCheckoutServices(options: {
     db: database.db,
     config,
     log,
-    gateway: gateways.default,
     gateways,
     signer: createTicketSigner(database.db, config.TICKET_SIGNING_KEY),
     outbox,

@@ -61,7 +61,7 @@ export async function settlePayment(
             : error.what === 'coupon'
               ? 'coupon_sold_out'
               : 'lot_sold_out';
-        await refundOrder(s, order, { id: payment.id, gatewayRef }, reason);
+        await refundOrder(s, order, { id: payment.id, gateway: payment.gateway, gatewayRef }, reason);
         return { status: 'refunded', soldOut: true, issued: 0 };
       }
     }
@@ -69,7 +69,7 @@ export async function settlePayment(
     const [now] = await s.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     if (now?.status === ORDER_STATUS.CANCELADO || now?.status === ORDER_STATUS.NAO_AUTORIZADO) {
       const reason = now.status === ORDER_STATUS.CANCELADO ? 'paid_after_cancel' : 'paid_after_refusal';
-      await refundOrder(s, order, { id: payment.id, gatewayRef }, reason);
+      await refundOrder(s, order, { id: payment.id, gateway: payment.gateway, gatewayRef }, reason);
       return { status: 'refunded', soldOut: false, issued: 0 };
     }
     return none;

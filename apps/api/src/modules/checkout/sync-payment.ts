@@ -1,7 +1,8 @@
 import type { TLocale } from '@ingressos/domain';
 import { and, eq } from 'drizzle-orm';
+import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import { payments } from '../../db/schema/index.ts';
-import type { TCheckoutServices } from './services.ts';
+import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
 import { settlePayment } from './settle-payment.ts';
 
 /**
@@ -12,9 +13,10 @@ import { settlePayment } from './settle-payment.ts';
 export async function syncPayment(s: TCheckoutServices, paymentId: string, locale: TLocale) {
   const [payment] = await s.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!payment || payment.method === 'free') return;
+  const gateway = gatewayOfPayment(s, payment.gateway);
   const charge = payment.gatewayRef
-    ? await s.gateway.getCharge(payment.gatewayRef)
-    : await s.gateway.findByExternalRef(payment.id);
+    ? await gateway.getCharge(payment.gatewayRef)
+    : await gateway.findByExternalRef(payment.id);
   if (charge) await settlePayment(s, paymentId, charge, locale);
 }
 
@@ -23,21 +25,26 @@ export async function syncPayment(s: TCheckoutServices, paymentId: string, local
  * reason to ask. A charge we do not know by the gateway's id (its answer was lost to a timeout or
  * a crash) is found through the reference we made it with. Answers whether it was ours.
  */
-export async function syncByGatewayRef(s: TCheckoutServices, ref: string, locale: TLocale): Promise<boolean> {
+export async function syncByGatewayRef(
+  s: TCheckoutServices,
+  gateway: TPaymentGateway,
+  ref: string,
+  locale: TLocale,
+): Promise<boolean> {
   const [known] = await s.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.gateway, s.gateway.kind), eq(payments.gatewayRef, ref)));
+    .where(and(eq(payments.gateway, gateway.kind), eq(payments.gatewayRef, ref)));
   if (known) {
     await syncPayment(s, known.id, locale);
     return true;
   }
-  const charge = await s.gateway.getCharge(ref);
+  const charge = await gateway.getCharge(ref);
   if (!charge?.externalRef) return false;
   const [ours] = await s.db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.id, charge.externalRef), eq(payments.gateway, s.gateway.kind)));
+    .where(and(eq(payments.id, charge.externalRef), eq(payments.gateway, gateway.kind)));
   if (!ours) return false;
   await settlePayment(s, ours.id, charge, locale);
   return true;

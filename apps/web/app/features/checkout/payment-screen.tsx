@@ -52,7 +52,12 @@ export function PaymentForm({
   const { t, locale } = useI18n();
   const free = cart.totals.total === 0;
   const pixOffered = cart.pixPaymentMethod !== false;
-  const [method, setMethod] = useState<'credit_card' | 'pix'>('credit_card');
+  // The event's gateway decides the ways to pay (the cart says which): card first when it takes cards.
+  const [method, setMethod] = useState<'credit_card' | 'pix'>(
+    cart.creditCardPaymentMethod || !pixOffered ? 'credit_card' : 'pix',
+  );
+  // No configured gateway sells this event: nothing can be paid, and the page says so.
+  const unsellable = !free && !cart.checkoutGateway;
   const [count, setCount] = useState(1);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
@@ -168,7 +173,11 @@ export function PaymentForm({
   return frame(
     <>
       {declined && <Declined message={declined} />}
-      {free ? (
+      {unsellable ? (
+        <p role="alert" className={styles.sandbox}>
+          {t('checkout.salesUnavailable')}
+        </p>
+      ) : free ? (
         <p role="note" className={styles.sandbox}>
           {t('checkout.freeHint')}
         </p>
@@ -209,6 +218,7 @@ export function PaymentForm({
         className={styles.primary}
         disabled={
           busy ||
+          unsellable ||
           identification === undefined ||
           unidentified ||
           (!free && method === 'credit_card' && !ready)
