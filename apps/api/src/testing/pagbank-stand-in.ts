@@ -1,8 +1,8 @@
 import {
   constants,
   createHash,
+  createPublicKey,
   generateKeyPairSync,
-  privateDecrypt,
   publicEncrypt,
   randomUUID,
 } from 'node:crypto';
@@ -105,19 +105,37 @@ export const PAGBANK_TEST_CARDS = {
 const PAID = new Set(['4539620659922097', '5240082975622454']);
 
 /**
- * What PagSeguro.encryptCard does with a card, as this stand-in reads it: RSA-OAEP (SHA-256) over
- * `number;securityCode;expMonth;expYear;holder;time` with the account's public key, base64. (PagBank
- * does not publish the layout: only PagBank decrypts.) The e2e SDK stand-in does the same with WebCrypto.
+ * What PagSeguro.encryptCard does with a card, as this stand-in reads it: RSA (PKCS#1 v1.5, which a
+ * synchronous in-page encryptor can do) over `number;securityCode;expMonth;expYear;holder;time` with
+ * the account's public key, base64. PagBank documents RSA with the public key but not the layout:
+ * only PagBank decrypts. The e2e SDK stand-in makes the same blob in the browser (BigInt RSA).
  */
 export function encryptCardLikeSdk(publicKey: string, card: TCard): string {
-  const key = `-----BEGIN PUBLIC KEY-----\n${publicKey.match(/.{1,64}/g)!.join('\n')}\n-----END PUBLIC KEY-----\n`;
+  const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
   const plain = [card.number, card.securityCode, card.expMonth, card.expYear, card.holder, Date.now()].join(
     ';',
   );
-  return publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain)).toString('base64');
+}
+
+/** Textbook RSA decryption and PKCS#1 v1.5 unpadding (Node refuses PKCS#1 v1.5 private decryption). */
+function rsaDecrypt(jwk: { n: string; d: string }, blob: Buffer): string | null {
+  const big = (b64url: string) => BigInt(`0x${Buffer.from(b64url, 'base64url').toString('hex')}`);
+  const n = big(jwk.n);
+  const d = big(jwk.d);
+  const size = Buffer.from(jwk.n, 'base64url').length;
+  if (blob.length !== size) return null;
+  let c = BigInt(`0x${blob.toString('hex')}`);
+  if (c >= n) return null;
+  let m = 1n;
+  for (let e = d; e > 0n; e >>= 1n) {
+    if (e & 1n) m = (m * c) % n;
+    c = (c * c) % n;
+  }
+  const bytes = Buffer.from(m.toString(16).padStart(size * 2, '0'), 'hex');
+  if (bytes[0] !== 0 || bytes[1] !== 2) return null;
+  const end = bytes.indexOf(0, 2);
+  return end < 10 ? null : bytes.subarray(end + 1).toString('utf8');
 }
 
 const readBody = (request: IncomingMessage) =>
@@ -144,19 +162,15 @@ export async function startPagBankStandIn(token: string): Promise<TPagBankStandI
   const byKey = new Map<string, { hash: string; status: number; answer: unknown }>();
   const faults: { fault: TPagBankFault; lateMs: number }[] = [];
 
+  const jwk = privateKey.export({ format: 'jwk' }) as { n: string; d: string };
   const decrypt = (blob: string): TCard | null => {
-    try {
-      const plain = privateDecrypt(
-        { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(blob, 'base64'),
-      ).toString('utf8');
-      const [number = '', securityCode = '', expMonth = '', expYear = '', holder = ''] = plain.split(';');
-      return /^\d{13,19}$/.test(number) && /^\d{3,4}$/.test(securityCode)
-        ? { number, securityCode, expMonth, expYear, holder }
-        : null;
-    } catch {
-      return null;
-    }
+    const plain = /^[A-Za-z0-9+/=]+$/.test(blob) ? rsaDecrypt(jwk, Buffer.from(blob, 'base64')) : null;
+    const [number = '', securityCode = '', expMonth = '', expYear = '', holder = ''] = (plain ?? '').split(
+      ';',
+    );
+    return /^\d{13,19}$/.test(number) && /^\d{3,4}$/.test(securityCode)
+      ? { number, securityCode, expMonth, expYear, holder }
+      : null;
   };
 
   const makeOrder = (json: Record<string, unknown>): { status: number; answer: unknown } => {
