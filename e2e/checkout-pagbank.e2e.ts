@@ -111,6 +111,9 @@ describe('checkout journey with PagBank as the gateway (stand-ins for its SDK an
     expect(body.customer).toMatchObject({ email: person.email, tax_id: person.cpf });
     expect(body.notification_urls).toEqual([`${server.url}/api/webhooks/pagbank`]);
     expect(Object.keys(body.charges[0]!.payment_method.card)).toEqual(['encrypted']);
+    // What the page sent us is that blob (so the checks below look at the real payment request).
+    const toUs = sent.find((r) => r.url === `${server.url}/checkout/v1`);
+    expect(JSON.parse(toUs!.body).card.token).toBe(body.charges[0]!.payment_method.card.encrypted);
     const order = [...pb.orders.values()].find((o) => o.reference_id === body.reference_id)!;
     // Only PagBank's private key turns the blob back into the card the buyer typed.
     expect(order.charges?.[0]?.payment_method).toMatchObject({

@@ -133,7 +133,11 @@
       const { t } = state;
       const holder = state.name.value.trim();
       const digits = state.number.value.replace(/\D/g, '');
-      const [month = '', year = ''] = state.expiry.value.split('/').map((part) => part.replace(/\D/g, ''));
+      // MM/AA, MM/AAAA, or the digits alone (MMAA, MMAAAA).
+      const expiry = state.expiry.value.includes('/')
+        ? state.expiry.value.split('/').map((part) => part.replace(/\D/g, ''))
+        : [state.expiry.value.replace(/\D/g, '').slice(0, 2), state.expiry.value.replace(/\D/g, '').slice(2)];
+      const [month = '', year = ''] = expiry;
       const securityCode = state.cvv.value.replace(/\D/g, '');
       if (holder.length < 2) throw new Error(t.badName);
       if (digits.length < 13 || digits.length > 19) throw new Error(t.badNumber);
