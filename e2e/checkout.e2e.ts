@@ -12,6 +12,7 @@ import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/ca
 import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const NOT_AUTHORIZED =
@@ -49,6 +50,8 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
   let free: TCartFixture;
   let usd: TCartFixture;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-checkout-'));
+  /** What each journey's page sent to our server, for the last case. */
+  const everyPage: string[][] = [];
 
   beforeAll(async () => {
     // The catalogue: a test event whose plain ticket allows one ticket per CPF.
@@ -88,6 +91,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
       const body = request.postData();
       if (body) sent.push(body);
     });
+    everyPage.push(recordBodiesToUs(page, server));
     const person = await verifiedPerson(page, server.url, smtp);
     // The buyer picks the tickets on the event page, as a person would.
     await open(page, `${server.url}/events/${slug}`);
@@ -274,5 +278,10 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     expect(await page.getByRole('button', { name: /^Pagar/ }).isDisabled()).toBe(true);
     await page.getByRole('link', { name: 'Identificar ingressos' }).click();
     await page.waitForURL(/\/identificacao$/);
+  });
+
+  // Last: it stops the server to read its tables.
+  it('kept no card number or CVV of any journey in our API, our logs or our tables', async () => {
+    await expectNoCardData({ pan: '4111111111111111', bodiesToUs: everyPage.flat(), server, dataDir });
   });
 });

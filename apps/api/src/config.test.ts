@@ -133,3 +133,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
 });
+
+describe('PagBank configuration', () => {
+  const key = `MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA${'a'.repeat(40)}`;
+  it.each([
+    [{ PAYMENT_GATEWAY: 'pagbank' }, 'PAGBANK_TOKEN'],
+    // Half a gateway (a token without its public key) is refused, default or not.
+    [{ PAGBANK_TOKEN: 'a-token-of-the-account-0123' }, 'PAGBANK_PUBLIC_KEY'],
+    [{ PAGBANK_TOKEN: 'short', PAGBANK_PUBLIC_KEY: key }, 'PAGBANK_TOKEN'],
+    [{ PAGBANK_API_BASE: 'api.pagseguro.com' }, 'PAGBANK_API_BASE'],
+  ])('names the variable that is wrong or missing for %j', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+  it('takes a whole PagBank account, its API at PagBank by default', () => {
+    const config = loadConfig({
+      PAYMENT_GATEWAY: 'pagbank',
+      PAGBANK_TOKEN: 'a-token-of-the-account-0123',
+      PAGBANK_PUBLIC_KEY: key,
+    });
+    expect(config.PAGBANK_API_BASE).toBe('https://api.pagseguro.com');
+  });
+});

@@ -126,6 +126,15 @@ export const ZConfigSchema = z
     MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
     /** Mercado Pago's API base; tests point it at a local stand-in. */
     MERCADOPAGO_API_BASE: url.default('https://api.mercadopago.com'),
+    /**
+     * PagBank (PagSeguro): the account's token (Bearer of the Orders API, and the key of the
+     * notices' x-authenticity-token) and its public key (POST /public-keys, type card), which the
+     * browser SDK encrypts cards with.
+     */
+    PAGBANK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+    PAGBANK_PUBLIC_KEY: z.string().min(40, 'must be the base64 public key').optional(),
+    /** PagBank's API base (https://sandbox.api.pagseguro.com in its sandbox); tests point it at a local stand-in. */
+    PAGBANK_API_BASE: url.default('https://api.pagseguro.com'),
     /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
     PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
     PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
@@ -176,7 +185,7 @@ export const ZConfigSchema = z
     const GATEWAY_VARIABLES: Record<Exclude<typeof c.PAYMENT_GATEWAY, 'sandbox'>, (keyof typeof c)[]> = {
       mercadopago: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
       stripe: [],
-      pagbank: [],
+      pagbank: ['PAGBANK_TOKEN', 'PAGBANK_PUBLIC_KEY'],
       yuno: [],
       malga: [],
     };

@@ -47,8 +47,11 @@ export const ZCreatePaymentRequest = z.object({
     .nullish(),
   card: z
     .object({
-      /** The gateway's token of the card (an encrypted card for PagBank: a few hundred characters). */
-      token: z.string().min(8).max(4096),
+      /**
+       * The gateway's card token. PagBank's is the card encrypted in the browser (RSA, base64):
+       * 344 characters with a 2048-bit key, 684 with a 4096-bit one.
+       */
+      token: z.string().min(8).max(1024),
       installments: z.number().int().min(1).max(12),
       /** What the gateway's card form found for the card (Mercado Pago's payment_method_id, issuer_id). */
       paymentMethodId: z

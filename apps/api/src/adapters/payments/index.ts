@@ -7,6 +7,7 @@ import {
   type TPaymentGateway,
 } from './gateway.ts';
 import { createMercadoPagoGateway } from './mercadopago.ts';
+import { createPagBankGateway } from './pagbank.ts';
 import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
 
 export type { TCharge, TGatewayKind, TPaymentGateway } from './gateway.ts';
@@ -62,7 +63,19 @@ const FACTORIES: Record<TGatewayKind, TFactory> = {
         })
       : null,
   stripe: () => null,
-  pagbank: () => null,
+  pagbank: (config) =>
+    config.PAGBANK_TOKEN && config.PAGBANK_PUBLIC_KEY
+      ? createPagBankGateway({
+          token: config.PAGBANK_TOKEN,
+          publicKey: config.PAGBANK_PUBLIC_KEY,
+          notificationUrl: config.PUBLIC_URL
+            ? new URL('/api/webhooks/pagbank', config.PUBLIC_URL).toString()
+            : undefined,
+          base: config.PAGBANK_API_BASE,
+          timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+          interestBp: config.CARD_INTEREST_BP,
+        })
+      : null,
   yuno: () => null,
   malga: () => null,
 };
