@@ -1,7 +1,7 @@
 import type { TFaultDb } from './purchase-kit.ts';
 
 /** A charge as the gateway's own ledger holds it. */
-export type TLedgerCharge = { id: number; status: string; external_reference: string; refunds: number };
+export type TLedgerCharge = { id: number; status: string; external_reference: string };
 
 /**
  * The money rules, checked against the gateway's ledger and the database after a fault run.

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TGatewayNotice } from '../adapters/payments/gateway.ts';
 import { signMercadoPagoNotification } from '../adapters/payments/mercadopago-webhook.ts';
 
 /**
@@ -11,8 +12,14 @@ import { signMercadoPagoNotification } from '../adapters/payments/mercadopago-we
  *   number never goes anywhere else); the token keeps the first six and last four digits only;
  * - GET /v1/payment_methods/search?bin=: the payment method (brand) and issuer of a BIN;
  * - POST /v1/payments (card token or Pix, X-Idempotency-Key honoured), GET /v1/payments/:id,
- *   GET /v1/payments/search?external_reference= (newest first), POST /v1/payments/:id/refunds
- *   (X-Idempotency-Key honoured; only approved money is refunded).
+ *   GET /v1/payments/search?external_reference= (sort=date_created, criteria asc|desc; newest
+ *   first by default), PUT /v1/payments/:id {status:'cancelled'} (pending or in process only);
+ * - POST /v1/payments/:id/refunds: no amount is a total refund (of what is left), `amount` a
+ *   partial one; each refund joins the payment's `refunds` and `transaction_amount_refunded`; the
+ *   payment stays approved (status_detail partially_refunded) until all of it is back, then it is
+ *   refunded; beyond what is left, or on a payment not approved: 400 (X-Idempotency-Key honoured).
+ * A Pix past its date_of_expiration is cancelled with status_detail expired, as Mercado Pago
+ * does, when next read.
  * Faults a test injects into the next charges (`fail`): answer late while the charge is made at
  * once ('late'), 500 without charging ('fail_before'), charge then 500 ('fail_after'), charge then
  * drop the connection ('drop_after').
@@ -29,18 +36,35 @@ export type TMpStandIn = {
   payments: Map<string, TStandInPayment>;
   /** Sets a payment's status as Mercado Pago would when it settles (a bank pays, review ends). */
   settle(id: string, status: string, statusDetail: string): void;
+  /** A pending Pix lapses: Mercado Pago cancels it with status_detail expired. */
+  expire(id: string): void;
   close(): Promise<void>;
 };
-type TStandInPayment = {
+export type TStandInRefund = {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: 'approved';
+  date_created: string;
+  source: { id: string; name: string; type: 'collector' };
+  refund_mode: 'standard';
+  unique_sequence_number: null;
+};
+export type TStandInPayment = {
   id: number;
   status: string;
   status_detail: string;
   payment_method_id: string;
+  payment_type_id: string;
+  currency_id: 'BRL';
   transaction_amount: number;
+  transaction_amount_refunded: number;
   external_reference: string;
+  date_created: string;
+  date_of_expiration?: string;
   card?: { first_six_digits: string; last_four_digits: string };
   point_of_interaction?: { transaction_data: { qr_code: string } };
-  refunds: number;
+  refunds: TStandInRefund[];
 };
 
 const OUTCOMES: Record<string, [string, string]> = {
@@ -73,6 +97,19 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
   let nextId = 1_000_000_000 + Math.floor(Math.random() * 1_000_000);
   const faults: { fault: TStandInFault; lateMs: number }[] = [];
   const refundsByKey = new Map<string, unknown>();
+  const cents = (reais: number) => Math.round(reais * 100);
+  /** A pending Pix past its date_of_expiration: Mercado Pago cancels it (status_detail expired). */
+  const lapse = (payment: TStandInPayment) => {
+    if (
+      payment.status === 'pending' &&
+      payment.date_of_expiration &&
+      Date.parse(payment.date_of_expiration) <= Date.now()
+    ) {
+      payment.status = 'cancelled';
+      payment.status_detail = 'expired';
+    }
+    return payment;
+  };
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -141,11 +178,17 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
       const key = headers['x-idempotency-key'];
       const earlier = key ? byKey.get(key) : undefined;
       if (earlier) return answer(201, payments.get(earlier));
+      const amount = Number(json.transaction_amount);
+      if (!Number.isFinite(amount) || amount <= 0)
+        return send(400, { message: 'transaction_amount attribute must be positive', status: 400 });
       const base = {
         id: nextId++,
-        transaction_amount: Number(json.transaction_amount),
+        currency_id: 'BRL' as const,
+        transaction_amount: amount,
+        transaction_amount_refunded: 0,
         external_reference: String(json.external_reference ?? ''),
-        refunds: 0,
+        date_created: new Date().toISOString(),
+        refunds: [],
       };
       let payment: TStandInPayment;
       if (json.payment_method_id === 'pix') {
@@ -154,6 +197,10 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
           status: 'pending',
           status_detail: 'pending_waiting_transfer',
           payment_method_id: 'pix',
+          payment_type_id: 'bank_transfer',
+          ...(typeof json.date_of_expiration === 'string'
+            ? { date_of_expiration: json.date_of_expiration }
+            : {}),
           point_of_interaction: {
             transaction_data: {
               qr_code: `00020126580014br.gov.bcb.pix0136${randomUUID()}5204000053039865802BR`,
@@ -170,6 +217,7 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
           status,
           status_detail: detail,
           payment_method_id: String(json.payment_method_id ?? brandOf(token.firstSix)),
+          payment_type_id: 'credit_card',
           card: { first_six_digits: token.firstSix, last_four_digits: token.lastFour },
         };
       }
@@ -179,9 +227,11 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
     }
     if (request.method === 'GET' && url.pathname === '/v1/payments/search') {
       const reference = url.searchParams.get('external_reference');
+      const ascending = url.searchParams.get('criteria') === 'asc';
       const results = [...payments.values()]
         .filter((p) => reference === null || p.external_reference === reference)
-        .sort((a, b) => b.id - a.id);
+        .map(lapse)
+        .sort((a, b) => (ascending ? a.id - b.id : b.id - a.id));
       return send(200, {
         paging: { total: results.length, limit: 30, offset: 0 },
         results: results.slice(0, 30),
@@ -192,19 +242,60 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
       const key = headers['x-idempotency-key'];
       if (key && refundsByKey.has(key)) return send(201, refundsByKey.get(key));
       const payment = payments.get(refund[1]!);
-      if (!payment) return send(404, { message: 'not found', status: 404 });
-      if (payment.status !== 'approved') return send(400, { message: 'invalid payment status', status: 400 });
-      payment.status = 'refunded';
-      payment.status_detail = 'refunded';
-      payment.refunds += 1;
-      const made = { id: nextId++, payment_id: payment.id, status: 'approved' };
+      if (!payment) return send(404, { message: 'Payment not found', status: 404, cause: [{ code: 2000 }] });
+      lapse(payment);
+      const left = cents(payment.transaction_amount) - cents(payment.transaction_amount_refunded);
+      if (payment.status !== 'approved' || left <= 0)
+        return send(400, {
+          message: 'The action requested is not valid for the current payment state',
+          status: 400,
+          cause: [{ code: 2063 }],
+        });
+      const asked = json.amount === undefined ? left : Math.round(Number(json.amount) * 100);
+      if (!Number.isFinite(asked) || asked <= 0)
+        return send(400, {
+          message: 'amount attribute must be positive',
+          status: 400,
+          cause: [{ code: 4040 }],
+        });
+      if (asked > left)
+        return send(400, { message: 'Invalid refund amount', status: 400, cause: [{ code: 2063 }] });
+      const made: TStandInRefund = {
+        id: nextId++,
+        payment_id: payment.id,
+        amount: asked / 100,
+        status: 'approved',
+        date_created: new Date().toISOString(),
+        source: { id: '1', name: 'Bilheto', type: 'collector' },
+        refund_mode: 'standard',
+        unique_sequence_number: null,
+      };
+      payment.refunds.push(made);
+      payment.transaction_amount_refunded = (cents(payment.transaction_amount_refunded) + asked) / 100;
+      const whole = asked === left;
+      payment.status = whole ? 'refunded' : 'approved';
+      payment.status_detail = whole ? 'refunded' : 'partially_refunded';
       if (key) refundsByKey.set(key, made);
       return send(201, made);
     }
     const one = /^\/v1\/payments\/(\d+)$/.exec(url.pathname);
     if (request.method === 'GET' && one) {
       const payment = payments.get(one[1]!);
-      return payment ? send(200, payment) : send(404, { message: 'not found', status: 404 });
+      return payment ? send(200, lapse(payment)) : send(404, { message: 'not found', status: 404 });
+    }
+    if (request.method === 'PUT' && one) {
+      const payment = payments.get(one[1]!);
+      if (!payment) return send(404, { message: 'Payment not found', status: 404, cause: [{ code: 2000 }] });
+      if (json.status !== 'cancelled') return send(400, { message: 'invalid status', status: 400 });
+      if (!['pending', 'in_process', 'authorized'].includes(lapse(payment).status))
+        return send(400, {
+          message: 'The action requested is not valid for the current payment state',
+          status: 400,
+          cause: [{ code: 2063 }],
+        });
+      payment.status = 'cancelled';
+      payment.status_detail = 'by_collector';
+      return send(200, payment);
     }
     return send(404, { message: 'not found', status: 404 });
   });
@@ -222,6 +313,12 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
       if (!payment) throw new Error(`no payment ${id}`);
       payment.status = status;
       payment.status_detail = statusDetail;
+    },
+    expire(id) {
+      const payment = payments.get(id);
+      if (!payment) throw new Error(`no payment ${id}`);
+      payment.date_of_expiration = new Date(Date.now() - 1000).toISOString();
+      lapse(payment);
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -255,5 +352,26 @@ export function mercadoPagoNotification(
         data: { id: paymentId },
       }),
     } satisfies RequestInit,
+  };
+}
+
+/**
+ * The same notification as our webhook route hands it to the adapter (TGatewayNotice): signed with
+ * the secret, or with another one (`signed: false`), dated `ageSeconds` back (a replayed capture).
+ */
+export function mercadoPagoNotice(
+  secret: string,
+  paymentId: string,
+  options: { signed: boolean; ageSeconds?: number },
+): TGatewayNotice {
+  const ts = String(Math.floor(Date.now() / 1000) - (options.ageSeconds ?? 0));
+  const { path, init } = mercadoPagoNotification(options.signed ? secret : `not-${secret}`, paymentId, ts);
+  const query = Object.fromEntries(new URL(path, 'http://bilheto').searchParams);
+  const headers = new Map(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    query,
+    header: (name) => headers.get(name.toLowerCase()),
+    rawBody: init.body,
+    body: JSON.parse(init.body) as unknown,
   };
 }

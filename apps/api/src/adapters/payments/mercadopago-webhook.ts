@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { WebhookSignatureValidator } from 'mercadopago';
 
 /** How old a notification's ts may be. Older ones are refused (a replayed capture). */
 export const WEBHOOK_TOLERANCE_SECONDS = 600;
@@ -14,11 +15,17 @@ export type TWebhookCheck = {
   now?: number;
 };
 
+/** Mercado Pago signs data.id lower-cased when it is alphanumeric (its documentation says so). */
+const signedId = (dataId: string) => (/^[A-Za-z0-9]+$/.test(dataId) ? dataId.toLowerCase() : dataId);
+
 /**
  * Mercado Pago's webhook signature: v1 is the HMAC-SHA256, with the application's secret, of the
  * manifest `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (data.id lower-cased when
- * alphanumeric, as Mercado Pago's documentation says). Compared in constant time; a ts beyond
- * the tolerance is refused whatever its signature. ts may come in seconds or milliseconds.
+ * alphanumeric, as Mercado Pago's documentation says). The HMAC is checked by the official SDK's
+ * WebhookSignatureValidator (constant-time); around it we bound the inputs, require the id and
+ * the request id a payment notice always has, and refuse a ts beyond the tolerance whatever its
+ * signature. The SDK's own tolerance reads ts as seconds only; ts may come in seconds or
+ * milliseconds, so the age is checked here.
  */
 export function verifyMercadoPagoSignature(check: TWebhookCheck): boolean {
   const { secret, dataId, requestId, signature } = check;
@@ -35,14 +42,23 @@ export function verifyMercadoPagoSignature(check: TWebhookCheck): boolean {
   const seconds = ts.length > 11 ? Number(ts) / 1000 : Number(ts);
   const now = (check.now ?? Date.now()) / 1000;
   if (Math.abs(now - seconds) > WEBHOOK_TOLERANCE_SECONDS) return false;
-  const id = /^[A-Za-z0-9]+$/.test(dataId) ? dataId.toLowerCase() : dataId;
-  const expected = createHmac('sha256', secret).update(`id:${id};request-id:${requestId};ts:${ts};`).digest();
-  return timingSafeEqual(expected, Buffer.from(v1, 'hex'));
+  try {
+    WebhookSignatureValidator.validate({
+      xSignature: `ts=${ts},v1=${v1.toLowerCase()}`,
+      xRequestId: requestId,
+      dataId: signedId(dataId),
+      secret,
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Signs a notification as Mercado Pago does (the local stand-in and tests). */
 export function signMercadoPagoNotification(secret: string, dataId: string, requestId: string, ts: string) {
-  const id = /^[A-Za-z0-9]+$/.test(dataId) ? dataId.toLowerCase() : dataId;
-  const v1 = createHmac('sha256', secret).update(`id:${id};request-id:${requestId};ts:${ts};`).digest('hex');
+  const v1 = createHmac('sha256', secret)
+    .update(`id:${signedId(dataId)};request-id:${requestId};ts:${ts};`)
+    .digest('hex');
   return `ts=${ts},v1=${v1}`;
 }

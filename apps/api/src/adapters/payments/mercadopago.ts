@@ -1,19 +1,29 @@
 import { readFileSync } from 'node:fs';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import { isPaymentStatus } from '@ingressos/domain/payment-status';
-import { GatewayRefusedError, type TCharge, type TPaymentGateway } from './gateway.ts';
+import { MercadoPagoConfig, MercadoPagoError, MPConnectionError, Payment, PaymentRefund } from 'mercadopago';
+import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
+import { GatewayRefusedError, type TCharge, type TFraudAnalysis, type TPaymentGateway } from './gateway.ts';
 import { MERCADOPAGO_ORIGINS } from './mercadopago-origins.ts';
 import { verifyMercadoPagoSignature } from './mercadopago-webhook.ts';
 
 const CARD_FORM = readFileSync(new URL('./mercadopago-card-form.js', import.meta.url), 'utf8');
 const REF = /^\d{1,20}$/;
+/** The API root the SDK calls (its AppConfig.BASE_URL), read once when this module loads. */
+export const MERCADOPAGO_SDK_BASE: string = AppConfig.BASE_URL;
+/** AppConfig.BASE_URL is declared readonly but is a plain static property (atBase below). */
+const sdkRoot = AppConfig as { BASE_URL: string };
 
+/** A payment as Mercado Pago's API answers it (the SDK's PaymentResponse, the fields we read). */
 type TMpPayment = {
-  id: number;
-  status: string;
-  status_detail: string;
+  id?: number | string;
+  status?: string;
+  status_detail?: string;
   external_reference?: string | null;
   payment_method_id?: string;
+  transaction_amount?: number;
+  transaction_amount_refunded?: number;
+  refunds?: { amount?: number; status?: string }[];
   card?: { last_four_digits?: string };
   point_of_interaction?: { transaction_data?: { qr_code?: string } };
 };
@@ -24,8 +34,81 @@ const payerOf = (email: string, cpf: string | undefined) => ({
   ...(cpf && /^\d{11}$/.test(cpf) ? { identification: { type: 'CPF', number: cpf } } : {}),
 });
 
+/** additional_info: what Mercado Pago's fraud prevention scores (items and payer names), never a card. */
+const additionalInfoOf = (fraud: TFraudAnalysis | undefined) => {
+  if (!fraud) return undefined;
+  const [first, ...rest] = fraud.customer.name.trim().split(/\s+/);
+  return {
+    items: fraud.cart.items.map((item) => ({
+      id: item.sku,
+      title: item.name,
+      quantity: item.quantity,
+      unit_price: item.unitCents / 100,
+    })),
+    payer: { first_name: first ?? '', last_name: rest.join(' ') },
+  };
+};
+
 /**
- * A thin client of Mercado Pago's payments API (v1/payments). Card tokens come from Mercado
+ * How the SDK reports a failure: from 3.x a MercadoPagoError subclass whose `status` is the HTTP
+ * status (0 for MPConnectionError: a timeout, a refused or dropped connection); older releases
+ * threw the parsed error body itself (`{ message, status, cause }`), which carries the status
+ * only when Mercado Pago wrote it in. Null: no status known (the outcome is unknown).
+ */
+export function httpStatusOf(error: unknown): number | null {
+  if (error instanceof MPConnectionError) return null;
+  const status = (error as { status?: unknown } | null)?.status;
+  if (error instanceof MercadoPagoError || (error && typeof error === 'object' && !(error instanceof Error)))
+    return typeof status === 'number' && status >= 100 ? status : null;
+  return null;
+}
+
+/**
+ * A refusal (nothing was done) or an unknown outcome. 409 (the same idempotency key still being
+ * processed), 423 (key locked) and 424 (a failed dependency) are 4xx that do not say the request
+ * was refused, so they leave the outcome unknown like a 5xx or a timeout.
+ */
+const UNKNOWN_4XX = new Set([409, 423, 424]);
+function asGatewayError(what: string, error: unknown): Error {
+  const status = httpStatusOf(error);
+  const reason = error instanceof Error ? error.message : String((error as { message?: unknown })?.message);
+  if (status !== null && status >= 400 && status < 500 && !UNKNOWN_4XX.has(status))
+    return new GatewayRefusedError(`mercadopago ${what} answered ${status}: ${reason}`);
+  return new Error(`mercadopago ${what} failed (${status ?? 'no answer'}): ${reason}`, { cause: error });
+}
+
+/**
+ * The SDK has no setting for its API root: every call is made at AppConfig.BASE_URL, read
+ * synchronously when the call starts (RestClient.fetch builds the URL before its first await).
+ * When MERCADOPAGO_API_BASE names another root (tests: the local stand-in), it is set only for
+ * the synchronous start of each call and put back at once, so nothing else ever sees it; with the
+ * default (production) the SDK is not touched at all. docs/payments.md, "Mercado Pago".
+ */
+function atBase<T>(base: string, start: () => Promise<T>): Promise<T> {
+  if (base === MERCADOPAGO_SDK_BASE) return start();
+  sdkRoot.BASE_URL = base;
+  try {
+    // A later SDK that froze its root would send a test's calls to the real API: fail instead.
+    if (sdkRoot.BASE_URL !== base) throw new Error('the Mercado Pago SDK no longer lets its API root be set');
+    return start();
+  } finally {
+    sdkRoot.BASE_URL = MERCADOPAGO_SDK_BASE;
+  }
+}
+
+const centsOf = (reais: number) => Math.round(reais * 100);
+
+/** What was given back so far: transaction_amount_refunded, or the approved refunds' sum. */
+const refundedCentsOf = (p: TMpPayment) =>
+  typeof p.transaction_amount_refunded === 'number'
+    ? centsOf(p.transaction_amount_refunded)
+    : (p.refunds ?? [])
+        .filter((r) => r.status === undefined || r.status === 'approved')
+        .reduce((sum, r) => sum + centsOf(r.amount ?? 0), 0);
+
+/**
+ * Mercado Pago through its official Node SDK (`mercadopago`, pinned): `Payment` (create, get,
+ * search, cancel) and `PaymentRefund` (create: full or partial). Card tokens come from Mercado
  * Pago's secure fields in the browser (mercadopago-card-form.js); card data never reaches us.
  * This machine cannot reach Mercado Pago: tests run it against a local stand-in of the
  * documented API (testing/mercadopago-stand-in.ts) through MERCADOPAGO_API_BASE.
@@ -40,37 +123,49 @@ export function createMercadoPagoGateway(options: {
   interestBp?: number;
 }): TPaymentGateway {
   const { accessToken, webhookSecret } = options;
-  const base = options.base ?? 'https://api.mercadopago.com';
+  const base = (options.base ?? MERCADOPAGO_SDK_BASE).replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
   const interestBp = options.interestBp ?? 299;
-  const root = base.replace(/\/$/, '');
-  const call = async (path: string, init: RequestInit & { idempotencyKey?: string } = {}) => {
-    const response = await fetch(`${root}${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        'content-type': 'application/json',
-        ...(init.idempotencyKey ? { 'x-idempotency-key': init.idempotencyKey } : {}),
-      },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (response.status === 404) return null;
-    // A 4xx is a refusal: nothing was done. A 5xx (or no answer) says nothing of the outcome.
-    if (response.status >= 400 && response.status < 500)
-      throw new GatewayRefusedError(`mercadopago ${path} answered ${response.status}`);
-    if (!response.ok) throw new Error(`mercadopago ${path} answered ${response.status}`);
-    return (await response.json()) as TMpPayment;
+
+  /**
+   * A configuration per call: the SDK's clients merge each call's requestOptions into the shared
+   * config for good, so one config would carry a charge's idempotency key into the next refund.
+   * No retries: an unanswered charge is settled by asking by our reference (the reconciler), and a
+   * retry would outlast PAYMENT_GATEWAY_TIMEOUT_MS.
+   */
+  const configOf = (extra: { idempotencyKey?: string; meliSessionId?: string } = {}) =>
+    new MercadoPagoConfig({ accessToken, options: { timeout: timeoutMs, maxRetries: 0, ...extra } });
+  const run = async <T>(what: string, start: () => Promise<T>): Promise<T> => {
+    try {
+      return await atBase(base, start);
+    } catch (error) {
+      throw asGatewayError(what, error);
+    }
   };
-  const must = (payment: TMpPayment | null) => {
-    if (!payment) throw new Error('mercadopago answered 404');
-    return payment;
+  /** A read: null when Mercado Pago has no such payment (404). */
+  const read = async <T>(what: string, start: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await atBase(base, start);
+    } catch (error) {
+      if (httpStatusOf(error) === 404) return null;
+      throw asGatewayError(what, error);
+    }
   };
+  const getPayment = (ref: string) =>
+    read('get payment', () => new Payment(configOf()).get({ id: ref }) as Promise<TMpPayment>);
+
   const view = (p: TMpPayment): TCharge => ({
     ref: String(p.id),
     status: (isPaymentStatus(p.status) ? p.status : 'failed') as TPaymentStatus,
-    statusDetail: p.status_detail,
+    statusDetail: p.status_detail ?? '',
     externalRef: p.external_reference ?? undefined,
+    refundedCents: refundedCentsOf(p),
   });
+  const created = (p: TMpPayment) => {
+    if (p.id === undefined || p.id === null) throw new Error('mercadopago answered a payment without id');
+    return p;
+  };
+
   return {
     kind: 'mercadopago',
     browser: {
@@ -112,21 +207,29 @@ export function createMercadoPagoGateway(options: {
     maxInstallments: 12,
     async chargeCard(input) {
       if (input.currency !== 'BRL') throw new GatewayRefusedError('Mercado Pago charges reais only');
-      const payment = must(
-        await call('/v1/payments', {
-          method: 'POST',
-          idempotencyKey: input.externalRef,
-          body: JSON.stringify({
-            transaction_amount: input.amountCents / 100,
-            token: input.token,
-            installments: input.installments,
-            ...(input.paymentMethodId ? { payment_method_id: input.paymentMethodId } : {}),
-            ...(input.issuerId ? { issuer_id: Number(input.issuerId) } : {}),
-            description: input.description,
-            external_reference: input.externalRef,
-            payer: payerOf(input.payerEmail, input.payerCpf),
-          }),
-        }),
+      const additionalInfo = additionalInfoOf(input.fraudAnalysis);
+      const config = configOf({
+        idempotencyKey: input.externalRef,
+        ...(input.deviceId ? { meliSessionId: input.deviceId } : {}),
+      });
+      const payment = created(
+        await run(
+          'card payment',
+          () =>
+            new Payment(config).create({
+              body: {
+                transaction_amount: input.amountCents / 100,
+                token: input.token,
+                installments: input.installments,
+                ...(input.paymentMethodId ? { payment_method_id: input.paymentMethodId } : {}),
+                ...(input.issuerId ? { issuer_id: Number(input.issuerId) } : {}),
+                description: input.description,
+                external_reference: input.externalRef,
+                payer: payerOf(input.payerEmail, input.payerCpf),
+                ...(additionalInfo ? { additional_info: additionalInfo } : {}),
+              },
+            }) as Promise<TMpPayment>,
+        ),
       );
       return {
         ...view(payment),
@@ -136,61 +239,76 @@ export function createMercadoPagoGateway(options: {
     },
     async createPix(input) {
       if (input.currency !== 'BRL') throw new GatewayRefusedError('Pix moves reais only');
-      const payment = must(
-        await call('/v1/payments', {
-          method: 'POST',
-          idempotencyKey: input.externalRef,
-          body: JSON.stringify({
-            transaction_amount: input.amountCents / 100,
-            payment_method_id: 'pix',
-            description: input.description,
-            external_reference: input.externalRef,
-            date_of_expiration: input.expiresAt.toISOString(),
-            payer: payerOf(input.payerEmail, input.payerCpf),
-          }),
-        }),
+      const config = configOf({ idempotencyKey: input.externalRef });
+      const payment = created(
+        await run(
+          'pix payment',
+          () =>
+            new Payment(config).create({
+              body: {
+                transaction_amount: input.amountCents / 100,
+                payment_method_id: 'pix',
+                description: input.description,
+                external_reference: input.externalRef,
+                date_of_expiration: input.expiresAt.toISOString(),
+                payer: payerOf(input.payerEmail, input.payerCpf),
+              },
+            }) as Promise<TMpPayment>,
+        ),
       );
       return { ...view(payment), payload: payment.point_of_interaction?.transaction_data?.qr_code ?? '' };
     },
     async getCharge(ref) {
-      const payment = await call(`/v1/payments/${encodeURIComponent(ref)}`);
+      if (!REF.test(ref)) return null;
+      const payment = await getPayment(ref);
       return payment ? view(payment) : null;
     },
     async findByExternalRef(externalRef) {
       // GET /v1/payments/search: the payments made with our external_reference, newest first.
-      const query = new URLSearchParams({
-        external_reference: externalRef,
-        sort: 'date_created',
-        criteria: 'desc',
-      });
-      const found = (await call(`/v1/payments/search?${query}`)) as unknown as {
-        results?: TMpPayment[];
-      } | null;
-      const payment = found?.results?.find((p) => p.external_reference === externalRef);
+      const found = await run(
+        'search payments',
+        () =>
+          new Payment(configOf()).search({
+            options: { external_reference: externalRef, sort: 'date_created', criteria: 'desc' },
+          }) as Promise<{ results?: TMpPayment[] }>,
+      );
+      const payment = found.results?.find((p) => p.external_reference === externalRef);
       return payment ? view(payment) : null;
     },
     async cancel(ref) {
       try {
         return view(
-          must(
-            await call(`/v1/payments/${encodeURIComponent(ref)}`, {
-              method: 'PUT',
-              body: JSON.stringify({ status: 'cancelled' }),
-            }),
+          await run(
+            'cancel payment',
+            () => new Payment(configOf()).cancel({ id: ref }) as Promise<TMpPayment>,
           ),
         );
       } catch {
         // Not cancellable any more (paid meanwhile, say): report the charge as it stands.
-        const payment = await call(`/v1/payments/${encodeURIComponent(ref)}`);
+        const payment = await getPayment(ref);
         return payment ? view(payment) : null;
       }
     },
     async refund(ref, amountCents) {
-      await call(`/v1/payments/${encodeURIComponent(ref)}/refunds`, {
-        method: 'POST',
-        idempotencyKey: `refund-${ref}-${amountCents ?? 'full'}`,
-        body: JSON.stringify(amountCents === undefined ? {} : { amount: amountCents / 100 }),
-      });
+      const payment = await getPayment(ref);
+      if (!payment) throw new GatewayRefusedError(`mercadopago has no payment ${ref}`);
+      const totalCents = centsOf(payment.transaction_amount ?? 0);
+      const before = refundedCentsOf(payment);
+      const left = totalCents - before;
+      // Already given back in full: a repeated refund changes nothing.
+      if (payment.status === 'refunded' || left <= 0) return;
+      const cents = amountCents === undefined ? left : Math.min(amountCents, left);
+      if (cents <= 0) return;
+      // Idempotent per (charge, amount already refunded): a retry after a lost answer repeats the
+      // same key while nothing moved; once it moved, the next refund is a new one.
+      const config = configOf({ idempotencyKey: `refund-${ref}-${before}-${cents}` });
+      await run('refund', () =>
+        new PaymentRefund(config).create({
+          payment_id: ref,
+          // No amount: a total refund (of what is left). Otherwise the part, in reais.
+          body: before === 0 && cents === totalCents ? {} : { amount: cents / 100 },
+        }),
+      );
     },
   };
 }
