@@ -126,6 +126,13 @@ describe('loadConfig', () => {
       'MERCADOPAGO_WEBHOOK_SECRET',
     ],
     [{ MERCADOPAGO_API_BASE: 'api.mercadopago.com' }, 'MERCADOPAGO_API_BASE'],
+    [{ PAYMENT_GATEWAY: 'malga' }, 'MALGA_CLIENT_ID'],
+    // Half a Malga configuration for events that name it: refused, even with another default.
+    [
+      { MALGA_CLIENT_ID: 'c', MALGA_API_KEY: 'k', MALGA_PUBLIC_KEY: 'p', MALGA_MERCHANT_ID: 'm' },
+      'MALGA_WEBHOOK_PUBLIC_KEY',
+    ],
+    [{ MALGA_WEBHOOK_PUBLIC_KEY: 'not a key' }, 'MALGA_WEBHOOK_PUBLIC_KEY'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
