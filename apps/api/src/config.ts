@@ -139,7 +139,7 @@ export const ZConfigSchema = z
       .string()
       .regex(/BEGIN PUBLIC KEY/, 'must be the PEM public key Malga answered when the webhook was created')
       .optional(),
-    /** Malga's sandbox: its hosted fields' sandbox origin, and the payment page shows test cards. */
+    /** Malga's sandbox: the payment page frames its hosted fields' sandbox origin. */
     MALGA_SANDBOX: flag.default(false),
     /** Malga's API base (https://sandbox-api.malga.io for the sandbox); tests point it at a local stand-in. */
     MALGA_API_BASE: url.default('https://api.malga.io'),

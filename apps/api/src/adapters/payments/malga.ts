@@ -133,7 +133,7 @@ export type TMalgaOptions = {
   merchantId: string;
   /** The Ed25519 public key (PEM) Malga answered when the webhook was created. */
   webhookPublicKey: string;
-  /** Malga's sandbox: the hosted fields' sandbox origin and the page's test cards. */
+  /** Malga's sandbox: the hosted fields' sandbox origin and its API host by default. */
   sandbox?: boolean;
   base?: string;
   statementDescriptor?: string;
@@ -199,7 +199,8 @@ export function createMalgaGateway(options: TMalgaOptions): TPaymentGateway {
       },
       publicKey: options.publicKey,
       csp: malgaOrigins(sandbox),
-      testMode: sandbox,
+      // The page's test-card hint names the local sandbox's cards, not Malga's (docs/payments.md).
+      testMode: false,
     },
     webhook: {
       path: '/api/webhooks/malga',
