@@ -44,6 +44,7 @@
   ];
   const camel = (field) => String(field).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
   let state = null;
+  let mounts = 0;
 
   window.addEventListener('message', (event) => {
     if (event.origin !== ORIGIN || !state) return;
@@ -109,6 +110,7 @@
     async mount(element, options) {
       const t = TEXT[options?.locale] ?? TEXT['pt-BR'];
       if (!options?.publicKey || !CONFIG?.clientId) throw new Error(t.unavailable);
+      const mount = ++mounts;
       const fields = FIELDS.map((field) => hosted(field, t));
       // Expiry and CVV side by side, as on the card itself (the page styles .sbx-row).
       const row = document.createElement('div');
@@ -125,7 +127,8 @@
       };
       const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(t.unavailable)), 20_000));
       await Promise.race([Promise.all(fields.map((f) => f.loaded)), timeout]).catch(() => {
-        throw new Error(t.unavailable);
+        // Mounted again meanwhile (its iframes were replaced before loading): the newer mount answers.
+        if (mount === mounts) throw new Error(t.unavailable);
       });
     },
     /** Resolves { token, brand, last4 } or rejects with an Error whose message is for the buyer. */
