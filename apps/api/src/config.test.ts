@@ -129,6 +129,13 @@ describe('loadConfig', () => {
     // Half a gateway beside the default is refused too, rather than failing at its first sale.
     [{ MERCADOPAGO_ACCESS_TOKEN: 'a', MERCADOPAGO_PUBLIC_KEY: 'p' }, 'MERCADOPAGO_WEBHOOK_SECRET'],
     [{ PAYMENT_GATEWAY: 'paypal' }, 'PAYMENT_GATEWAY'],
+    [{ PAYMENT_GATEWAY: 'malga' }, 'MALGA_CLIENT_ID'],
+    // Half a Malga configuration for events that name it: refused, even with another default.
+    [
+      { MALGA_CLIENT_ID: 'c', MALGA_API_KEY: 'k', MALGA_PUBLIC_KEY: 'p', MALGA_MERCHANT_ID: 'm' },
+      'MALGA_WEBHOOK_PUBLIC_KEY',
+    ],
+    [{ MALGA_WEBHOOK_PUBLIC_KEY: 'not a key' }, 'MALGA_WEBHOOK_PUBLIC_KEY'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

@@ -135,6 +135,25 @@ export const ZConfigSchema = z
     PAGBANK_PUBLIC_KEY: z.string().min(40, 'must be the base64 public key').optional(),
     /** PagBank's API base (https://sandbox.api.pagseguro.com in its sandbox); tests point it at a local stand-in. */
     PAGBANK_API_BASE: url.default('https://api.pagseguro.com'),
+    /**
+     * Malga (commerce §9 gateway 3, Multiadquirente): X-Client-Id and the secret X-Api-Key, a client
+     * token (POST /v1/auth, scope tokens) for the browser's hosted fields, the merchant that charges,
+     * and the Ed25519 public key (PEM) Malga answered when the webhook was created.
+     */
+    MALGA_CLIENT_ID: z.string().optional(),
+    MALGA_API_KEY: z.string().optional(),
+    MALGA_PUBLIC_KEY: z.string().optional(),
+    MALGA_MERCHANT_ID: z.string().optional(),
+    MALGA_WEBHOOK_PUBLIC_KEY: z
+      .string()
+      .regex(/BEGIN PUBLIC KEY/, 'must be the PEM public key Malga answered when the webhook was created')
+      .optional(),
+    /** Malga's sandbox: the payment page frames its hosted fields' sandbox origin. */
+    MALGA_SANDBOX: flag.default(false),
+    /** Malga's API base (https://sandbox-api.malga.io for the sandbox); tests point it at a local stand-in. */
+    MALGA_API_BASE: url.default('https://api.malga.io'),
+    /** What the buyer's card statement shows for a Malga charge. */
+    MALGA_STATEMENT_DESCRIPTOR: z.string().min(1).max(22).default('Bilheto'),
     /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
     PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
     PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
@@ -187,7 +206,13 @@ export const ZConfigSchema = z
       stripe: [],
       pagbank: ['PAGBANK_TOKEN', 'PAGBANK_PUBLIC_KEY'],
       yuno: [],
-      malga: [],
+      malga: [
+        'MALGA_CLIENT_ID',
+        'MALGA_API_KEY',
+        'MALGA_PUBLIC_KEY',
+        'MALGA_MERCHANT_ID',
+        'MALGA_WEBHOOK_PUBLIC_KEY',
+      ],
     };
     for (const [gateway, names] of Object.entries(GATEWAY_VARIABLES)) {
       const isDefault = c.PAYMENT_GATEWAY === gateway;

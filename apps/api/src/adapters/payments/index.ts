@@ -6,6 +6,7 @@ import {
   type TGatewayKind,
   type TPaymentGateway,
 } from './gateway.ts';
+import { createMalgaGateway } from './malga.ts';
 import { createMercadoPagoGateway } from './mercadopago.ts';
 import { createPagBankGateway } from './pagbank.ts';
 import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
@@ -77,7 +78,25 @@ const FACTORIES: Record<TGatewayKind, TFactory> = {
         })
       : null,
   yuno: () => null,
-  malga: () => null,
+  malga: (config) =>
+    config.MALGA_CLIENT_ID &&
+    config.MALGA_API_KEY &&
+    config.MALGA_PUBLIC_KEY &&
+    config.MALGA_MERCHANT_ID &&
+    config.MALGA_WEBHOOK_PUBLIC_KEY
+      ? createMalgaGateway({
+          clientId: config.MALGA_CLIENT_ID,
+          apiKey: config.MALGA_API_KEY,
+          publicKey: config.MALGA_PUBLIC_KEY,
+          merchantId: config.MALGA_MERCHANT_ID,
+          webhookPublicKey: config.MALGA_WEBHOOK_PUBLIC_KEY,
+          sandbox: config.MALGA_SANDBOX,
+          base: config.MALGA_API_BASE,
+          statementDescriptor: config.MALGA_STATEMENT_DESCRIPTOR,
+          timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+          interestBp: config.CARD_INTEREST_BP,
+        })
+      : null,
 };
 
 export function createPaymentGateways(config: TConfig, db: TDb): TGatewayRegistry {
