@@ -126,6 +126,14 @@ describe('loadConfig', () => {
       'MERCADOPAGO_WEBHOOK_SECRET',
     ],
     [{ MERCADOPAGO_API_BASE: 'api.mercadopago.com' }, 'MERCADOPAGO_API_BASE'],
+    [{ PAYMENT_GATEWAY: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [
+      { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+      'STRIPE_WEBHOOK_SECRET',
+    ],
+    [{ STRIPE_API_BASE: 'api.stripe.com' }, 'STRIPE_API_BASE'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

@@ -8,6 +8,7 @@ import {
 } from './gateway.ts';
 import { createMercadoPagoGateway } from './mercadopago.ts';
 import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
+import { createStripeGateway } from './stripe.ts';
 
 export type { TCharge, TGatewayKind, TPaymentGateway } from './gateway.ts';
 
@@ -61,7 +62,17 @@ const FACTORIES: Record<TGatewayKind, TFactory> = {
           interestBp: config.CARD_INTEREST_BP,
         })
       : null,
-  stripe: () => null,
+  stripe: (config) =>
+    config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripeGateway({
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          base: config.STRIPE_API_BASE,
+          timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+          interestBp: config.CARD_INTEREST_BP,
+        })
+      : null,
   pagbank: () => null,
   yuno: () => null,
   malga: () => null,
