@@ -1,7 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signStripeNotice } from '../adapters/payments/stripe-webhook.ts';
+import {
+  createStripeLedger,
+  id,
+  now,
+  parseStripeForm,
+  stripeError,
+  type TStandInCharge,
+  type TStandInIntent,
+} from './stripe-stand-in-ledger.ts';
+
+export { parseStripeForm, type TStandInIntent } from './stripe-stand-in-ledger.ts';
 
 /**
  * A local stand-in for Stripe's API (https://docs.stripe.com/api). This machine cannot reach
@@ -26,31 +37,11 @@ import { signStripeNotice } from '../adapters/payments/stripe-webhook.ts';
  */
 export type TStripeFault = 'late' | 'fail_before' | 'fail_after' | 'drop_after';
 
-type TObject = Record<string, unknown>;
-export type TStandInIntent = TObject & {
-  id: string;
-  status: string;
-  amount: number;
-  currency: string;
-  created: number;
-  metadata: Record<string, string>;
-  latest_charge: string | null;
-  last_payment_error: TObject | null;
-  next_action: TObject | null;
-};
-type TCharge = TObject & {
-  id: string;
-  amount: number;
-  amount_refunded: number;
-  refunded: boolean;
-  review: string | null;
-};
-
 export type TStripeStandIn = {
   url: string;
   received: { method: string; path: string; headers: Record<string, string>; body: string }[];
   intents: Map<string, TStandInIntent>;
-  charges: Map<string, TCharge>;
+  charges: Map<string, TStandInCharge>;
   /** The next `count` POST /v1/payment_intents meet this fault (late answers wait `lateMs`). */
   fail(fault: TStripeFault, count?: number, lateMs?: number): void;
   /** Intents younger than this are not found by search yet (Stripe's search is eventually consistent). */
@@ -60,41 +51,6 @@ export type TStripeStandIn = {
   close(): Promise<void>;
 };
 
-const now = () => Math.floor(Date.now() / 1000);
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const brandOf = (number: string) =>
-  /^3[47]/.test(number)
-    ? 'amex'
-    : /^(5[1-5]|2[2-7])/.test(number)
-      ? 'mastercard'
-      : /^4/.test(number)
-        ? 'visa'
-        : 'unknown';
-
-/** Parses Stripe's form encoding (a[b][0]=x) into objects and arrays. */
-export function parseStripeForm(body: string): TObject {
-  const root: TObject = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node: TObject = root;
-    for (const [i, part] of path.entries()) {
-      if (i === path.length - 1) node[part] = value;
-      else {
-        node[part] ??= {};
-        node = node[part] as TObject;
-      }
-    }
-  }
-  const arrays = (value: unknown): unknown => {
-    if (!value || typeof value !== 'object') return value;
-    const entries = Object.entries(value as TObject).map(([k, v]) => [k, arrays(v)] as const);
-    return entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))
-      ? entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v)
-      : Object.fromEntries(entries);
-  };
-  return arrays(root) as TObject;
-}
-
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -103,277 +59,16 @@ const readBody = (request: IncomingMessage) =>
     request.on('error', reject);
   });
 
-const stripeError = (type: string, message: string, extra: TObject = {}) => ({
-  error: { type, message, ...extra },
-});
-
 export async function startStripeStandIn(keys: {
   secretKey: string;
   publishableKey: string;
 }): Promise<TStripeStandIn> {
   const received: TStripeStandIn['received'] = [];
-  const methods = new Map<string, { brand: string; last4: string; number: string; used: boolean }>();
-  const intents = new Map<string, TStandInIntent>();
-  const charges = new Map<string, TCharge>();
-  const reviews = new Map<string, TObject & { open: boolean; payment_intent: string }>();
+  const ledger = createStripeLedger();
+  const { intents, charges, reviews } = ledger;
   const idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   const faults: { fault: TStripeFault; lateMs: number }[] = [];
   let searchLagMs = 0;
-
-  const chargeFor = (
-    pi: TStandInIntent,
-    details: TObject,
-    status: string,
-    outcome: TObject,
-    review: string | null,
-  ) => {
-    const charge: TCharge = {
-      id: id('ch'),
-      object: 'charge',
-      amount: pi.amount,
-      amount_captured: status === 'succeeded' ? pi.amount : 0,
-      amount_refunded: 0,
-      refunded: false,
-      captured: status === 'succeeded',
-      paid: status === 'succeeded',
-      status,
-      currency: pi.currency,
-      created: now(),
-      payment_intent: pi.id,
-      payment_method: pi.payment_method,
-      payment_method_details: details,
-      outcome,
-      review,
-      metadata: pi.metadata,
-    };
-    charges.set(charge.id, charge);
-    pi.latest_charge = charge.id;
-    return charge;
-  };
-
-  /** The intent as Stripe renders it, with latest_charge (and its review) expanded when asked. */
-  const render = (pi: TStandInIntent, expand: string[]) => {
-    const out: TObject = { ...pi };
-    const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
-    if (charge && expand.some((e) => e === 'latest_charge' || e.startsWith('latest_charge.'))) {
-      const review = charge.review ? reviews.get(charge.review) : undefined;
-      out.latest_charge = {
-        ...charge,
-        review: review && expand.includes('latest_charge.review') ? review : charge.review,
-      };
-    }
-    return out;
-  };
-
-  /** A card or Pix PaymentIntent, created and confirmed as POST /v1/payment_intents with confirm=true does. */
-  const createIntent = (p: TObject): [number, unknown] => {
-    const amount = Number(p.amount);
-    const currency = String(p.currency ?? '');
-    if (!Number.isInteger(amount) || amount < 50)
-      return [
-        400,
-        stripeError('invalid_request_error', 'Amount must be at least 50 cents', {
-          code: 'amount_too_small',
-          param: 'amount',
-        }),
-      ];
-    if (!['brl', 'usd'].includes(currency))
-      return [
-        400,
-        stripeError('invalid_request_error', `Invalid currency: ${currency}.`, {
-          code: 'parameter_invalid_empty',
-          param: 'currency',
-        }),
-      ];
-    const pi: TStandInIntent = {
-      id: id('pi'),
-      object: 'payment_intent',
-      amount,
-      amount_received: 0,
-      currency,
-      created: now(),
-      status: 'requires_payment_method',
-      description: p.description ?? null,
-      receipt_email: p.receipt_email ?? null,
-      metadata: (p.metadata ?? {}) as Record<string, string>,
-      allowed_payment_method_types: p.allowed_payment_method_types ?? ['card'],
-      payment_method_types: p.allowed_payment_method_types ?? ['card'],
-      payment_method: null,
-      latest_charge: null,
-      last_payment_error: null,
-      next_action: null,
-      cancellation_reason: null,
-      client_secret: `${randomBytes(8).toString('hex')}_secret_${randomBytes(12).toString('hex')}`,
-      livemode: false,
-    };
-    pi.client_secret = `${pi.id}_secret_${randomBytes(12).toString('hex')}`;
-    const pix = (p.payment_method_data as TObject | undefined)?.type === 'pix';
-    if (pix) {
-      if (currency !== 'brl')
-        return [
-          400,
-          stripeError('invalid_request_error', 'Pix only supports brl.', {
-            code: 'payment_intent_invalid_parameter',
-          }),
-        ];
-      const options = ((p.payment_method_options as TObject | undefined)?.pix ?? {}) as TObject;
-      const expiresAt = options.expires_at
-        ? Number(options.expires_at)
-        : now() + Number(options.expires_after_seconds ?? 14_400);
-      pi.payment_method = id('pm');
-      pi.status = 'requires_action';
-      pi.next_action = {
-        type: 'pix_display_qr_code',
-        pix_display_qr_code: {
-          data: `00020126580014br.gov.bcb.pix0136${randomUUID()}5204000053039865406${(amount / 100).toFixed(2).padStart(6, '0')}5802BR5913Bilheto Teste6009Sao Paulo62070503***6304ABCD`,
-          expires_at: expiresAt,
-          hosted_instructions_url: `https://payments.stripe.com/pix/instructions/${pi.id}`,
-          image_url_png: `https://qr.stripe.com/${pi.id}.png`,
-          image_url_svg: `https://qr.stripe.com/${pi.id}.svg`,
-        },
-      };
-      intents.set(pi.id, pi);
-      return [200, pi];
-    }
-    const method = methods.get(String(p.payment_method ?? ''));
-    if (!method)
-      return [
-        400,
-        stripeError('invalid_request_error', `No such PaymentMethod: '${String(p.payment_method ?? '')}'`, {
-          code: 'resource_missing',
-          param: 'payment_method',
-        }),
-      ];
-    if (method.used)
-      return [
-        400,
-        stripeError(
-          'invalid_request_error',
-          'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment.',
-          { code: 'payment_method_unexpected_state' },
-        ),
-      ];
-    method.used = true;
-    pi.payment_method = String(p.payment_method);
-    const details = {
-      type: 'card',
-      card: { brand: method.brand, last4: method.last4, country: 'BR', funding: 'credit' },
-    };
-    intents.set(pi.id, pi);
-    const decline = { '4000000000000002': 'generic_decline', '4000000000009995': 'insufficient_funds' }[
-      method.number
-    ];
-    if (decline) {
-      const charge = chargeFor(
-        pi,
-        details,
-        'failed',
-        {
-          network_status: 'declined_by_network',
-          type: 'issuer_declined',
-          reason: decline,
-          risk_level: 'normal',
-        },
-        null,
-      );
-      pi.last_payment_error = {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: decline,
-        message:
-          decline === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
-        charge: charge.id,
-        payment_method: { id: pi.payment_method, type: 'card' },
-      };
-      return [402, { error: { ...pi.last_payment_error, payment_intent: pi } }];
-    }
-    let review: string | null = null;
-    let outcome: TObject = {
-      network_status: 'approved_by_network',
-      type: 'authorized',
-      risk_level: 'normal',
-      seller_message: 'Payment complete.',
-    };
-    if (method.number === '4000000000009235') {
-      review = id('prv');
-      reviews.set(review, {
-        id: review,
-        object: 'review',
-        open: true,
-        reason: 'rule',
-        opened_reason: 'rule',
-        closed_reason: null,
-        payment_intent: pi.id,
-        created: now(),
-      });
-      outcome = {
-        network_status: 'approved_by_network',
-        type: 'manual_review',
-        reason: 'elevated_risk_level',
-        risk_level: 'elevated',
-        seller_message: 'Stripe evaluated this payment as having elevated risk, and placed it in review.',
-      };
-    }
-    const charge = chargeFor(pi, details, 'succeeded', outcome, review);
-    if (review) reviews.get(review)!.charge = charge.id;
-    pi.status = 'succeeded';
-    pi.amount_received = amount;
-    return [200, pi];
-  };
-
-  const refund = (p: TObject): [number, unknown] => {
-    const pi = intents.get(String(p.payment_intent ?? ''));
-    if (!pi)
-      return [
-        404,
-        stripeError('invalid_request_error', `No such payment_intent: '${String(p.payment_intent)}'`, {
-          code: 'resource_missing',
-        }),
-      ];
-    const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
-    if (!charge || pi.status !== 'succeeded')
-      return [
-        400,
-        stripeError(
-          'invalid_request_error',
-          'This PaymentIntent does not have a successful charge to refund.',
-          { code: 'charge_not_refundable' },
-        ),
-      ];
-    const left = charge.amount - charge.amount_refunded;
-    if (left <= 0)
-      return [
-        400,
-        stripeError('invalid_request_error', `Charge ${charge.id} has already been refunded.`, {
-          code: 'charge_already_refunded',
-        }),
-      ];
-    const amount = p.amount === undefined ? left : Number(p.amount);
-    if (!Number.isInteger(amount) || amount < 1 || amount > left)
-      return [
-        400,
-        stripeError(
-          'invalid_request_error',
-          `Refund amount is greater than unrefunded amount on charge (${left})`,
-          { code: 'amount_too_large', param: 'amount' },
-        ),
-      ];
-    charge.amount_refunded += amount;
-    charge.refunded = charge.amount_refunded === charge.amount;
-    return [
-      200,
-      {
-        id: id('re'),
-        object: 'refund',
-        amount,
-        charge: charge.id,
-        payment_intent: pi.id,
-        currency: pi.currency,
-        status: 'succeeded',
-        created: now(),
-      },
-    ];
-  };
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
@@ -401,33 +96,7 @@ export async function startStripeStandIn(keys: {
     if (request.method === 'POST' && url.pathname === '/v1/payment_methods') {
       if (bearer !== keys.publishableKey && bearer !== keys.secretKey)
         return send(401, stripeError('invalid_request_error', 'Invalid API Key provided'));
-      const card = (params.card ?? {}) as TObject;
-      const number = String(card.number ?? '').replace(/\D/g, '');
-      if (params.type !== 'card' || number.length < 13 || !card.cvc || !card.exp_month || !card.exp_year)
-        return send(
-          402,
-          stripeError('card_error', 'Your card number is incorrect.', {
-            code: 'incorrect_number',
-            param: 'number',
-          }),
-        );
-      const pm = { id: id('pm'), brand: brandOf(number), last4: number.slice(-4), number, used: false };
-      methods.set(pm.id, pm);
-      return send(200, {
-        id: pm.id,
-        object: 'payment_method',
-        type: 'card',
-        card: {
-          brand: pm.brand,
-          last4: pm.last4,
-          exp_month: Number(card.exp_month),
-          exp_year: Number(card.exp_year),
-          country: 'BR',
-          funding: 'credit',
-        },
-        created: now(),
-        livemode: false,
-      });
+      return send(...ledger.createMethod(params));
     }
     if (bearer !== keys.secretKey)
       return send(401, stripeError('invalid_request_error', 'Invalid API Key provided'));
@@ -453,10 +122,10 @@ export async function startStripeStandIn(keys: {
       const fault = faults.shift();
       if (fault?.fault === 'fail_before' && !earlier)
         return send(500, stripeError('api_error', 'An unknown error occurred'));
-      const [status, value] = earlier ? [earlier.status, earlier.answer] : createIntent(params);
+      const [status, value] = earlier ? [earlier.status, earlier.answer] : ledger.createIntent(params);
       const pi = (value as { id?: string; error?: { payment_intent?: { id: string } } }) ?? {};
       const made = intents.get(pi.id ?? pi.error?.payment_intent?.id ?? '');
-      const shown = made && status === 200 ? render(made, expand) : value;
+      const shown = made && status === 200 ? ledger.render(made, expand) : value;
       if (scoped && !earlier && status !== 400) idempotent.set(scoped, { body, status, answer: shown });
       if (fault?.fault === 'fail_after')
         return send(500, stripeError('api_error', 'An unknown error occurred'));
@@ -476,7 +145,7 @@ export async function startStripeStandIn(keys: {
       const visible = Date.now() / 1000 - searchLagMs / 1000;
       const data = [...intents.values()]
         .filter((pi) => pi.metadata[field!] === value && pi.created <= visible)
-        .map((pi) => render(pi, expand));
+        .map((pi) => ledger.render(pi, expand));
       return send(200, {
         object: 'search_result',
         data,
@@ -490,7 +159,7 @@ export async function startStripeStandIn(keys: {
       const all = [...intents.values()].reverse();
       return send(200, {
         object: 'list',
-        data: all.slice(0, limit).map((pi) => render(pi, expand)),
+        data: all.slice(0, limit).map((pi) => ledger.render(pi, expand)),
         has_more: all.length > limit,
         url: '/v1/payment_intents',
       });
@@ -506,7 +175,7 @@ export async function startStripeStandIn(keys: {
             param: 'intent',
           }),
         );
-      if (request.method === 'GET' && !one[2]) return send(200, render(pi, expand));
+      if (request.method === 'GET' && !one[2]) return send(200, ledger.render(pi, expand));
       if (request.method === 'POST' && one[2]) {
         if (['succeeded', 'canceled'].includes(pi.status))
           return answer(
@@ -521,12 +190,12 @@ export async function startStripeStandIn(keys: {
         pi.status = 'canceled';
         pi.next_action = null;
         pi.cancellation_reason = params.cancellation_reason ?? null;
-        return answer(200, render(pi, expand));
+        return answer(200, ledger.render(pi, expand));
       }
     }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       if (earlier) return send(earlier.status, earlier.answer, { 'idempotent-replayed': 'true' });
-      const [status, value] = refund(params);
+      const [status, value] = ledger.refund(params);
       return answer(status, value, status === 200);
     }
     const approve = /^\/v1\/reviews\/(prv_\w+)\/approve$/.exec(url.pathname);
@@ -561,34 +230,7 @@ export async function startStripeStandIn(keys: {
     fail(fault, count = 1, lateMs = 0) {
       for (let i = 0; i < count; i += 1) faults.push({ fault, lateMs });
     },
-    settle(piId, to) {
-      const pi = intents.get(piId);
-      if (!pi) throw new Error(`no PaymentIntent ${piId}`);
-      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
-      const review = charge?.review ? reviews.get(charge.review) : undefined;
-      if (to === 'approved' && review?.open)
-        Object.assign(review, { open: false, reason: 'approved', closed_reason: 'approved' });
-      else if (to === 'approved' && pi.status === 'requires_action') {
-        chargeFor(
-          pi,
-          { type: 'pix', pix: { bank_transaction_id: randomUUID() } },
-          'succeeded',
-          { network_status: 'approved_by_network', type: 'authorized' },
-          null,
-        );
-        Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, next_action: null });
-      } else if (to === 'expired' && pi.status === 'requires_action')
-        Object.assign(pi, {
-          status: 'requires_payment_method',
-          next_action: null,
-          last_payment_error: {
-            type: 'invalid_request_error',
-            code: 'payment_intent_payment_attempt_expired',
-            message: 'The payment attempt has expired.',
-            payment_method: { id: pi.payment_method, type: 'pix' },
-          },
-        });
-    },
+    settle: ledger.settle,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
