@@ -242,7 +242,7 @@ describe('checkout journeys with Stripe as the gateway (stand-ins for Stripe.js 
     expect(sent.currency).toBe('brl');
     expect(shown).toMatch(/R\$/);
     expect(Number(sent.amount)).toBe(centsOf(shown));
-  });
+  }, 120_000);
 
   it('buys the dollar event in dollars: the PaymentIntent at Stripe is in usd, for the amount shown', async () => {
     const { shown, sent } = await buy(stage!.f.otherSlug, '5555 5555 5555 4444');
@@ -251,5 +251,5 @@ describe('checkout journeys with Stripe as the gateway (stand-ins for Stripe.js 
     expect(Number(sent.amount)).toBe(centsOf(shown));
     const intent = [...stripe.intents.values()].at(-1)!;
     expect(intent).toMatchObject({ currency: 'usd', amount: centsOf(shown), status: 'succeeded' });
-  });
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 
 /*
  * The objects of the Stripe stand-in (stripe-stand-in.ts) and how they move, as Stripe's API
@@ -178,7 +179,15 @@ export function createStripeLedger() {
       pi.next_action = {
         type: 'pix_display_qr_code',
         pix_display_qr_code: {
-          data: `00020126580014br.gov.bcb.pix0136${randomUUID()}5204000053039865406${(amount / 100).toFixed(2).padStart(6, '0')}5802BR5913Bilheto Teste6009Sao Paulo62070503***6304ABCD`,
+          // A well-formed dynamic-looking BR Code (EMV, CRC16) for the amount, as a bank app reads it.
+          data:
+            generatePixPayload({
+              key: 'pagamentos@bilheto.com.br',
+              merchantName: 'Bilheto Teste',
+              merchantCity: 'Sao Paulo',
+              amount: amount / 100,
+              txid: pi.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25),
+            }) ?? '',
           expires_at: expiresAt,
           hosted_instructions_url: `https://payments.stripe.com/pix/instructions/${pi.id}`,
           image_url_png: `https://qr.stripe.com/${pi.id}.png`,

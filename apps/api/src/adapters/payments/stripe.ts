@@ -122,7 +122,8 @@ export function createStripeGateway(options: {
    * The newest PaymentIntent made with our reference. Stripe's search is eventually consistent
    * (an intent made a moment ago may not be searchable yet), so when it finds none the newest
    * hundred intents are listed too: the case that matters — an answer lost a moment ago — is
-   * always among them.
+   * among them unless a hundred others were made since (then search has caught up, usually
+   * within a minute, before the reconciler's grace period ends).
    */
   const findByRef = async (externalRef: string): Promise<TIntent | null> => {
     const newest = (intents: TIntent[]) =>
