@@ -136,6 +136,14 @@ describe('loadConfig', () => {
       'MALGA_WEBHOOK_PUBLIC_KEY',
     ],
     [{ MALGA_WEBHOOK_PUBLIC_KEY: 'not a key' }, 'MALGA_WEBHOOK_PUBLIC_KEY'],
+    [{ PAYMENT_GATEWAY: 'stripe' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [
+      { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' },
+      'STRIPE_WEBHOOK_SECRET',
+    ],
+    [{ STRIPE_API_BASE: 'api.stripe.com' }, 'STRIPE_API_BASE'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

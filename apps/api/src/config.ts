@@ -154,6 +154,23 @@ export const ZConfigSchema = z
     MALGA_API_BASE: url.default('https://api.malga.io'),
     /** What the buyer's card statement shows for a Malga charge. */
     MALGA_STATEMENT_DESCRIPTOR: z.string().min(1).max(22).default('Bilheto'),
+    // Stripe (events of gateway 7): the secret key (server calls), the publishable key (Stripe.js's
+    // Payment Element in the browser) and the webhook endpoint's signing secret.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
+      .optional(),
+    /** The signing secret of the webhook endpoint (Developers > Webhooks), whsec_…; required with stripe. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w{8,}$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+    /** Stripe's API base; tests point it at a local stand-in. */
+    STRIPE_API_BASE: url.default('https://api.stripe.com'),
     /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
     PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
     PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
@@ -203,7 +220,7 @@ export const ZConfigSchema = z
     // half of one (a key without its webhook secret) is refused rather than failing at the first sale.
     const GATEWAY_VARIABLES: Record<Exclude<typeof c.PAYMENT_GATEWAY, 'sandbox'>, (keyof typeof c)[]> = {
       mercadopago: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
-      stripe: [],
+      stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
       pagbank: ['PAGBANK_TOKEN', 'PAGBANK_PUBLIC_KEY'],
       yuno: [],
       malga: [

@@ -10,6 +10,7 @@ import { createMalgaGateway } from './malga.ts';
 import { createMercadoPagoGateway } from './mercadopago.ts';
 import { createPagBankGateway } from './pagbank.ts';
 import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
+import { createStripeGateway } from './stripe.ts';
 
 export type { TCharge, TGatewayKind, TPaymentGateway } from './gateway.ts';
 
@@ -63,7 +64,17 @@ const FACTORIES: Record<TGatewayKind, TFactory> = {
           interestBp: config.CARD_INTEREST_BP,
         })
       : null,
-  stripe: () => null,
+  stripe: (config) =>
+    config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripeGateway({
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          base: config.STRIPE_API_BASE,
+          timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+          interestBp: config.CARD_INTEREST_BP,
+        })
+      : null,
   pagbank: (config) =>
     config.PAGBANK_TOKEN && config.PAGBANK_PUBLIC_KEY
       ? createPagBankGateway({
