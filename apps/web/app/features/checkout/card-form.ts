@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 type TCardForm = {
   mount(
     element: HTMLElement,
-    options: { locale: string; amount: number; publicKey: string | null },
+    options: { locale: string; amount: number; currency: string; publicKey: string | null },
   ): void | Promise<void>;
   createToken(): Promise<{ token: string; brand: string; last4: string; issuerId?: string }>;
 };
@@ -22,6 +22,8 @@ export function useCardForm(
   locale: string,
   gateway: TCheckoutGateway | null,
   amount: number,
+  /** The event's currency (ISO 4217): some gateways' forms show it (Stripe's Payment Element). */
+  currency: string,
 ) {
   const [ready, setReady] = useState(false);
   const [failure, setFailure] = useState('');
@@ -34,7 +36,7 @@ export function useCardForm(
     const mount = () => {
       const form = window.BilhetoCardForm;
       if (!form) return;
-      Promise.resolve(form.mount(element, { locale, amount, publicKey: gateway.publicKey })).then(
+      Promise.resolve(form.mount(element, { locale, amount, currency, publicKey: gateway.publicKey })).then(
         () => setReady(true),
         (error: Error) => setFailure(error.message),
       );
@@ -45,6 +47,6 @@ export function useCardForm(
     script.async = true;
     script.onload = mount;
     document.head.append(script);
-  }, [enabled, container, locale, gateway, amount]);
+  }, [enabled, container, locale, gateway, amount, currency]);
   return { ready, failure };
 }

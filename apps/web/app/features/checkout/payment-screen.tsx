@@ -76,6 +76,7 @@ export function PaymentForm({
     locale,
     gateway,
     chargeTotal,
+    cart.currency,
   );
   const total = formatMoney(chargeTotal, cart.currency);
   const identification = useStoredIdentification(cart.id);
