@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMalgaStandIn, type TMalgaStandIn } from '../apps/api/src/testing/malga-stand-in.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /*
@@ -67,6 +68,8 @@ async function open(page: Page, url: string) {
 }
 
 describe('checkout journey with Malga as the gateway (stand-ins for its hosted fields and API)', () => {
+  /** What the journeys' pages sent to our server (the last case reads it). */
+  const bodiesToUs: string[][] = [];
   let stage: TPurchaseStage;
   let malga: TMalgaStandIn;
 
@@ -103,6 +106,7 @@ describe('checkout journey with Malga as the gateway (stand-ins for its hosted f
   it('types the card into Malga’s hosted fields, pays, and finds the order confirmed and the tickets', async () => {
     const { server, smtp, f } = stage;
     const page = await newPage(stage.browser);
+    bodiesToUs.push(recordBodiesToUs(page, stage.server));
     await routeMalga(page);
     const toUs: string[] = [];
     const violations: string[] = [];
@@ -185,5 +189,15 @@ describe('checkout journey with Malga as the gateway (stand-ins for its hosted f
       body: notice.body.replace('"authorized"', '"voided"'),
     });
     expect(tampered.status).toBe(401);
+  });
+
+  // Last: it stops the server to read its tables.
+  it('kept no card number or CVV in our API, our logs or our tables', async () => {
+    await expectNoCardData({
+      pan: '5214254988499590',
+      bodiesToUs: bodiesToUs.flat(),
+      server: stage.server,
+      dataDir: stage.dataDir,
+    });
   });
 });

@@ -11,6 +11,7 @@ import { startMercadoPagoStandIn, type TMpStandIn } from '../apps/api/src/testin
 import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 /*
@@ -146,6 +147,8 @@ async function open(page: Page, url: string) {
 }
 
 describe('checkout journey with Mercado Pago as the gateway (stand-ins for its SDK and API)', () => {
+  /** What the journeys' pages sent to our server (the last case reads it). */
+  const bodiesToUs: string[][] = [];
   let browser: Browser;
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
@@ -200,6 +203,7 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
 
   it('types the card into Mercado Pago’s secure fields, pays, and finds the order confirmed and the tickets', async () => {
     const page = await newPage(browser);
+    bodiesToUs.push(recordBodiesToUs(page, server));
     await routeMercadoPago(page);
     const toUs: string[] = [];
     const violations: string[] = [];
@@ -260,5 +264,15 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
     expect(server.output()).not.toMatch(/5031\s?4332\s?1540\s?6351/);
     // The page CSP let the SDK, its iframes and its API calls through.
     expect(violations).toEqual([]);
+  });
+
+  // Last: it stops the server to read its tables.
+  it('kept no card number or CVV in our API, our logs or our tables', async () => {
+    await expectNoCardData({
+      pan: '5031433215406351',
+      bodiesToUs: bodiesToUs.flat(),
+      server: server,
+      dataDir: dataDir,
+    });
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPagBankStandIn, type TPagBankStandIn } from '../apps/api/src/testing/pagbank-stand-in.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /*
@@ -29,6 +30,8 @@ async function open(page: Page, url: string) {
 }
 
 describe('checkout journey with PagBank as the gateway (stand-ins for its SDK and API)', () => {
+  /** What the journeys' pages sent to our server (the last case reads it). */
+  const bodiesToUs: string[][] = [];
   let pb: TPagBankStandIn;
   let stage: TPurchaseStage;
 
@@ -57,6 +60,7 @@ describe('checkout journey with PagBank as the gateway (stand-ins for its SDK an
   it('types a test card into the page, PagBank’s SDK encrypts it, pays, and finds the order confirmed and the tickets', async () => {
     const { browser, server, smtp, f } = stage;
     const page = await newPage(browser);
+    bodiesToUs.push(recordBodiesToUs(page, server));
     await page.route(SDK, (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: SDK_STAND_IN }),
     );
@@ -147,5 +151,15 @@ describe('checkout journey with PagBank as the gateway (stand-ins for its SDK an
       body: forged.body,
     });
     expect(refused.status).toBe(401);
+  });
+
+  // Last: it stops the server to read its tables.
+  it('kept no card number or CVV in our API, our logs or our tables', async () => {
+    await expectNoCardData({
+      pan: '4539620659922097',
+      bodiesToUs: bodiesToUs.flat(),
+      server: stage.server,
+      dataDir: stage.dataDir,
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../apps/api/src/testing/stripe-stand-in.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /*
@@ -115,6 +116,8 @@ const FRAME_STAND_IN = `<!doctype html><html><head><meta charset="utf-8"></head>
 </script></body></html>`;
 
 describe('checkout journeys with Stripe as the gateway (stand-ins for Stripe.js and its API)', () => {
+  /** What the journeys' pages sent to our server (the last case reads it). */
+  const bodiesToUs: string[][] = [];
   let stage: TPurchaseStage | undefined;
   let stripe: TStripeStandIn;
 
@@ -165,6 +168,7 @@ describe('checkout journeys with Stripe as the gateway (stand-ins for Stripe.js 
   async function buy(slug: string, cardNumber: string) {
     const { server, smtp } = stage!;
     const page = await newPage(stage!.browser);
+    bodiesToUs.push(recordBodiesToUs(page, stage!.server));
     await routeStripe(page);
     const toUs: string[] = [];
     const violations: string[] = [];
@@ -252,4 +256,14 @@ describe('checkout journeys with Stripe as the gateway (stand-ins for Stripe.js 
     const intent = [...stripe.intents.values()].at(-1)!;
     expect(intent).toMatchObject({ currency: 'usd', amount: centsOf(shown), status: 'succeeded' });
   }, 120_000);
+
+  // Last: it stops the server to read its tables.
+  it('kept no card number or CVV in our API, our logs or our tables', async () => {
+    await expectNoCardData({
+      pan: '4242424242424242',
+      bodiesToUs: bodiesToUs.flat(),
+      server: stage!.server,
+      dataDir: stage!.dataDir,
+    });
+  });
 });
