@@ -8,6 +8,7 @@ import {
 } from './gateway.ts';
 import { createMercadoPagoGateway } from './mercadopago.ts';
 import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
+import { createYunoGateway } from './yuno.ts';
 
 export type { TCharge, TGatewayKind, TPaymentGateway } from './gateway.ts';
 
@@ -63,7 +64,21 @@ const FACTORIES: Record<TGatewayKind, TFactory> = {
       : null,
   stripe: () => null,
   pagbank: () => null,
-  yuno: () => null,
+  yuno: (config) =>
+    config.YUNO_PUBLIC_API_KEY &&
+    config.YUNO_PRIVATE_SECRET_KEY &&
+    config.YUNO_ACCOUNT_ID &&
+    config.YUNO_WEBHOOK_SECRET
+      ? createYunoGateway({
+          publicApiKey: config.YUNO_PUBLIC_API_KEY,
+          privateSecretKey: config.YUNO_PRIVATE_SECRET_KEY,
+          accountId: config.YUNO_ACCOUNT_ID,
+          webhookSecret: config.YUNO_WEBHOOK_SECRET,
+          base: config.YUNO_API_BASE,
+          timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+          interestBp: config.CARD_INTEREST_BP,
+        })
+      : null,
   malga: () => null,
 };
 
