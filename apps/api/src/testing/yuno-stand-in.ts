@@ -7,7 +7,8 @@ import { signYunoNotice } from '../adapters/payments/yuno-webhook.ts';
  * A local stand-in for Yuno's API (docs.y.uno, API reference). This machine cannot reach Yuno, so
  * tests point YUNO_API_BASE (and, in the browser, the SDK's calls) here. It follows the documented
  * surface the product uses, and records every request it receives:
- * - POST /v1/checkout/sessions: the checkout session the card form runs in;
+ * - POST /v1/checkout/sessions: the checkout session the card form runs in (PATCH
+ *   /v1/checkout/sessions/:session updates its amount);
  * - POST /v1/checkout/sessions/:session/token: the one-time token Yuno's SDK makes from its secure
  *   fields (the card number never goes anywhere else); the token keeps the IIN and last four only;
  * - POST /v1/payments (the SDK token with its checkout session, or a Pix; X-Idempotency-Key
@@ -51,6 +52,8 @@ export type TYunoStandIn = {
   fail(fault: TYunoFault, count?: number, lateMs?: number): void;
   received: { method: string; path: string; headers: Record<string, string>; body: string }[];
   payments: Map<string, TStandInPayment>;
+  /** Checkout sessions: the reference and amount each was opened (or updated) with. */
+  sessions: Map<string, { merchantOrderId: string; valueCents: number }>;
   /** The payment as Yuno's API answers it. */
   render(id: string): Record<string, unknown>;
   /** Yuno moves a payment on its own: a review ends approved, a bank pays a Pix, a Pix lapses. */
@@ -230,6 +233,19 @@ export async function startYunoStandIn(credentials: {
         created_at: now(),
       });
     }
+    const sessionCall = /^\/v1\/checkout\/sessions\/([A-Za-z0-9-]+)$/.exec(url.pathname);
+    if (request.method === 'PATCH' && sessionCall) {
+      const found = sessions.get(sessionCall[1]!);
+      if (!found) return refuse(404, 'NOT_FOUND', 'Checkout session not found');
+      const amount = json.amount as { value?: unknown } | undefined;
+      if (amount?.value !== undefined) found.valueCents = Math.round(Number(amount.value) * 100);
+      return send(200, {
+        checkout_session: sessionCall[1],
+        merchant_order_id: found.merchantOrderId,
+        country: 'BR',
+        amount: { currency: 'BRL', value: found.valueCents / 100 },
+      });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/payments') {
       const fault = faults.shift();
       if (fault?.fault === 'fail_before') return refuse(500, 'INTERNAL_ERROR', 'Internal error');
@@ -372,6 +388,7 @@ export async function startYunoStandIn(credentials: {
     publicApiKey: credentials.publicApiKey,
     received,
     payments,
+    sessions,
     render,
     fail(fault, count = 1, lateMs = 0) {
       for (let i = 0; i < count; i += 1) faults.push({ fault, lateMs });

@@ -206,6 +206,13 @@ export function createYunoGateway(options: {
       if (!token) throw new GatewayRefusedError('not a token of the Yuno card form');
       const [, session, oneTimeToken] = token;
       const customer = input.fraudAnalysis?.customer;
+      // The session was opened for the cart total; a plan with interest charges more, so the
+      // session is brought to the amount charged first (PATCH changes only the fields sent).
+      if (input.installments > 1)
+        await call(`/v1/checkout/sessions/${encodeURIComponent(session)}`, {
+          method: 'PATCH',
+          body: { amount: { currency: 'BRL', value: reais(input.amountCents) } },
+        });
       const payment = must(
         await call('/v1/payments', {
           method: 'POST',
