@@ -204,7 +204,8 @@ export function createYunoGateway(options: {
       if (input.currency !== 'BRL') throw new GatewayRefusedError('Yuno charges reais only here');
       const token = CARD_TOKEN.exec(input.token);
       if (!token) throw new GatewayRefusedError('not a token of the Yuno card form');
-      const [, session, oneTimeToken] = token;
+      const session = token[1]!;
+      const oneTimeToken = token[2]!;
       const customer = input.fraudAnalysis?.customer;
       // The session was opened for the cart total; a plan with interest charges more, so the
       // session is brought to the amount charged first (PATCH changes only the fields sent).
