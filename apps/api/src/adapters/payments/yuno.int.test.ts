@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { startYunoStandIn, type TYunoStandIn } from '../../testing/yuno-stand-in.ts';
 import type { TPaymentGateway } from './gateway.ts';
+import { createPaymentGateways } from './index.ts';
 import { createYunoGateway, yunoStatus } from './yuno.ts';
 
 const CREDENTIALS = {
@@ -164,5 +166,23 @@ describe('Yuno adapter: the requests it makes', () => {
     });
     await expect(attempt).rejects.toThrow(/500/);
     await expect(attempt).rejects.not.toHaveProperty('name', 'GatewayRefusedError');
+  });
+});
+
+describe('Yuno in the gateway registry', () => {
+  it('is configured beside the default when its four variables are set, and sells events of code 8', () => {
+    const config = loadConfig({
+      YUNO_PUBLIC_API_KEY: 'sandbox_public',
+      YUNO_PRIVATE_SECRET_KEY: 'sandbox_private',
+      YUNO_ACCOUNT_ID: CREDENTIALS.accountId,
+      YUNO_WEBHOOK_SECRET: 'yuno-webhook-secret-0123456789',
+    });
+    // The sandbox's factory only keeps the database handle; nothing is queried here.
+    const registry = createPaymentGateways(config, {} as never);
+    expect(registry.default.kind).toBe('sandbox');
+    expect(registry.forEvent(8)?.kind).toBe('yuno');
+    expect(registry.byKind('yuno')?.webhook?.path).toBe('/api/webhooks/yuno');
+    expect(registry.checkoutName(registry.byKind('yuno')!)).toBe('Yuno');
+    expect(createPaymentGateways(loadConfig({}), {} as never).forEvent(8)).toBeNull();
   });
 });
