@@ -42,7 +42,7 @@ describe('gateway session route', () => {
       await next();
     });
     app.use('*', authenticate(t.database.db, t.config));
-    app.route('/', gatewaySessionRoutes({ db: t.database.db, gateways: [gateway] }));
+    app.route('/', gatewaySessionRoutes({ db: t.database.db, gateways: [gateway], perBuyer: 3 }));
     app.onError((error, c) =>
       error instanceof AppError ? c.json({ code: error.code }, statusOf(error.code)) : c.json({}, 500),
     );
@@ -91,5 +91,14 @@ describe('gateway session route', () => {
   it('answers 404 without a cart', async () => {
     const buyer = await checkoutBuyer(t);
     expect((await post({ cookie: buyer.person.cookie })).status).toBe(404);
+  });
+
+  it('limits the sessions one buyer opens (each is a call to the gateway)', async () => {
+    const buyer = await checkoutBuyer(t);
+    expect((await buyer.add(f.lotId, 1)).status).toBe(200);
+    const headers = { cookie: buyer.person.cookie, 'x-session-id': buyer.sessionId! };
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await post(headers)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayRefusedError, type TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import type { TDb } from '../../db/client.ts';
 import { getCart } from '../../modules/cart/get-cart.ts';
@@ -12,11 +13,13 @@ const TEXT = {
     noCart: 'Seu carrinho está vazio.',
     free: 'Este pedido não tem valor a pagar com cartão.',
     refused: 'Não foi possível iniciar o pagamento com cartão. Tente novamente ou pague com Pix.',
+    tooMany: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   },
   en: {
     noCart: 'Your cart is empty.',
     free: 'This order has nothing to pay by card.',
     refused: 'The card payment could not be started. Try again or pay with Pix.',
+    tooMany: 'Too many attempts. Wait a few minutes and try again.',
   },
 } as const;
 
@@ -25,10 +28,21 @@ const TEXT = {
  * gateway's `browser.session`, gateway.ts): one POST route per such gateway, at the path it
  * declares. Only a signed-in buyer with a cart gets one, for the cart's current total in the
  * cart's currency as the server computes it; nothing the page sends about amounts counts (and
- * the charge step checks its own amounts again). Answers { session }.
+ * the charge step checks its own amounts again). Answers { session }. Each session is a call to
+ * the gateway, so a buyer may open a limited number of them (a page mounts one per card form).
  */
-export function gatewaySessionRoutes(options: { db: TDb; gateways: readonly TPaymentGateway[] }) {
+export function gatewaySessionRoutes(options: {
+  db: TDb;
+  gateways: readonly TPaymentGateway[];
+  /** Sessions one buyer may open per 10 minutes. */
+  perBuyer?: number;
+}) {
   const app = new Hono<TAppEnv>();
+  const limit = new RateLimiterMemory({
+    keyPrefix: 'gateway-session',
+    points: options.perBuyer ?? 30,
+    duration: 600,
+  });
   const paths = new Set<string>();
   for (const gateway of options.gateways) {
     const session = gateway.browser.session;
@@ -38,6 +52,13 @@ export function gatewaySessionRoutes(options: { db: TDb; gateways: readonly TPay
       const auth = requireAuth(c);
       const locale = c.get('locale');
       const text = TEXT[locale] ?? TEXT['pt-BR'];
+      try {
+        await limit.consume(auth.user.id);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        c.header('Retry-After', String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
+        return c.json(errorBody('too_many_requests', text.tooMany), 429);
+      }
       const cartSession = sessionOf(c);
       const cart = cartSession ? await getCart(options.db, cartSession, locale) : null;
       if (!cart) return c.json(errorBody('cart_not_found', text.noCart), 404);
