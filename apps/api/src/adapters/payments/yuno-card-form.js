@@ -101,8 +101,11 @@
     return input;
   };
   let state = null;
+  /** The latest mount: an earlier one still waiting for its session draws nothing. */
+  let generation = 0;
   window.BilhetoCardForm = {
     async mount(element, options) {
+      const mine = ++generation;
       const t = TEXT[options?.locale] ?? TEXT['pt-BR'];
       if (!options?.publicKey) throw new Error(t.unavailable);
       let session;
@@ -113,6 +116,8 @@
       } catch {
         throw new Error(t.unavailable);
       }
+      // Mounted again meanwhile (the page re-rendered with another amount): that mount draws the fields.
+      if (mine !== generation) return;
       // Mounted again (the buyer went to Pix and back): a fresh session and fresh fields.
       for (const old of state?.fields ?? []) {
         try {
