@@ -248,7 +248,7 @@ describe('checkout journey with Yuno as the gateway (stand-ins for its SDK and A
           if (!sentPayment()) await payButton.click({ timeout: 2_000 }).catch(() => {});
           return sentPayment();
         },
-        { timeout: 20_000, intervals: [3_000] },
+        { timeout: 20_000, interval: 3_000 },
       )
       .toBe(true);
     expect(payRequests).toHaveLength(1);
