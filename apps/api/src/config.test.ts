@@ -144,6 +144,11 @@ describe('loadConfig', () => {
       'STRIPE_WEBHOOK_SECRET',
     ],
     [{ STRIPE_API_BASE: 'api.stripe.com' }, 'STRIPE_API_BASE'],
+    [{ PAYMENT_GATEWAY: 'yuno' }, 'YUNO_PUBLIC_API_KEY'],
+    // Another gateway's variable set alone: the rest of its variables are required too.
+    [{ YUNO_PUBLIC_API_KEY: 'p', YUNO_PRIVATE_SECRET_KEY: 's', YUNO_ACCOUNT_ID: 'a' }, 'YUNO_WEBHOOK_SECRET'],
+    [{ YUNO_WEBHOOK_SECRET: 'short' }, 'YUNO_WEBHOOK_SECRET'],
+    [{ YUNO_API_BASE: 'api.y.uno' }, 'YUNO_API_BASE'],
   ])('names the variable that is wrong or missing for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

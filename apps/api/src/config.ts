@@ -171,6 +171,17 @@ export const ZConfigSchema = z
       .optional(),
     /** Stripe's API base; tests point it at a local stand-in. */
     STRIPE_API_BASE: url.default('https://api.stripe.com'),
+    /**
+     * Yuno (a payment orchestrator; events of catalogue code 8): the account's public-api-key
+     * (also the browser SDK's key), private-secret-key and account_id (Developers > Credentials),
+     * and the secret of the webhook's x-hmac-signature (Webhooks > Use HMAC signing).
+     */
+    YUNO_PUBLIC_API_KEY: z.string().optional(),
+    YUNO_PRIVATE_SECRET_KEY: z.string().optional(),
+    YUNO_ACCOUNT_ID: z.string().optional(),
+    YUNO_WEBHOOK_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+    /** Yuno's API base (sandbox: https://api-sandbox.y.uno); tests point it at a local stand-in. */
+    YUNO_API_BASE: url.default('https://api.y.uno'),
     /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
     PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
     PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
@@ -222,7 +233,7 @@ export const ZConfigSchema = z
       mercadopago: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
       stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
       pagbank: ['PAGBANK_TOKEN', 'PAGBANK_PUBLIC_KEY'],
-      yuno: [],
+      yuno: ['YUNO_PUBLIC_API_KEY', 'YUNO_PRIVATE_SECRET_KEY', 'YUNO_ACCOUNT_ID', 'YUNO_WEBHOOK_SECRET'],
       malga: [
         'MALGA_CLIENT_ID',
         'MALGA_API_KEY',

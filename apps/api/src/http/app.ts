@@ -34,6 +34,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
+import { gatewaySessionRoutes } from './routes/gateway-session.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
 import { healthRoutes } from './routes/health.ts';
 import { openApiRoutes, REFERENCE_PAGE_PATH } from './routes/openapi.ts';
@@ -198,6 +199,7 @@ export function createApp(options: TAppOptions) {
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
   app.route('/', paymentGatewayRoutes(checkout));
+  app.route('/', gatewaySessionRoutes(checkout, accounts.limits));
   app.route(
     '/',
     openApiRoutes(() =>

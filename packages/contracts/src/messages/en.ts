@@ -139,6 +139,9 @@ export const EN: TApiMessages = {
     pix_currency: 'Pix is only available for payments in Brazilian reais. Please pay by credit card.',
     pix_unavailable: 'Pix is not available for this event. Please pay by credit card.',
     gateway_unavailable: 'Sales for this event are unavailable right now. Please try again later.',
+    session_nothing_to_pay: 'This order has nothing to pay by card.',
+    session_failed: 'The card payment could not be started. Try again or pay with Pix.',
+    session_refused: 'The card payment could not be started. Try again or pay with Pix.',
     currency_unsupported: "This payment method does not take this event's currency.",
     installments_invalid: 'This installment option is not available for this amount.',
     amount_changed:

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const repo = path.resolve(import.meta.dirname, '../../../../..');
 const GATEWAY_NAMES = /mercado\s?pago|stripe|pagbank|pagseguro|\byuno\b|\bmalga\b/i;
 /** Paths of the spec's own API that carry a gateway's name (commerce §7), not a branch on it. */
-const SPEC_PATHS = /\/api\/v1\/mercadopago\/payments\//g;
+const SPEC_PATHS = /\/api\/v1\/mercadopago\/payments\/|\/v1\/yuno\/start-checkout/g;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -126,6 +126,28 @@ export type TGatewayBrowser = {
   };
   /** A test gateway: the page shows its test cards. */
   testMode: boolean;
+  /**
+   * OPTIONAL (added for gateways whose browser SDK needs a server-made session before its fields
+   * mount, as Yuno's checkout session): the card-form script POSTs to `path` on our origin, and
+   * the route (http/routes/gateway-session.ts) answers `start(...)` for the signed-in buyer's
+   * cart, its amount read from the cart, never from the page. The session comes back inside the
+   * token the form makes, so the charge needs nothing more.
+   */
+  session?: TGatewaySession | undefined;
+};
+
+/** A browser-side payment session a gateway opens before its card form can tokenize. */
+export type TGatewaySession = {
+  /** Where the card-form script asks for it (POST, on our origin). */
+  path: string;
+  start(input: {
+    amountCents: number;
+    currency: string;
+    payerEmail: string;
+    payerCpf?: string | undefined;
+    /** Our reference of what is being paid (the cart), when there is one. */
+    externalRef?: string | undefined;
+  }): Promise<{ session: string }>;
 };
 
 /** A notification the gateway sends when a charge changes (never trusted for the outcome). */

@@ -11,6 +11,7 @@ import { createMercadoPagoGateway } from './mercadopago.ts';
 import { createPagBankGateway } from './pagbank.ts';
 import { createSandboxGateway, type TSandboxGateway } from './sandbox.ts';
 import { createStripeGateway } from './stripe.ts';
+import { createYunoGateway } from './yuno.ts';
 
 export type { TCharge, TGatewayKind, TPaymentGateway } from './gateway.ts';
 
@@ -88,7 +89,21 @@ const FACTORIES: Record<TGatewayKind, TFactory> = {
           interestBp: config.CARD_INTEREST_BP,
         })
       : null,
-  yuno: () => null,
+  yuno: (config) =>
+    config.YUNO_PUBLIC_API_KEY &&
+    config.YUNO_PRIVATE_SECRET_KEY &&
+    config.YUNO_ACCOUNT_ID &&
+    config.YUNO_WEBHOOK_SECRET
+      ? createYunoGateway({
+          publicApiKey: config.YUNO_PUBLIC_API_KEY,
+          privateSecretKey: config.YUNO_PRIVATE_SECRET_KEY,
+          accountId: config.YUNO_ACCOUNT_ID,
+          webhookSecret: config.YUNO_WEBHOOK_SECRET,
+          base: config.YUNO_API_BASE,
+          timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+          interestBp: config.CARD_INTEREST_BP,
+        })
+      : null,
   malga: (config) =>
     config.MALGA_CLIENT_ID &&
     config.MALGA_API_KEY &&

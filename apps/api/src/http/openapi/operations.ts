@@ -45,6 +45,20 @@ export function listOperations(extras: TMountedExtras): TDocumentedOperation[] {
       auth: 'public',
       produces: 'text/javascript',
     },
+    ...(browser.session
+      ? [
+          {
+            id: `${kind}Session`,
+            method: 'POST' as const,
+            path: browser.session.path,
+            summary: `A ${kind} checkout session for the buyer's cart, which its card form needs before it mounts`,
+            tag: 'Gateway' as const,
+            auth: 'session' as const,
+            response: z.object({ session: z.string() }),
+            errors: [401, 409, 422, 429, 502],
+          },
+        ]
+      : []),
     ...(webhook
       ? [
           {

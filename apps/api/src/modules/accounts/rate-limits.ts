@@ -55,6 +55,8 @@ const LIMITS = {
   emailChangeUser: { points: 5, duration: 3600 },
   /** Following e-mail-change links (random codes): enough for people, not for guessing. */
   emailChangeConfirmIp: { points: 30, duration: 3600 },
+  /** Card-form sessions a buyer opens at a gateway (each is a call to it): a page mounts one per form. */
+  gatewaySessionUser: { points: 30, duration: 600 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;
