@@ -8,7 +8,7 @@ import type { TCheckoutServices } from './services.ts';
 
 /**
  * The session a gateway's browser SDK needs before its card fields mount (a gateway's
- * `browser.session`, as Yuno's checkout session, commerce §7 'POST {precheckout host}/v1/yuno/start-checkout'):
+ * `browser.session`, as a checkout session of commerce §7's precheckout host):
  * for the signed-in buyer's cart, its amount the server's cart total in the cart's currency.
  * Nothing the page sends about amounts counts (and the charge step checks its own amounts again).
  */
