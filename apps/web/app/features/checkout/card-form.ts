@@ -22,7 +22,7 @@ export function useCardForm(
   locale: string,
   gateway: TCheckoutGateway | null,
   amount: number,
-  /** The event's currency (ISO 4217): some gateways' forms show it (Stripe's Payment Element). */
+  /** The event's currency (ISO 4217): some gateways' card forms show it. */
   currency: string,
 ) {
   const [ready, setReady] = useState(false);
