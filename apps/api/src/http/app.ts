@@ -27,6 +27,7 @@ import { buildOpenApiDocument } from './openapi/document.ts';
 import { listOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { appPaymentRoutes } from './routes/app-payments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -197,6 +198,8 @@ export function createApp(options: TAppOptions) {
     }),
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
+  // Ways to pay: the mobile app's checkout session and the spec's other payment paths.
+  app.route('/', appPaymentRoutes(checkout));
   app.route('/', paymentGatewayRoutes(checkout));
   app.route(
     '/',
