@@ -173,6 +173,14 @@ describe.each(testDatabases())('the mobile app pages and the other payment paths
       }
     });
 
+    it('lets only our own origin frame /checkout_status (the parent.postMessage fallback); other pages none', async () => {
+      const status = await t.request('/checkout_status');
+      expect(status.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(status.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const payment = await t.request('/pagamento');
+      expect(payment.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    });
+
     it('pays only the buyer and the cart it was issued for', async () => {
       const a = await buyer(1);
       const stranger = await buyer(1);
@@ -344,7 +352,11 @@ describe.each(testDatabases())('the mobile app pages and the other payment paths
         external_reference: paid.body.orderId,
       });
       expect((await b.get(path)).status).toBe(200);
-      for (const headers of [{ 'x-gateway': '9' }, { 'x-franchiseid': 'abc' }, { 'x-nointerest': 'maybe' }]) {
+      for (const headers of [
+        { 'x-gateway': '9' },
+        { 'x-franchiseid': 'abc' },
+        { 'x-nointerest': 'maybe' },
+      ] as Record<string, string>[]) {
         const bad = await b.get(path, headers);
         expect(bad.status, JSON.stringify(headers)).toBe(400);
       }
