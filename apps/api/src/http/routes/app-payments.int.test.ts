@@ -116,6 +116,16 @@ describe.each(testDatabases())('the mobile app pages and the other payment paths
       expect(paid.body.transactionStatus).toBe('success');
     });
 
+    it('answers a card under review as pending (order 1): the app follows the order', async () => {
+      const b = await buyer(1);
+      const issued = await b.post<TCheckoutSessionIssued>('/api/checkout/app-session', {});
+      const pending = await payIt(issued.body.checkoutSession, 'pend');
+      expect(pending.status).toBe(200);
+      expect(pending.body).toMatchObject({ status: 'in_process', orderStatus: 1 });
+      const order = await b.get<TPaymentAnswer>(`/api/checkout/orders/${pending.body.orderId}`);
+      expect(order.body.orderStatus).toBe(1);
+    });
+
     it('refuses bad input with a 4xx: no login, no cart, a bad CPF, a forged, tampered or expired token', async () => {
       const b = await buyer(1);
       const anonymous = await send('/api/checkout/app-session', {
