@@ -689,7 +689,6 @@ export const en: TCatalog = {
   'appCheckout.restartText': 'Go back to the app to start the purchase again.',
   'appCheckout.pendingText':
     'The payment is under review. Your tickets stay held; follow the order in the app.',
-  'appCheckout.tryAgain': 'Try another card',
   'appCheckout.expires': 'Session valid until {time}',
   'appCheckout.scriptLoaded': 'Payment script loaded.',
 };

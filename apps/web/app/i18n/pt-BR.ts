@@ -696,7 +696,6 @@ export const ptBR = {
   'appCheckout.restartText': 'Volte ao aplicativo para recomeçar a compra.',
   'appCheckout.pendingText':
     'O pagamento está em análise. Seus ingressos ficam reservados; acompanhe o pedido no aplicativo.',
-  'appCheckout.tryAgain': 'Tentar com outro cartão',
   'appCheckout.expires': 'Sessão válida até {time}',
   'appCheckout.scriptLoaded': 'Script de pagamento carregado.',
 } as const;
