@@ -126,13 +126,16 @@ export function AppCheckoutStatus({ token, view }: { token: string; view: TCheck
         </p>
         <p className={appStyles.total}>{total}</p>
       </header>
-      <p className={appStyles.expires}>
-        {t('appCheckout.expires', {
-          time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'America/Sao_Paulo' }).format(
-            new Date(view.expiresAt),
-          ),
-        })}
-      </p>
+      {!result && (
+        <p className={appStyles.expires}>
+          {t('appCheckout.expires', {
+            time: new Intl.DateTimeFormat(locale, {
+              timeStyle: 'short',
+              timeZone: 'America/Sao_Paulo',
+            }).format(new Date(view.expiresAt)),
+          })}
+        </p>
+      )}
       {result?.transactionStatus === 'success' ? (
         <Approved />
       ) : result ? (
