@@ -222,14 +222,18 @@ describe('the app shell', () => {
       '/Home/WebsiteTickets',
       '/Home/Website/1',
       '/whatsapp-mobile',
-      '/mpexport',
-      '/checkout_status',
       ...STATIC_PATHS,
     ];
     for (const path of paths) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('</footer>');
+    }
+    // The mobile app's web view pages: no shell around them (the app has its own).
+    for (const path of ['/mpexport', '/checkout_status']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain('</footer>');
     }
   });
 

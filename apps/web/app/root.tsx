@@ -54,12 +54,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Pages opened inside the mobile app (commerce §2 /checkout_status, /mpexport). */
+const APP_VIEW_PATHS = new Set(['/checkout_status', '/mpexport']);
+
 function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
   // Hydration starts after the first paint (defer-hydration.server.ts); this marks its end,
   // for browser tests and anything else that must wait for the page to be interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const { pathname } = useLocation();
+  // The mobile app's web view pages: no header, footer, cart timer or pop-ups around them.
+  if (APP_VIEW_PATHS.has(pathname))
+    return (
+      <main id="conteudo" className="content">
+        {children}
+      </main>
+    );
   return (
     <div className="page">
       <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />}>

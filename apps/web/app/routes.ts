@@ -35,8 +35,8 @@ export default [
   route('home/PrintTickets', 'routes/print-tickets.ts'),
   frame('Home/WebsiteTickets', 'commissionerTickets'),
   frame('Home/Website/:Id', 'commissionerTicket'),
-  frame('mpexport', 'paymentScript'),
-  frame('checkout_status', 'checkoutStatus'),
+  route('mpexport', 'routes/mpexport.tsx'),
+  route('checkout_status', 'routes/checkout-status.tsx'),
 
   // Last: any other single segment may be an event slug; deeper unknown paths are 404.
   route(':slug', 'routes/event.tsx', { id: 'eventBySlug' }),

@@ -103,6 +103,7 @@ export const ZGatewayPayment = z.object({
   card: z.object({ last_four_digits: z.string() }).nullable(),
   external_reference: z.string(),
   order_status: z.number(),
+  no_interest: z.boolean(),
 });
 
 /** GET /api/tickets/public-key: what a gate needs to verify ticket QR codes offline. */

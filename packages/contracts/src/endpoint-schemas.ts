@@ -27,6 +27,13 @@ import {
   ZValidateEmailQuery,
 } from './accounts.ts';
 import {
+  ZCheckoutSessionIssued,
+  ZCheckoutSessionToken,
+  ZCheckoutSessionView,
+  ZCreateCheckoutSessionRequest,
+  ZPayCheckoutSessionRequest,
+} from './app-bridge.ts';
+import {
   ZActivateCartRequest,
   ZAddToCartRequest,
   ZChooseProtectionRequest,
@@ -74,6 +81,7 @@ import {
 import type { TEndpointName } from './endpoints.ts';
 import type { TOperation } from './operation.ts';
 import { ZStaticPageResponse } from './pages.ts';
+import { ZGatewayPaymentHeaders, ZGatewayTransaction, ZPixCreateRequest } from './payment-aliases.ts';
 import { ZChangeEmailRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest } from './privacy.ts';
 import { ZOrderAnswer } from './receipt.ts';
 import {
@@ -459,11 +467,85 @@ export const ENDPOINT_SCHEMAS = {
     only: 'with a test gateway (the sandbox)',
   },
   gatewayPayment: {
-    summary: "The spec's gateway-shaped payment status",
+    summary:
+      "The spec's gateway-shaped payment status (the buyer's own); X-NoInterest, X-FranchiseId and X-Gateway are checked for shape and choose nothing: the payment row names its gateway",
     tag: 'Checkout',
     auth: 'session',
     params: id('id'),
+    headers: ZGatewayPaymentHeaders,
     response: ZGatewayPayment,
+    errors: [404],
+  },
+  // Ways to pay: the mobile app's pages and the spec's other payment paths (same engine as `pay`)
+  createCheckoutSession: {
+    summary:
+      'A checkout session for the mobile app: a short-lived token with which /checkout_status pays this cart by card',
+    tag: 'Checkout',
+    auth: 'session',
+    headers: cartSession,
+    body: ZCreateCheckoutSessionRequest,
+    response: ZCheckoutSessionIssued,
+    errors: [403, 409],
+  },
+  checkoutSession: {
+    summary: 'What /checkout_status shows for a checkout session (the token is the credential)',
+    tag: 'Checkout',
+    auth: 'public',
+    query: z.object({ checkoutSession: ZCheckoutSessionToken }),
+    response: ZCheckoutSessionView,
+    errors: [404, 409, 410],
+  },
+  payCheckoutSession: {
+    summary: 'Pay a checkout session by card (as POST /checkout/v1 for its buyer and cart)',
+    tag: 'Checkout',
+    auth: 'public',
+    headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+    body: ZPayCheckoutSessionRequest,
+    response: ZPaymentAnswer,
+    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
+    errors: [404, 409, 410, 422],
+  },
+  websiteCheckout: {
+    summary: "The spec's api/{v}website/checkout: the same as POST /checkout/v1",
+    tag: 'Checkout',
+    auth: 'session',
+    route: '/api/{version}/website/checkout',
+    params: z.object({ version: z.enum(['v1', 'v2']) }),
+    headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+    body: ZCreatePaymentRequest,
+    response: ZPaymentAnswer,
+    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
+    errors: [404, 409, 422],
+  },
+  websiteFinishPayment: {
+    summary: "The spec's api/{v}website/newfinishpayment: the same as POST /checkout/v1",
+    tag: 'Checkout',
+    auth: 'session',
+    route: '/api/{version}/website/newfinishpayment',
+    params: z.object({ version: z.enum(['v1', 'v2']) }),
+    headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+    body: ZCreatePaymentRequest,
+    response: ZPaymentAnswer,
+    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
+    errors: [404, 409, 422],
+  },
+  pixCreate: {
+    summary: "The spec's Pix creation: POST /checkout/v1 with paymentType pix, on the event's gateway",
+    tag: 'Checkout',
+    auth: 'session',
+    route: '/api/mercadopago/pix/{version}/create',
+    params: z.object({ version: z.enum(['v1', 'v2']) }),
+    headers: z.object({ 'idempotency-key': z.string().max(200).optional() }).extend(captcha.shape),
+    body: ZPixCreateRequest,
+    response: ZPaymentAnswer,
+    errors: [404, 409, 422],
+  },
+  paymentGatewayTransaction: {
+    summary: "The buyer's own payment as its gateway reports it now",
+    tag: 'Checkout',
+    auth: 'session',
+    params: id('paymentId'),
+    response: ZGatewayTransaction,
     errors: [404],
   },
   myTickets: {

@@ -58,6 +58,14 @@ export const ENDPOINTS = {
   simulatePixPayment: { method: 'POST', path: '/sandbox-gateway/pix/:paymentId/pay' },
   /** The spec's gateway-shaped status of a payment (commerce §7), with its X-NoInterest headers. */
   gatewayPayment: { method: 'GET', path: '/api/v1/mercadopago/payments/:id' },
+  // Ways to pay: the mobile app's pages and the spec's other payment paths (same engine as `pay`)
+  createCheckoutSession: { method: 'POST', path: '/api/checkout/app-session' },
+  checkoutSession: { method: 'GET', path: '/api/checkout/app-session' },
+  payCheckoutSession: { method: 'POST', path: '/api/checkout/app-session/pay' },
+  websiteCheckout: { method: 'POST', path: '/api/v1/website/checkout' },
+  websiteFinishPayment: { method: 'POST', path: '/api/v1/website/newfinishpayment' },
+  pixCreate: { method: 'POST', path: '/api/mercadopago/pix/v1/create' },
+  paymentGatewayTransaction: { method: 'GET', path: '/api/v1/paymentGatewayTransaction/:paymentId' },
   myTickets: { method: 'GET', path: '/api/tickets/mine' },
   ticketsPdf: { method: 'GET', path: '/api/tickets/pdf' },
   // Transfers

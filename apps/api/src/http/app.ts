@@ -27,6 +27,7 @@ import { buildOpenApiDocument } from './openapi/document.ts';
 import { listOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account.ts';
 import { addressRoutes } from './routes/addresses.ts';
+import { appPaymentRoutes } from './routes/app-payments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -94,34 +95,42 @@ export function createApp(options: TAppOptions) {
   } as const;
   // Pages get a CSP whose scripts need this response's nonce; API answers are data and never
   // run anything, so they get a fixed CSP and skip generating a nonce on every call.
-  const pageHeaders = secureHeaders({
-    ...common,
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE, ...captchaOrigins, ...gatewayScripts],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
-      fontSrc: ["'self'"],
-      connectSrc: [
-        "'self'",
-        ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
-        ...captchaOrigins,
-        ...gatewayConnect,
-      ],
-      frameSrc: frames.length ? frames : ["'none'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  });
+  const pageHeadersFor = (frameAncestors: string[]) =>
+    secureHeaders({
+      ...common,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", NONCE, ...captchaOrigins, ...gatewayScripts],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
+        fontSrc: ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
+          ...captchaOrigins,
+          ...gatewayConnect,
+        ],
+        frameSrc: frames.length ? frames : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors,
+      },
+    });
+  const pageHeaders = pageHeadersFor(["'none'"]);
+  // The mobile app's payment page may be framed by our own origin (its parent.postMessage fallback).
+  const appViewHeaders = pageHeadersFor(["'self'"]);
   const apiHeaders = secureHeaders({
     ...common,
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   });
   // The API reference is a page a person reads: it gets the pages' policy (its style has the nonce).
   app.use((c, next) =>
-    isApiPath(c.req.path) && c.req.path !== REFERENCE_PAGE_PATH ? apiHeaders(c, next) : pageHeaders(c, next),
+    isApiPath(c.req.path) && c.req.path !== REFERENCE_PAGE_PATH
+      ? apiHeaders(c, next)
+      : c.req.path === '/checkout_status'
+        ? appViewHeaders(c, next)
+        : pageHeaders(c, next),
   );
   app.use(compress());
   app.use(csrfProtection(config.publicUrl));
@@ -198,6 +207,8 @@ export function createApp(options: TAppOptions) {
     }),
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
+  // Ways to pay: the mobile app's checkout session and the spec's other payment paths.
+  app.route('/', appPaymentRoutes(checkout));
   app.route('/', paymentGatewayRoutes(checkout));
   app.route('/', gatewaySessionRoutes(checkout, accounts.limits));
   app.route(

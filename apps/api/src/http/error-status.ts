@@ -81,6 +81,9 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   session_refused: 422,
   sales_unavailable: 409,
   installments_invalid: 422,
+  // The mobile app's checkout session (/checkout_status)
+  checkout_session_invalid: 404,
+  checkout_session_expired: 410,
   not_free: 422,
   pix_failed: 502,
   processing_error: 502,

@@ -682,4 +682,13 @@ export const en: TCatalog = {
     'The card issuer is reviewing the payment. Your tickets stay held and we will e-mail you as soon as it is approved.',
   'checkoutUi.declined': 'Payment not authorized',
   'checkoutUi.declinedNext': 'Nothing was charged. Check the card details, try another card or pay with Pix.',
+  // The mobile app's payment page (/checkout_status)
+  'appCheckout.summary': '{event} · tickets: {tickets}',
+  'appCheckout.payWith': 'Pay by credit card',
+  'appCheckout.restartTitle': 'This payment cannot go on',
+  'appCheckout.restartText': 'Go back to the app to start the purchase again.',
+  'appCheckout.pendingText':
+    'The payment is under review. Your tickets stay held; follow the order in the app.',
+  'appCheckout.expires': 'Session valid until {time}',
+  'appCheckout.scriptLoaded': 'Payment script loaded.',
 };

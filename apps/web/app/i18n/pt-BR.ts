@@ -689,6 +689,15 @@ export const ptBR = {
   'checkoutUi.declined': 'Pagamento não autorizado',
   'checkoutUi.declinedNext':
     'Nada foi cobrado. Confira os dados do cartão, tente outro cartão ou pague com Pix.',
+  // The mobile app's payment page (/checkout_status)
+  'appCheckout.summary': '{event} · ingressos: {tickets}',
+  'appCheckout.payWith': 'Pague com cartão de crédito',
+  'appCheckout.restartTitle': 'Não foi possível continuar este pagamento',
+  'appCheckout.restartText': 'Volte ao aplicativo para recomeçar a compra.',
+  'appCheckout.pendingText':
+    'O pagamento está em análise. Seus ingressos ficam reservados; acompanhe o pedido no aplicativo.',
+  'appCheckout.expires': 'Sessão válida até {time}',
+  'appCheckout.scriptLoaded': 'Script de pagamento carregado.',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

@@ -172,6 +172,9 @@ export const EN: TApiMessages = {
     transfer_too_many: 'There are more transfers than tickets in this item.',
     order_not_found: 'Order not found.',
     cpf_ok: 'CPFs accepted.',
+    // The mobile app's checkout session (/checkout_status)
+    checkout_session_invalid: 'Invalid payment session. Go back to the app and try again.',
+    checkout_session_expired: 'Your payment session has expired. Go back to the app and try again.',
   },
   transfer: {
     identify_user: 'Could not identify the user',

@@ -178,6 +178,9 @@ export const PT_BR = {
     transfer_too_many: 'Há mais transferências do que ingressos neste item.',
     order_not_found: 'Pedido não encontrado.',
     cpf_ok: 'CPFs liberados.',
+    // The mobile app's checkout session (/checkout_status)
+    checkout_session_invalid: 'Sessão de pagamento inválida. Volte ao aplicativo e tente novamente.',
+    checkout_session_expired: 'Sua sessão de pagamento expirou. Volte ao aplicativo e tente novamente.',
   },
   transfer: {
     identify_user: 'Erro ao identificar usuário',

@@ -141,7 +141,10 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         });
       })
       .get(ENDPOINTS.gatewayPayment.path, async (c) => {
+        // X-NoInterest, X-FranchiseId, X-Gateway (commerce §7): checked for shape; the row names its gateway.
+        parseWith(c, CALLS.gatewayPayment.headers, c.req.header());
         const row = await own(c, c.req.param('id'));
+        c.header('Cache-Control', 'private, no-store');
         return c.json(await gatewayShapedPayment(s, row, c.get('locale')));
       })
       .get('/api/socialEvent/:id/getInstallments', async (c) => {

@@ -113,6 +113,15 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/CheckTicketsPerCPF': { ticketId: 1, eventId: f.eventId, cpfs: [CPF] },
     'POST /checkout/:version{v[12]}': cardBody('rej', 1, { sessionId }),
     'POST /api/checkout/ongoing/cancel': {},
+    // Ways to pay: the mobile app's checkout session and the spec's other payment paths
+    'POST /api/checkout/app-session': { sessionId, identificationTickets: [] },
+    'POST /api/checkout/app-session/pay': {
+      checkoutSession: 'A'.repeat(80),
+      card: { token: 'sbx_rej_visa_1111_aaaaaaaaaaaaaaaa', installments: 1 },
+    },
+    'POST /api/:version{v[12]}/website/checkout': cardBody('rej', 1, { sessionId }),
+    'POST /api/:version{v[12]}/website/newfinishpayment': cardBody('rej', 1, { sessionId }),
+    'POST /api/mercadopago/pix/:version{v[12]}/create': { sessionId, identificationTickets: [] },
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };

@@ -49,6 +49,8 @@ export async function gatewayShapedPayment(s: TCheckoutServices, row: TOwnOrder,
     card: payment.cardLast4 ? { last_four_digits: payment.cardLast4 } : null,
     external_reference: row.order.id,
     order_status: row.order.status,
+    /** Charged without installment interest (the spec's X-NoInterest, as the order was made). */
+    no_interest: row.order.interestCents === 0,
   };
 }
 

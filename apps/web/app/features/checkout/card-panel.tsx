@@ -1,4 +1,4 @@
-import type { TCart, TCheckoutGateway, TInstallmentOption } from '@ingressos/contracts';
+import type { TCheckoutGateway, TInstallmentOption } from '@ingressos/contracts';
 import { cardBrand, type TCardBrand } from '@ingressos/domain/card-brand';
 import { type RefObject, useEffect, useState } from 'react';
 import { formatMoney } from '~/i18n/format.ts';
@@ -48,7 +48,7 @@ export function CardPanel({
   ready: boolean;
   failure: string;
   gateway: TCheckoutGateway | null;
-  cart: TCart;
+  cart: { currency: string };
   installments: TInstallmentOption[];
   count: number;
   setCount: (count: number) => void;
@@ -86,7 +86,7 @@ function Installments({
   count,
   setCount,
 }: {
-  cart: TCart;
+  cart: { currency: string };
   installments: TInstallmentOption[];
   count: number;
   setCount: (count: number) => void;
