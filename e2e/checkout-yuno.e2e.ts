@@ -5,6 +5,7 @@ import { uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { startYunoStandIn, type TYunoStandIn } from '../apps/api/src/testing/yuno-stand-in.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /*
@@ -121,6 +122,8 @@ async function open(page: Page, url: string) {
 }
 
 describe('checkout journey with Yuno as the gateway (stand-ins for its SDK and API)', () => {
+  /** What the journeys' pages sent to our server (the last case reads it). */
+  const bodiesToUs: string[][] = [];
   let stage: TPurchaseStage | undefined;
   let yuno: TYunoStandIn;
   /** Whether the server answered the session path itself (the route mounted) or the test stood in. */
@@ -207,6 +210,7 @@ describe('checkout journey with Yuno as the gateway (stand-ins for its SDK and A
   it('types the card into Yuno’s secure fields, pays, and finds the order confirmed and the tickets', async () => {
     const { browser, server, smtp, f } = stage!;
     const page = await newPage(browser);
+    bodiesToUs.push(recordBodiesToUs(page, server));
     await routeYuno(page, server.url);
     const toUs: string[] = [];
     const violations: string[] = [];
@@ -285,5 +289,15 @@ describe('checkout journey with Yuno as the gateway (stand-ins for its SDK and A
     expect(sessionAnswers.length).toBeGreaterThan(0);
     // The page CSP let the SDK, its iframes and its API calls through.
     expect(violations).toEqual([]);
+  });
+
+  // Last: it stops the server to read its tables.
+  it('kept no card number or CVV in our API, our logs or our tables', async () => {
+    await expectNoCardData({
+      pan: '4507990000000002',
+      bodiesToUs: bodiesToUs.flat(),
+      server: stage!.server,
+      dataDir: stage!.dataDir,
+    });
   });
 });
