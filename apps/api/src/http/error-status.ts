@@ -76,6 +76,9 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   pix_currency: 422,
   pix_unavailable: 422,
   gateway_unavailable: 409,
+  // Ways to pay: hosted checkout (issue 15).
+  hosted_unavailable: 422,
+  hosted_failed: 502,
   sales_unavailable: 409,
   installments_invalid: 422,
   not_free: 422,

@@ -76,6 +76,8 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           cardFormScript: gateway.browser.cardForm.path,
           publicKey: gateway.browser.publicKey,
           testMode: gateway.browser.testMode,
+          hostedCheckout: Boolean(gateway.capabilities.hostedCheckout && gateway.hostedCheckout),
+          walletScript: gateway.walletScript?.path ?? null,
         } satisfies TCheckoutGateway);
       })
       .get('/api/checkout/ongoing/exists', async (c) => {

@@ -114,6 +114,10 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /checkout/:version{v[12]}': cardBody('rej', 1, { sessionId }),
     'POST /api/checkout/ongoing/cancel': {},
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
+    // Ways to pay: hosted checkout (issue 15).
+    'POST /api/checkoutPro/create': { sessionId },
+    'DELETE /api/checkoutPro/:preferenceId': {},
+    'POST /sandbox-gateway/checkout/:preferenceId': { outcome: 'approve' },
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }
