@@ -682,4 +682,15 @@ export const en: TCatalog = {
     'The card issuer is reviewing the payment. Your tickets stay held and we will e-mail you as soon as it is approved.',
   'checkoutUi.declined': 'Payment not authorized',
   'checkoutUi.declinedNext': 'Nothing was charged. Check the card details, try another card or pay with Pix.',
+  // Ways to pay: hosted checkout and the wallet (yellow) button (issue 15).
+  'hosted.or': 'or',
+  'hosted.wallet': 'Pay with a digital wallet',
+  'hosted.page': "Pay on the payment provider's secure page",
+  'hosted.hint':
+    'Choose card, Pix or balance on the payment page and come back here when done. Your tickets stay held meanwhile.',
+  'hosted.opening': 'Opening the payment page…',
+  'hosted.walletReady': 'Your order is held. Tap the button below to pay with your account.',
+  'hosted.cancel': 'Cancel this order',
+  'hosted.cancelled': 'Order cancelled. The tickets were released.',
+  'hosted.walletFailed': 'The payment button could not be loaded. Please try again.',
 };

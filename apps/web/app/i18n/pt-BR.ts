@@ -689,6 +689,17 @@ export const ptBR = {
   'checkoutUi.declined': 'Pagamento não autorizado',
   'checkoutUi.declinedNext':
     'Nada foi cobrado. Confira os dados do cartão, tente outro cartão ou pague com Pix.',
+  // Ways to pay: hosted checkout and the wallet (yellow) button (issue 15).
+  'hosted.or': 'ou',
+  'hosted.wallet': 'Pagar com carteira digital',
+  'hosted.page': 'Pagar na página segura do intermediador',
+  'hosted.hint':
+    'Você escolhe cartão, Pix ou saldo na página de pagamento e volta para cá ao concluir. Seus ingressos ficam reservados enquanto isso.',
+  'hosted.opening': 'Abrindo a página de pagamento…',
+  'hosted.walletReady': 'Seu pedido está reservado. Toque no botão abaixo para pagar com sua conta.',
+  'hosted.cancel': 'Cancelar este pedido',
+  'hosted.cancelled': 'Pedido cancelado. Os ingressos foram liberados.',
+  'hosted.walletFailed': 'Não foi possível carregar o botão de pagamento. Tente novamente.',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

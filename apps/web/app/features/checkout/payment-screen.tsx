@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { useCardForm } from '~/features/checkout/card-form.ts';
 import { CardPanel } from '~/features/checkout/card-panel.tsx';
+import { HostedCheckoutPanel } from '~/features/checkout/hosted-checkout-panel.tsx';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
 import { Approved, Declined, Processing } from '~/features/checkout/payment-states.tsx';
 import { markMadeHere, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
@@ -233,6 +234,15 @@ export function PaymentForm({
               ? t('checkout.createPix', { total })
               : t('checkout.pay', { total })}
       </button>
+      {/* Ways to pay (issue 15): the wallet (yellow) button and the gateway's hosted page. */}
+      {!free && !unsellable && (
+        <HostedCheckoutPanel
+          cart={cart}
+          gateway={gateway}
+          identification={identification}
+          disabled={busy || identification === undefined || unidentified}
+        />
+      )}
     </>,
   );
 }
