@@ -47,11 +47,14 @@ export function HostedCheckoutPanel({
   gateway,
   identification,
   disabled,
+  onWallet,
 }: {
   cart: TCart;
   gateway: TCheckoutGateway | null;
   identification: ReturnType<typeof readIdentification> | undefined;
   disabled: boolean;
+  /** The wallet is drawn (true) or given up (false): the page hides its card and Pix form meanwhile. */
+  onWallet?: (open: boolean) => void;
 }) {
   const { t, locale } = useI18n();
   const revalidator = useRevalidator();
@@ -97,7 +100,10 @@ export function HostedCheckoutPanel({
         if (answer.error?.code === 'amount_changed') revalidator.revalidate();
         return;
       }
-      if (how === 'wallet' && gateway?.walletScript) return setWallet(answer.body);
+      if (how === 'wallet' && gateway?.walletScript) {
+        onWallet?.(true);
+        return setWallet(answer.body);
+      }
       // Off to the gateway's page; it sends the buyer back to /pedido/:id.
       window.location.assign(answer.body.url);
     } finally {
@@ -113,6 +119,7 @@ export function HostedCheckoutPanel({
       if (!answer.ok) return void toast.error(answer.message || t('app.genericError'));
       toast.success(t('hosted.cancelled'));
       setWallet(null);
+      onWallet?.(false);
       key.current = '';
       revalidator.revalidate();
     } finally {
