@@ -31,7 +31,7 @@
       controller?.unmount?.();
       // https://github.com/mercadopago/sdk-js/blob/main/docs/bricks/wallet.md: the preference on initialization.
       controller = await mp.bricks().create('wallet', element.id, {
-        initialization: { preferenceId, redirectMode: 'self' },
+        initialization: { preferenceId },
       });
     },
     unmount() {
