@@ -96,10 +96,12 @@ describe('hosted checkout and the wallet button', () => {
     await verifiedPerson(page, stage.server.url, stage.smtp);
     await addTwo(page, stage, stage.f.slug, 'Pista — Inteira');
     await open(page, `${stage.server.url}/pagamento`);
-    const yellow = page.getByRole('button', { name: 'Pagar com carteira digital' });
+    const yellow = page.getByRole('button', { name: 'Usar carteira digital' });
     await yellow.waitFor();
+    // The card's own button stays the one 'Pagar …' button of the page (other journeys find it so).
+    expect(await page.getByRole('button', { name: /^Pagar/ }).count()).toBe(1);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosted-payment-1280.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Pagar na página segura do intermediador' }).click();
+    await page.getByRole('button', { name: 'Ir para a página segura de pagamento' }).click();
 
     await page.waitForURL(/\/sandbox-gateway\/checkout\/sbxpref_[0-9a-f]{24}$/);
     await page.getByRole('heading', { name: 'Página de pagamento (sandbox)' }).waitFor();
@@ -126,7 +128,7 @@ describe('hosted checkout and the wallet button', () => {
     await verifiedPerson(page, stage.server.url, stage.smtp);
     await addTwo(page, stage, stage.f.slug, 'Pista — Inteira');
     await open(page, `${stage.server.url}/pagamento`);
-    const yellow = page.getByRole('button', { name: 'Pagar com carteira digital' });
+    const yellow = page.getByRole('button', { name: 'Usar carteira digital' });
     await yellow.scrollIntoViewIfNeeded();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosted-payment-375.png`, fullPage: true });
     await yellow.click();
@@ -156,7 +158,7 @@ describe('hosted checkout and the wallet button', () => {
     await verifiedPerson(page, stage.server.url, stage.smtp);
     await addTwo(page, stage, stage.f.otherSlug, 'Pista — Inteira');
     await open(page, `${stage.server.url}/pagamento`);
-    await page.getByRole('button', { name: 'Pagar com carteira digital' }).click();
+    await page.getByRole('button', { name: 'Usar carteira digital' }).click();
 
     // Our yellow button made the preference; Mercado Pago's own button is drawn for it, and the
     // card and Pix form leave the page (the order is reserved for the wallet).
@@ -194,7 +196,7 @@ describe('hosted checkout and the wallet button', () => {
     await verifiedPerson(page, stage.server.url, stage.smtp);
     await addTwo(page, stage, stage.f.otherSlug, 'Pista — Inteira');
     await open(page, `${stage.server.url}/pagamento`);
-    await page.getByRole('button', { name: 'Pagar com carteira digital' }).click();
+    await page.getByRole('button', { name: 'Usar carteira digital' }).click();
     const brick = page.getByRole('button', { name: 'Pagar com Mercado Pago' });
     await brick.waitFor({ timeout: 15_000 });
     const preferenceId = await brick.getAttribute('data-preference');

@@ -684,8 +684,8 @@ export const en: TCatalog = {
   'checkoutUi.declinedNext': 'Nothing was charged. Check the card details, try another card or pay with Pix.',
   // Ways to pay: hosted checkout and the wallet (yellow) button (issue 15).
   'hosted.or': 'or',
-  'hosted.wallet': 'Pay with a digital wallet',
-  'hosted.page': "Pay on the payment provider's secure page",
+  'hosted.wallet': 'Use a digital wallet',
+  'hosted.page': 'Go to the secure payment page',
   'hosted.hint':
     'Choose card, Pix or balance on the payment page and come back here when done. Your tickets stay held meanwhile.',
   'hosted.opening': 'Opening the payment page…',

@@ -691,8 +691,8 @@ export const ptBR = {
     'Nada foi cobrado. Confira os dados do cartão, tente outro cartão ou pague com Pix.',
   // Ways to pay: hosted checkout and the wallet (yellow) button (issue 15).
   'hosted.or': 'ou',
-  'hosted.wallet': 'Pagar com carteira digital',
-  'hosted.page': 'Pagar na página segura do intermediador',
+  'hosted.wallet': 'Usar carteira digital',
+  'hosted.page': 'Ir para a página segura de pagamento',
   'hosted.hint':
     'Você escolhe cartão, Pix ou saldo na página de pagamento e volta para cá ao concluir. Seus ingressos ficam reservados enquanto isso.',
   'hosted.opening': 'Abrindo a página de pagamento…',
