@@ -27,6 +27,8 @@ export const ZCheckoutGateway = z.object({
   cardFormScript: z.string(),
   publicKey: z.string().nullable(),
   testMode: z.boolean(),
+  hostedCheckout: z.boolean(),
+  walletScript: z.string().nullable(),
 });
 sameShape<TSame<z.output<typeof ZCheckoutGateway>, TCheckoutGateway>>(true);
 

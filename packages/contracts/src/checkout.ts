@@ -150,6 +150,10 @@ export type TCheckoutGateway = {
   publicKey: string | null;
   /** A test gateway (the sandbox): the page shows its test cards. */
   testMode: boolean;
+  /** Issue 15: the gateway has a payment page of its own (POST api/checkoutPro/create). */
+  hostedCheckout: boolean;
+  /** Same-origin path of its wallet button script (window.BilhetoWallet), else null: a plain yellow button. */
+  walletScript: string | null;
 };
 
 export type TInstallmentOption = {

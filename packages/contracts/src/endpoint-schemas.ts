@@ -79,6 +79,7 @@ import {
   ZTransferDestinationAnswer,
 } from './checkout-responses.ts';
 import type { TEndpointName } from './endpoints.ts';
+import { ZHostedCheckoutAnswer, ZHostedCheckoutRequest, ZPreferenceId } from './hosted-checkout.ts';
 import type { TOperation } from './operation.ts';
 import { ZStaticPageResponse } from './pages.ts';
 import { ZGatewayPaymentHeaders, ZGatewayTransaction, ZPixCreateRequest } from './payment-aliases.ts';
@@ -465,6 +466,24 @@ export const ENDPOINT_SCHEMAS = {
     response: ZSimulatedPixAnswer,
     errors: [404],
     only: 'with a test gateway (the sandbox)',
+  },
+  // Ways to pay: hosted checkout ('checkout pro') and the wallet button (issue 15).
+  checkoutProCreate: {
+    summary: "Pay for the cart on the gateway's own page: makes the order and its preference",
+    tag: 'Checkout',
+    auth: 'session',
+    headers: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+    body: ZHostedCheckoutRequest,
+    response: ZHostedCheckoutAnswer,
+    errors: [404, 409, 422, 502],
+  },
+  checkoutProCancel: {
+    summary: 'The buyer gives up their hosted checkout: the order ends and its units go back on sale',
+    tag: 'Checkout',
+    auth: 'session',
+    params: ZPreferenceId,
+    response: ZPaymentAnswer,
+    errors: [404],
   },
   gatewayPayment: {
     summary:

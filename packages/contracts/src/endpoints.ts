@@ -56,6 +56,9 @@ export const ENDPOINTS = {
   ongoingExists: { method: 'GET', path: '/api/checkout/ongoing/exists' },
   cancelOngoing: { method: 'POST', path: '/api/checkout/ongoing/cancel' },
   simulatePixPayment: { method: 'POST', path: '/sandbox-gateway/pix/:paymentId/pay' },
+  // Ways to pay: hosted checkout ('checkout pro') and the wallet button (issue 15).
+  checkoutProCreate: { method: 'POST', path: '/api/checkoutPro/create' },
+  checkoutProCancel: { method: 'DELETE', path: '/api/checkoutPro/:preferenceId' },
   /** The spec's gateway-shaped status of a payment (commerce §7), with its X-NoInterest headers. */
   gatewayPayment: { method: 'GET', path: '/api/v1/mercadopago/payments/:id' },
   // Ways to pay: the mobile app's pages and the spec's other payment paths (same engine as `pay`)

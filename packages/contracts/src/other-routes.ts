@@ -195,4 +195,28 @@ export const OTHER_ROUTES = {
     response: z.array(z.object({ id: z.string(), to: z.string(), body: z.string(), createdAt: z.string() })),
     when: 'localSms',
   },
+  // Ways to pay (issue 15): the test gateway's own hosted checkout page (the browser goes there).
+  sandboxCheckoutPage: {
+    method: 'GET',
+    path: '/sandbox-gateway/checkout/{preferenceId}',
+    summary: "The test gateway's hosted payment page for a preference",
+    tag: 'Gateway',
+    auth: 'public',
+    params: z.object({ preferenceId: z.string() }),
+    produces: 'text/html',
+    errors: [404],
+    when: 'testGateway',
+  },
+  sandboxCheckoutPay: {
+    method: 'POST',
+    path: '/sandbox-gateway/checkout/{preferenceId}',
+    summary: "The buyer's choice on the test gateway's page (approve, decline, pix); 303 back to the store",
+    tag: 'Gateway',
+    auth: 'public',
+    params: z.object({ preferenceId: z.string() }),
+    body: z.object({ outcome: z.enum(['approve', 'decline', 'pix']) }),
+    status: 303,
+    errors: [400, 404],
+    when: 'testGateway',
+  },
 } as const satisfies Record<string, TOtherRoute>;

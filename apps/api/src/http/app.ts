@@ -38,6 +38,7 @@ import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { gatewaySessionRoutes } from './routes/gateway-session.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
 import { healthRoutes } from './routes/health.ts';
+import { hostedCheckoutRoutes } from './routes/hosted-checkout.ts';
 import { openApiRoutes, REFERENCE_PAGE_PATH } from './routes/openapi.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
@@ -209,6 +210,8 @@ export function createApp(options: TAppOptions) {
   app.route('/', checkoutRoutes(checkout, accounts.limits));
   // Ways to pay: the mobile app's checkout session and the spec's other payment paths.
   app.route('/', appPaymentRoutes(checkout));
+  // Ways to pay (issue 15): hosted checkout, wallet scripts, the sandbox's hosted page.
+  app.route('/', hostedCheckoutRoutes(checkout));
   app.route('/', paymentGatewayRoutes(checkout));
   app.route('/', gatewaySessionRoutes(checkout, accounts.limits));
   app.route(

@@ -79,6 +79,9 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   session_nothing_to_pay: 422,
   session_failed: 502,
   session_refused: 422,
+  // Ways to pay: hosted checkout (issue 15).
+  hosted_unavailable: 422,
+  hosted_failed: 502,
   sales_unavailable: 409,
   installments_invalid: 422,
   // The mobile app's checkout session (/checkout_status)

@@ -20,6 +20,14 @@ import { signMercadoPagoNotification } from '../adapters/payments/mercadopago-we
  *   refunded; beyond what is left, or on a payment not approved: 400 (X-Idempotency-Key honoured).
  * A Pix past its date_of_expiration is cancelled with status_detail expired, as Mercado Pago
  * does, when next read.
+ * Checkout Pro (issue 15): POST /checkout/preferences (X-Idempotency-Key honoured), GET and PUT
+ * /checkout/preferences/:id (PUT merges, as for expiring one), and the hosted page its init_point
+ * names, GET /checkout/v1/redirect?pref_id= (no access token: the buyer's browser), where the buyer
+ * pays with their account (approved), leaves a Pix pending, or is declined; the payment carries the
+ * preference's external_reference, its notification_url is told (signed with `webhookSecret`), and
+ * the buyer is sent to the back_url of the outcome with Mercado Pago's query (collection_id,
+ * collection_status, payment_id, status, external_reference, preference_id...). An expired
+ * preference takes no payment.
  * Faults a test injects into the next charges (`fail`): answer late while the charge is made at
  * once ('late'), 500 without charging ('fail_before'), charge then 500 ('fail_after'), charge then
  * drop the connection ('drop_after').
@@ -34,6 +42,7 @@ export type TMpStandIn = {
   fail(fault: TStandInFault, count?: number, lateMs?: number): void;
   received: { method: string; path: string; headers: Record<string, string>; body: string }[];
   payments: Map<string, TStandInPayment>;
+  preferences: Map<string, TStandInPreference>;
   /** Sets a payment's status as Mercado Pago would when it settles (a bank pays, review ends). */
   settle(id: string, status: string, statusDetail: string): void;
   /** A pending Pix lapses: Mercado Pago cancels it with status_detail expired. */
@@ -67,6 +76,56 @@ export type TStandInPayment = {
   refunds: TStandInRefund[];
 };
 
+export type TStandInPreference = {
+  id: string;
+  items: { id?: string; title?: string; quantity: number; unit_price: number; currency_id?: string }[];
+  payer?: { email?: string };
+  external_reference: string;
+  back_urls: { success?: string; pending?: string; failure?: string };
+  auto_return?: string;
+  notification_url?: string;
+  expires: boolean;
+  expiration_date_to?: string;
+  date_of_expiration?: string;
+  init_point: string;
+  sandbox_init_point: string;
+  date_created: string;
+};
+
+/** The hosted page's choices: the buyer's Mercado Pago account (approved), a Pix, a declined card. */
+const PAGE_OUTCOMES: Record<
+  string,
+  { status: string; detail: string; method: string; type: string; back: 'success' | 'pending' | 'failure' }
+> = {
+  account: {
+    status: 'approved',
+    detail: 'accredited',
+    method: 'account_money',
+    type: 'account_money',
+    back: 'success',
+  },
+  pix: {
+    status: 'pending',
+    detail: 'pending_waiting_transfer',
+    method: 'pix',
+    type: 'bank_transfer',
+    back: 'pending',
+  },
+  decline: {
+    status: 'rejected',
+    detail: 'cc_rejected_other_reason',
+    method: 'visa',
+    type: 'credit_card',
+    back: 'failure',
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
 const OUTCOMES: Record<string, [string, string]> = {
   APRO: ['approved', 'accredited'],
   CONT: ['in_process', 'pending_contingency'],
@@ -89,8 +148,14 @@ const readBody = (request: IncomingMessage) =>
     request.on('error', reject);
   });
 
-export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpStandIn> {
+export async function startMercadoPagoStandIn(
+  accessToken: string,
+  options: { webhookSecret?: string } = {},
+): Promise<TMpStandIn> {
   const received: TMpStandIn['received'] = [];
+  const preferences = new Map<string, TStandInPreference>();
+  const preferencesByKey = new Map<string, string>();
+  let root = '';
   const tokens = new Map<string, { firstSix: string; lastFour: string; name: string }>();
   const payments = new Map<string, TStandInPayment>();
   const byKey = new Map<string, string>();
@@ -135,6 +200,8 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
         return null;
       }
     })();
+    if (url.pathname === '/checkout/v1/redirect')
+      return hostedPage(request.method ?? 'GET', url, body, response);
     if (!json) return send(400, { message: 'invalid json', status: 400 });
     const publicCall = url.searchParams.has('public_key');
     if (!publicCall && headers.authorization !== `Bearer ${accessToken}`)
@@ -237,6 +304,46 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
         results: results.slice(0, 30),
       });
     }
+    if (request.method === 'POST' && /^\/checkout\/preferences\/?$/.test(url.pathname)) {
+      const key = headers['x-idempotency-key'];
+      const earlier = key ? preferencesByKey.get(key) : undefined;
+      if (earlier) return send(201, preferences.get(earlier));
+      const items = Array.isArray(json.items) ? (json.items as TStandInPreference['items']) : [];
+      if (items.length === 0 || items.some((item) => !(Number(item.unit_price) > 0) || !(item.quantity >= 1)))
+        return send(400, { message: 'items needed', status: 400, error: 'invalid_items' });
+      const id = `123456789-${randomUUID()}`;
+      const page = `${root}/checkout/v1/redirect?pref_id=${id}`;
+      const made: TStandInPreference = {
+        id,
+        items,
+        payer: (json.payer ?? {}) as TStandInPreference['payer'],
+        external_reference: String(json.external_reference ?? ''),
+        back_urls: (json.back_urls ?? {}) as TStandInPreference['back_urls'],
+        ...(typeof json.auto_return === 'string' ? { auto_return: json.auto_return } : {}),
+        ...(typeof json.notification_url === 'string' ? { notification_url: json.notification_url } : {}),
+        expires: json.expires === true,
+        ...(typeof json.expiration_date_to === 'string'
+          ? { expiration_date_to: json.expiration_date_to }
+          : {}),
+        ...(typeof json.date_of_expiration === 'string'
+          ? { date_of_expiration: json.date_of_expiration }
+          : {}),
+        init_point: page,
+        sandbox_init_point: page,
+        date_created: new Date().toISOString(),
+      };
+      preferences.set(id, made);
+      if (key) preferencesByKey.set(key, id);
+      return send(201, made);
+    }
+    const preference = /^\/checkout\/preferences\/([A-Za-z0-9-]+)$/.exec(url.pathname);
+    if (preference && (request.method === 'GET' || request.method === 'PUT')) {
+      const found = preferences.get(preference[1]!);
+      if (!found) return send(404, { message: 'preference not found', status: 404 });
+      if (request.method === 'PUT')
+        Object.assign(found, json, { id: found.id, init_point: found.init_point });
+      return send(200, found);
+    }
     const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
     if (request.method === 'POST' && refund) {
       const key = headers['x-idempotency-key'];
@@ -299,12 +406,83 @@ export async function startMercadoPagoStandIn(accessToken: string): Promise<TMpS
     }
     return send(404, { message: 'not found', status: 404 });
   });
+  /** Open: not expired (expires with expiration_date_to past). */
+  const open = (p: TStandInPreference) =>
+    !(p.expires && p.expiration_date_to && Date.parse(p.expiration_date_to) <= Date.now());
+  /** Mercado Pago's checkout page (init_point): GET shows it, POST is the buyer's choice. */
+  async function hostedPage(
+    method: string,
+    url: URL,
+    body: string,
+    response: import('node:http').ServerResponse,
+  ) {
+    const found = preferences.get(url.searchParams.get('pref_id') ?? '');
+    const html = (status: number, text: string) => {
+      response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(text);
+    };
+    if (!found) return html(404, '<!doctype html><title>Mercado Pago</title><p>Preference not found</p>');
+    const total = found.items.reduce((sum, item) => sum + cents(item.unit_price) * item.quantity, 0);
+    if (method === 'GET')
+      return html(
+        200,
+        `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Mercado Pago</title></head><body>
+<h1>Mercado Pago (stand-in)</h1><p>${escapeHtml(found.items[0]?.title ?? '')}</p>
+<p data-testid="mp-total">R$ ${(total / 100).toFixed(2).replace('.', ',')}</p>
+${
+  open(found)
+    ? `<form method="post"><button name="outcome" value="account">Pagar com saldo em conta</button>
+<button name="outcome" value="pix">Pagar com Pix</button><button name="outcome" value="decline">Pagar com cartão (recusado)</button></form>`
+    : '<p role="alert">Este link de pagamento expirou.</p>'
+}</body></html>`,
+      );
+    const outcome = PAGE_OUTCOMES[new URLSearchParams(body).get('outcome') ?? ''];
+    if (!outcome || !open(found)) return html(400, '<!doctype html><p>Não é possível pagar.</p>');
+    const payment: TStandInPayment = {
+      id: nextId++,
+      status: outcome.status,
+      status_detail: outcome.detail,
+      payment_method_id: outcome.method,
+      payment_type_id: outcome.type,
+      currency_id: 'BRL',
+      transaction_amount: total / 100,
+      transaction_amount_refunded: 0,
+      external_reference: found.external_reference,
+      date_created: new Date().toISOString(),
+      ...(found.date_of_expiration ? { date_of_expiration: found.date_of_expiration } : {}),
+      refunds: [],
+    };
+    payments.set(String(payment.id), payment);
+    if (found.notification_url && options.webhookSecret) {
+      const notice = mercadoPagoNotification(options.webhookSecret, String(payment.id));
+      const target = new URL(found.notification_url);
+      target.search = new URL(notice.path, 'http://x').search;
+      await fetch(target, notice.init).catch(() => undefined);
+    }
+    const back = new URL(found.back_urls[outcome.back] ?? found.back_urls.success ?? 'http://127.0.0.1/');
+    for (const [name, value] of Object.entries({
+      collection_id: String(payment.id),
+      collection_status: payment.status,
+      payment_id: String(payment.id),
+      status: payment.status,
+      external_reference: found.external_reference,
+      payment_type: payment.payment_type_id,
+      preference_id: found.id,
+      site_id: 'MLB',
+      processing_mode: 'aggregator',
+    }))
+      back.searchParams.set(name, value);
+    response.writeHead(302, { location: back.toString() });
+    response.end();
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  root = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: root,
     received,
     payments,
+    preferences,
     fail(fault, count = 1, lateMs = 0) {
       for (let i = 0; i < count; i += 1) faults.push({ fault, lateMs });
     },

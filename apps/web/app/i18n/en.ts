@@ -691,4 +691,15 @@ export const en: TCatalog = {
     'The payment is under review. Your tickets stay held; follow the order in the app.',
   'appCheckout.expires': 'Session valid until {time}',
   'appCheckout.scriptLoaded': 'Payment script loaded.',
+  // Ways to pay: hosted checkout and the wallet (yellow) button (issue 15).
+  'hosted.or': 'or',
+  'hosted.wallet': 'Use a digital wallet',
+  'hosted.page': 'Go to the secure payment page',
+  'hosted.hint':
+    'Choose card, Pix or balance on the payment page and come back here when done. Your tickets stay held meanwhile.',
+  'hosted.opening': 'Opening the payment page…',
+  'hosted.walletReady': 'Your order is held. Tap the button below to pay with your account.',
+  'hosted.cancel': 'Cancel this order',
+  'hosted.cancelled': 'Order cancelled. The tickets were released.',
+  'hosted.walletFailed': 'The payment button could not be loaded. Please try again.',
 };

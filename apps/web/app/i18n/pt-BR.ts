@@ -698,6 +698,17 @@ export const ptBR = {
     'O pagamento está em análise. Seus ingressos ficam reservados; acompanhe o pedido no aplicativo.',
   'appCheckout.expires': 'Sessão válida até {time}',
   'appCheckout.scriptLoaded': 'Script de pagamento carregado.',
+  // Ways to pay: hosted checkout and the wallet (yellow) button (issue 15).
+  'hosted.or': 'ou',
+  'hosted.wallet': 'Usar carteira digital',
+  'hosted.page': 'Ir para a página segura de pagamento',
+  'hosted.hint':
+    'Você escolhe cartão, Pix ou saldo na página de pagamento e volta para cá ao concluir. Seus ingressos ficam reservados enquanto isso.',
+  'hosted.opening': 'Abrindo a página de pagamento…',
+  'hosted.walletReady': 'Seu pedido está reservado. Toque no botão abaixo para pagar com sua conta.',
+  'hosted.cancel': 'Cancelar este pedido',
+  'hosted.cancelled': 'Pedido cancelado. Os ingressos foram liberados.',
+  'hosted.walletFailed': 'Não foi possível carregar o botão de pagamento. Tente novamente.',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

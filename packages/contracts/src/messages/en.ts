@@ -131,6 +131,9 @@ export const EN: TApiMessages = {
     sales_unavailable: 'Sales for this event are unavailable right now. Please try again later.',
   },
   payment: {
+    // Ways to pay: hosted checkout and the wallet button (issue 15).
+    hosted_unavailable: "Paying on the payment provider's page is not available for this event.",
+    hosted_failed: 'The payment page could not be opened. Please try again, or pay by card or Pix.',
     lot_sold_out: 'This batch has sold out; please wait until the next one is released.',
     not_authorized:
       'Your payment was not authorized, please try again. We recommend another card or another payment method.',

@@ -138,6 +138,10 @@ export const PT_BR = {
     sales_unavailable: 'As vendas deste evento estão indisponíveis no momento. Tente novamente mais tarde.',
   },
   payment: {
+    // Ways to pay: hosted checkout and the wallet button (issue 15).
+    hosted_unavailable: 'O pagamento na página do intermediador não está disponível para este evento.',
+    hosted_failed:
+      'Não foi possível abrir a página de pagamento. Tente novamente ou pague com cartão ou Pix.',
     lot_sold_out: 'Este lote já esgotou, aguarde até que o próximo seja liberado.',
     not_authorized:
       'Seu pagamento não foi autorizado, por favor, tente novamente. Recomendamos que tente com outro cartão ou por outro meio de pagamento.',

@@ -174,6 +174,51 @@ export type TGatewayWebhook = {
   verify(notice: TGatewayNotice): TNoticeCheck | Promise<TNoticeCheck>;
 };
 
+// ---- Ways to pay: hosted checkout and the wallet (yellow) button (issue 15) ----
+
+/** commerce §7 `api/checkoutPro/create`: a payment page at the gateway for one order (a 'preference'). */
+export type THostedCheckoutInput = {
+  /** Our payment id: every payment made on the page carries it (the gateway's external reference). */
+  externalRef: string;
+  amountCents: number;
+  currency: string;
+  items: { id: string; title: string; quantity: number; unitCents: number }[];
+  payer: { email: string; name?: string | undefined; cpf?: string | undefined };
+  /** Where the gateway sends the buyer back, by outcome (our /pedido/:id page). */
+  backUrls: { success: string; pending: string; failure: string };
+  /** Where the gateway posts its notices (our webhook), when it takes one per preference. */
+  notificationUrl?: string | undefined;
+  /** After this the page takes no payment (our holds end then). */
+  expiresAt: Date;
+  description: string;
+};
+
+export type THostedCheckout = {
+  /** The gateway's id of the preference (commerce §3 `preferenceId`). */
+  preferenceId: string;
+  /** The page the buyer is sent to. */
+  url: string;
+};
+
+/**
+ * A gateway's hosted checkout, declared by `capabilities.hostedCheckout` (and used by its wallet
+ * button, `capabilities.walletButton`). The payment made there is found by our reference
+ * (`findByExternalRef`) and settled like any other: webhook, status poll, reconciler.
+ */
+export type TGatewayHostedCheckout = {
+  create(input: THostedCheckoutInput): Promise<THostedCheckout>;
+  /** The page takes no more payments (a payment already made stays: the caller asks for it). */
+  cancel(preferenceId: string): Promise<void>;
+};
+
+/**
+ * The gateway's wallet button script, served from our origin at `path` (the strict CSP allows
+ * it): it defines window.BilhetoWallet with `mount(element, { preferenceId, publicKey, locale })`,
+ * which draws the provider's own button (it loads the provider's SDK from an origin in
+ * `browser.csp`). Without one, the page's own yellow button sends the buyer to the hosted page.
+ */
+export type TGatewayWalletScript = { path: string; source: string };
+
 /**
  * What the checkout needs of an acquirer: a plug-in. Each adapter declares its browser card
  * form, CSP origins, webhook and capabilities; nothing outside adapters/payments/ and the
@@ -213,4 +258,8 @@ export type TPaymentGateway = {
    * a Pix the bank paid meanwhile comes back approved and must be settled, not dropped.
    */
   cancel(ref: string): Promise<TCharge | null>;
+  /** Ways to pay (issue 15): present when `capabilities.hostedCheckout`. */
+  hostedCheckout?: TGatewayHostedCheckout | undefined;
+  /** Its wallet button's script, when it has one (`capabilities.walletButton`). */
+  walletScript?: TGatewayWalletScript | undefined;
 };

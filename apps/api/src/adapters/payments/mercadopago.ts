@@ -1,13 +1,21 @@
 import { readFileSync } from 'node:fs';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import { isPaymentStatus } from '@ingressos/domain/payment-status';
-import { MercadoPagoConfig, MercadoPagoError, MPConnectionError, Payment, PaymentRefund } from 'mercadopago';
+import {
+  MercadoPagoConfig,
+  MercadoPagoError,
+  MPConnectionError,
+  Payment,
+  PaymentRefund,
+  Preference,
+} from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { GatewayRefusedError, type TCharge, type TFraudAnalysis, type TPaymentGateway } from './gateway.ts';
 import { MERCADOPAGO_ORIGINS } from './mercadopago-origins.ts';
 import { verifyMercadoPagoSignature } from './mercadopago-webhook.ts';
 
 const CARD_FORM = readFileSync(new URL('./mercadopago-card-form.js', import.meta.url), 'utf8');
+const WALLET = readFileSync(new URL('./mercadopago-wallet.js', import.meta.url), 'utf8');
 const REF = /^\d{1,20}$/;
 /** The API root the SDK calls (its AppConfig.BASE_URL), read once when this module loads. */
 export const MERCADOPAGO_SDK_BASE: string = AppConfig.BASE_URL;
@@ -196,8 +204,9 @@ export function createMercadoPagoGateway(options: {
     capabilities: {
       methods: ['credit_card', 'pix'],
       threeDS: false,
-      hostedCheckout: false,
-      walletButton: false,
+      // Checkout Pro (Preference API) and its Wallet Brick (issue 15).
+      hostedCheckout: true,
+      walletButton: true,
       multiCard: false,
       partialRefund: true,
     },
@@ -289,6 +298,69 @@ export function createMercadoPagoGateway(options: {
         return payment ? view(payment) : null;
       }
     },
+    // ---- Ways to pay (issue 15): Checkout Pro through the SDK's Preference client ----
+    hostedCheckout: {
+      async create(input) {
+        if (input.currency !== 'BRL') throw new GatewayRefusedError('Mercado Pago charges reais only');
+        const [first, ...rest] = (input.payer.name ?? '').trim().split(/\s+/);
+        // One preference per payment: a retry after a lost answer makes no second one.
+        const config = configOf({ idempotencyKey: `preference-${input.externalRef}` });
+        const made = await run(
+          'create preference',
+          () =>
+            new Preference(config).create({
+              body: {
+                // One line with the order's total: what the page charges is exactly what we reserved
+                // (service fees, discounts and protection included), never a sum rounded per item.
+                items: [
+                  {
+                    id:
+                      input.items
+                        .map((item) => item.id)
+                        .join(',')
+                        .slice(0, 250) || 'order',
+                    title: input.description,
+                    quantity: 1,
+                    currency_id: 'BRL',
+                    unit_price: input.amountCents / 100,
+                  },
+                ],
+                payer: {
+                  email: input.payer.email,
+                  ...(first ? { name: first, surname: rest.join(' ') } : {}),
+                  ...(input.payer.cpf && /^\d{11}$/.test(input.payer.cpf)
+                    ? { identification: { type: 'CPF', number: input.payer.cpf } }
+                    : {}),
+                },
+                external_reference: input.externalRef,
+                back_urls: input.backUrls,
+                auto_return: 'approved',
+                ...(input.notificationUrl ? { notification_url: input.notificationUrl } : {}),
+                expires: true,
+                expiration_date_to: input.expiresAt.toISOString(),
+                // A Pix or boleto made on the page lapses with it.
+                date_of_expiration: input.expiresAt.toISOString(),
+              },
+            }) as Promise<{ id?: string; init_point?: string }>,
+        );
+        if (!made.id || !made.init_point) throw new Error('mercadopago answered a preference without id');
+        return { preferenceId: made.id, url: made.init_point };
+      },
+      async cancel(preferenceId) {
+        // Mercado Pago deletes no preference: it expires now, and its page takes no more payments.
+        await run('expire preference', () =>
+          new Preference(configOf()).update({
+            id: preferenceId,
+            // The API takes a partial update; the SDK's type asks for every required field of a new one.
+            updatePreferenceRequest: {
+              expires: true,
+              expiration_date_to: new Date().toISOString(),
+            } as Parameters<Preference['update']>[0]['updatePreferenceRequest'],
+          }),
+        );
+      },
+    },
+    walletScript: { path: '/mercadopago/wallet.js', source: WALLET },
     async refund(ref, amountCents) {
       const payment = await getPayment(ref);
       if (!payment) throw new GatewayRefusedError(`mercadopago has no payment ${ref}`);

@@ -6,6 +6,11 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { sandboxCharges } from '../../db/schema/index.ts';
 import { GatewayRefusedError, type TCharge, type TPaymentGateway } from './gateway.ts';
+import {
+  sandboxHostedCheckout,
+  type TSandboxPageOutcome,
+  type TSandboxPreference,
+} from './sandbox-hosted.ts';
 
 /**
  * The token the sandbox card form (sandbox-card-form.js) makes in the browser: the outcome the
@@ -25,6 +30,12 @@ const CARD_FORM = readFileSync(new URL('./sandbox-card-form.js', import.meta.url
 export type TSandboxGateway = TPaymentGateway & {
   /** The 'simulate payment' control: pays a pending Pix (a cancelled or expired one stays so). */
   payPix(ref: string): Promise<TCharge | null>;
+  /** Its hosted page (issue 15, sandbox-hosted.ts): the preference shown and the buyer's choice there. */
+  preference(id: string): Promise<TSandboxPreference | null>;
+  payPreference(
+    id: string,
+    outcome: TSandboxPageOutcome,
+  ): Promise<{ charge: TCharge; returnTo: string } | null>;
 };
 
 export function createSandboxGateway(
@@ -62,6 +73,7 @@ export function createSandboxGateway(
     }) ?? '';
 
   const currencies = { card: ['BRL', 'USD'], pix: ['BRL'] };
+  const hostedPage = sandboxHostedCheckout(db);
   const gateway: TSandboxGateway = {
     kind: 'sandbox',
     browser: {
@@ -75,8 +87,9 @@ export function createSandboxGateway(
     capabilities: {
       methods: ['credit_card', 'pix'],
       threeDS: false,
-      hostedCheckout: false,
-      walletButton: false,
+      // Its own hosted page and a yellow button to it (issue 15): every way to pay works on one machine.
+      hostedCheckout: true,
+      walletButton: true,
       multiCard: false,
       partialRefund: true,
     },
@@ -161,6 +174,9 @@ export function createSandboxGateway(
         })
         .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'approved')));
     },
+    hostedCheckout: hostedPage.hosted,
+    preference: hostedPage.preference,
+    payPreference: hostedPage.pay,
     async payPix(ref) {
       const [row] = await db
         .update(sandboxCharges)

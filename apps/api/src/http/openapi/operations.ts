@@ -11,7 +11,7 @@ export type TDocumentedOperation = TOperation & { id: string; method: THttpMetho
 
 /** What this deployment mounts beyond the fixed table (conditional routes, the gateway's paths). */
 export type TMountedExtras = {
-  gateways: readonly Pick<TPaymentGateway, 'kind' | 'browser' | 'webhook'>[];
+  gateways: readonly Pick<TPaymentGateway, 'kind' | 'browser' | 'webhook' | 'walletScript'>[];
   testGateway: boolean;
   localMail: boolean;
   localSms: boolean;
@@ -35,45 +35,61 @@ export function listOperations(extras: TMountedExtras): TDocumentedOperation[] {
   const others = Object.entries(OTHER_ROUTES as Record<string, TOtherRoute>)
     .filter(([, route]) => !route.when || extras[route.when])
     .map(([id, { when: _when, ...route }]) => ({ ...route, id }));
-  const gateway = extras.gateways.flatMap(({ kind, browser, webhook }): TDocumentedOperation[] => [
-    {
-      id: `${kind}CardForm`,
-      method: 'GET',
-      path: browser.cardForm.path,
-      summary: `The ${kind} gateway's card-form script, served from this origin`,
-      tag: 'Gateway',
-      auth: 'public',
-      produces: 'text/javascript',
-    },
-    ...(browser.session
-      ? [
-          {
-            id: `${kind}Session`,
-            method: 'POST' as const,
-            path: browser.session.path,
-            summary: `A ${kind} checkout session for the buyer's cart, which its card form needs before it mounts`,
-            tag: 'Gateway' as const,
-            auth: 'session' as const,
-            response: z.object({ session: z.string() }),
-            errors: [401, 409, 422, 429, 502],
-          },
-        ]
-      : []),
-    ...(webhook
-      ? [
-          {
-            id: `${kind}Webhook`,
-            method: 'POST' as const,
-            path: webhook.path,
-            summary: `The ${kind} gateway tells us a charge changed (signed; we then ask the gateway)`,
-            tag: 'Gateway' as const,
-            auth: 'public' as const,
-            body: z.unknown(),
-            response: ZWebhookAnswer,
-            errors: [401, 413, 429],
-          },
-        ]
-      : []),
-  ]);
+  const gateway = extras.gateways.flatMap(
+    ({ kind, browser, webhook, walletScript }): TDocumentedOperation[] => [
+      // Ways to pay (issue 15): the wallet button's script, where the gateway has one.
+      ...(walletScript
+        ? [
+            {
+              id: `${kind}WalletScript`,
+              method: 'GET' as const,
+              path: walletScript.path,
+              summary: `The ${kind} gateway's wallet button script, served from this origin`,
+              tag: 'Gateway' as const,
+              auth: 'public' as const,
+              produces: 'text/javascript',
+            },
+          ]
+        : []),
+      {
+        id: `${kind}CardForm`,
+        method: 'GET',
+        path: browser.cardForm.path,
+        summary: `The ${kind} gateway's card-form script, served from this origin`,
+        tag: 'Gateway',
+        auth: 'public',
+        produces: 'text/javascript',
+      },
+      ...(browser.session
+        ? [
+            {
+              id: `${kind}Session`,
+              method: 'POST' as const,
+              path: browser.session.path,
+              summary: `A ${kind} checkout session for the buyer's cart, which its card form needs before it mounts`,
+              tag: 'Gateway' as const,
+              auth: 'session' as const,
+              response: z.object({ session: z.string() }),
+              errors: [401, 409, 422, 429, 502],
+            },
+          ]
+        : []),
+      ...(webhook
+        ? [
+            {
+              id: `${kind}Webhook`,
+              method: 'POST' as const,
+              path: webhook.path,
+              summary: `The ${kind} gateway tells us a charge changed (signed; we then ask the gateway)`,
+              tag: 'Gateway' as const,
+              auth: 'public' as const,
+              body: z.unknown(),
+              response: ZWebhookAnswer,
+              errors: [401, 413, 429],
+            },
+          ]
+        : []),
+    ],
+  );
   return [...calls, ...others, ...gateway];
 }

@@ -1,12 +1,8 @@
-import {
-  type TCheckoutGateway,
-  ZCheckTicketsPerCpfRequest,
-  ZCreatePaymentRequest,
-} from '@ingressos/contracts';
+import { ZCheckTicketsPerCpfRequest, ZCreatePaymentRequest } from '@ingressos/contracts';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
 import { ENDPOINTS } from '@ingressos/contracts/endpoints';
 import { type Context, Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { newSessionId } from '../../modules/cart/cart-session.ts';
 import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
@@ -18,7 +14,7 @@ import { paymentError } from '../../modules/checkout/messages.ts';
 import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
 import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/checkout/ongoing.ts';
 import { findOwnOrder, gatewayShapedPayment, refreshOwnOrder } from '../../modules/checkout/own-order.ts';
-import { gatewayForEvent } from '../../modules/checkout/payment-offer.ts';
+import { checkoutGatewayView, gatewayForEvent } from '../../modules/checkout/payment-offer.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import { siteConfig } from '../../web/site-config.ts';
@@ -71,12 +67,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         const { eventId } = parseWith(c, CALLS.checkoutGateway.query, c.req.query());
         const gateway = await gatewayForEvent(s, eventId, c.get('locale'));
         c.header('Cache-Control', 'public, max-age=300');
-        return c.json({
-          kind: gateway.kind,
-          cardFormScript: gateway.browser.cardForm.path,
-          publicKey: gateway.browser.publicKey,
-          testMode: gateway.browser.testMode,
-        } satisfies TCheckoutGateway);
+        return c.json(checkoutGatewayView(gateway));
       })
       .get('/api/checkout/ongoing/exists', async (c) => {
         const auth = requireAuth(c);

@@ -123,6 +123,10 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/:version{v[12]}/website/newfinishpayment': cardBody('rej', 1, { sessionId }),
     'POST /api/mercadopago/pix/:version{v[12]}/create': { sessionId, identificationTickets: [] },
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
+    // Ways to pay: hosted checkout (issue 15).
+    'POST /api/checkoutPro/create': { sessionId },
+    'DELETE /api/checkoutPro/:preferenceId': {},
+    'POST /sandbox-gateway/checkout/:preferenceId': { outcome: 'approve' },
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }

@@ -18,7 +18,7 @@ import { assertMayPay, createPayment } from './create-payment.ts';
 import { getInstallments } from './get-installments.ts';
 import { validateIdentification } from './identification.ts';
 import { paymentError } from './messages.ts';
-import { gatewayForEvent } from './payment-offer.ts';
+import { checkoutGatewayView, gatewayForEvent } from './payment-offer.ts';
 import type { TCheckoutServices } from './services.ts';
 
 /**
@@ -151,12 +151,7 @@ export async function viewCheckoutSession(
     currency: cart.currency,
     tickets: cart.items.reduce((n, item) => n + item.quantity, 0),
     expiresAt: new Date(sealed.x).toISOString(),
-    gateway: {
-      kind: gateway.kind,
-      cardFormScript: gateway.browser.cardForm.path,
-      publicKey: gateway.browser.publicKey,
-      testMode: gateway.browser.testMode,
-    },
+    gateway: checkoutGatewayView(gateway),
     installments,
   };
 }

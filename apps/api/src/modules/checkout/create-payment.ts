@@ -57,7 +57,7 @@ function requestHash(body: TCreatePaymentRequest) {
     .digest('hex');
 }
 
-function linesOf(cart: TCart, cpfsPerItem: string[][]): TOrderLine[] {
+export function linesOf(cart: TCart, cpfsPerItem: string[][]): TOrderLine[] {
   return cart.items.map((item, index) => ({
     ticketId: item.ticketId,
     lotId: item.lotId,
@@ -74,7 +74,7 @@ function linesOf(cart: TCart, cpfsPerItem: string[][]): TOrderLine[] {
   }));
 }
 
-function promoOf(cart: TCart) {
+export function promoOf(cart: TCart) {
   const uses = new Map<number, number>();
   for (const item of cart.items)
     if (item.promotionCodeId && item.quantityCuponsApplied > 0)

@@ -1,4 +1,4 @@
-import type { TCart } from '@ingressos/contracts';
+import type { TCart, TCheckoutGateway } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { eq } from 'drizzle-orm';
 import type { TGatewayRegistry, TPaymentGateway } from '../../adapters/payments/index.ts';
@@ -69,4 +69,16 @@ export async function gatewayForEvent(
 export async function unsellableEvents(s: TCheckoutServices) {
   const rows = await s.db.select({ id: events.id, slug: events.slug, gateway: events.gateway }).from(events);
   return rows.filter((row) => row.gateway !== null && !s.gateways.forEvent(row.gateway));
+}
+
+/** What the payment page (and the app's) loads of a gateway: its card form, key, hosted page and wallet. */
+export function checkoutGatewayView(gateway: TPaymentGateway): TCheckoutGateway {
+  return {
+    kind: gateway.kind,
+    cardFormScript: gateway.browser.cardForm.path,
+    publicKey: gateway.browser.publicKey,
+    testMode: gateway.browser.testMode,
+    hostedCheckout: Boolean(gateway.capabilities.hostedCheckout && gateway.hostedCheckout),
+    walletScript: gateway.walletScript?.path ?? null,
+  };
 }

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import { endOrder } from './end-order.ts';
+import { expireHostedCheckouts } from './hosted-checkout.ts';
 import { cancelUnseenPix, expirePix } from './ongoing.ts';
 import { finishRefund, refundReasonOf } from './refund-order.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
@@ -56,6 +57,8 @@ export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
     }
   }
   const refunds = await finishDueRefunds(s, batch);
+  // Ways to pay (issue 15): hosted checkouts past their expiry with no payment end.
+  expired += await expireHostedCheckouts(s, DEFAULT_LOCALE, batch);
   return { checked: awaiting.rows.length, expired, ended, refunds };
 }
 

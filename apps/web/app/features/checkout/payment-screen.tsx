@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { useCardForm } from '~/features/checkout/card-form.ts';
 import { CardPanel } from '~/features/checkout/card-panel.tsx';
+import { HostedCheckoutPanel } from '~/features/checkout/hosted-checkout-panel.tsx';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
 import { Approved, Declined, Processing } from '~/features/checkout/payment-states.tsx';
 import { markMadeHere, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
@@ -64,6 +65,8 @@ export function PaymentForm({
   // The gateway's refusal, shown as the declined state above the form (which stays for another try).
   const [declined, setDeclined] = useState('');
   const [result, setResult] = useState<TPaymentAnswer | null>(null);
+  // Issue 15: the wallet button drawn for a reserved order (hosted-checkout-panel.tsx).
+  const [walletOpen, setWalletOpen] = useState(false);
   const key = useRef<string>('');
   const container = useRef<HTMLDivElement>(null);
   // While a payment is pending the form is not on the page; it mounts again if that payment fails.
@@ -72,7 +75,7 @@ export function PaymentForm({
   const chargeTotal = method === 'credit_card' && plan ? plan.totalValue : cart.totals.total;
   const { ready, failure } = useCardForm(
     container,
-    !free && method === 'credit_card' && result?.orderStatus !== 1,
+    !free && method === 'credit_card' && result?.orderStatus !== 1 && !walletOpen,
     locale,
     gateway,
     chargeTotal,
@@ -173,67 +176,82 @@ export function PaymentForm({
 
   return frame(
     <>
-      {declined && <Declined message={declined} />}
-      {unsellable ? (
-        <p role="alert" className={styles.sandbox}>
-          {t('checkout.salesUnavailable')}
-        </p>
-      ) : free ? (
-        <p role="note" className={styles.sandbox}>
-          {t('checkout.freeHint')}
-        </p>
-      ) : (
-        <PaymentMethods
-          cart={cart}
-          method={method}
-          setMethod={setMethod}
-          pixOffered={pixOffered}
-          card={
-            <CardPanel
-              container={container}
-              ready={ready}
-              failure={failure}
-              gateway={gateway}
+      {/* While the wallet button is drawn the order is reserved for it: only it shows (issue 15). */}
+      {!walletOpen && (
+        <>
+          {declined && <Declined message={declined} />}
+          {unsellable ? (
+            <p role="alert" className={styles.sandbox}>
+              {t('checkout.salesUnavailable')}
+            </p>
+          ) : free ? (
+            <p role="note" className={styles.sandbox}>
+              {t('checkout.freeHint')}
+            </p>
+          ) : (
+            <PaymentMethods
               cart={cart}
-              installments={installments}
-              count={count}
-              setCount={setCount}
+              method={method}
+              setMethod={setMethod}
+              pixOffered={pixOffered}
+              card={
+                <CardPanel
+                  container={container}
+                  ready={ready}
+                  failure={failure}
+                  gateway={gateway}
+                  cart={cart}
+                  installments={installments}
+                  count={count}
+                  setCount={setCount}
+                />
+              }
             />
-          }
+          )}
+          {unidentified && (
+            <p role="alert" className={styles.sandbox}>
+              {t(free ? 'checkout.identifyFirstFree' : 'checkout.identifyFirst')}{' '}
+              <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
+            </p>
+          )}
+          {message && (
+            <p role="alert" className={styles.error}>
+              {message}
+            </p>
+          )}
+          {busy && <Processing />}
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={
+              busy ||
+              unsellable ||
+              identification === undefined ||
+              unidentified ||
+              (!free && method === 'credit_card' && !ready)
+            }
+            onClick={pay}
+          >
+            {busy
+              ? t('checkout.paying')
+              : free
+                ? t('checkout.confirmFree')
+                : method === 'pix'
+                  ? t('checkout.createPix', { total })
+                  : t('checkout.pay', { total })}
+          </button>
+        </>
+      )}
+      {/* Ways to pay (issue 15): the wallet (yellow) button and the gateway's hosted page. */}
+      {!free && !unsellable && (
+        <HostedCheckoutPanel
+          cart={cart}
+          gateway={gateway}
+          identification={identification}
+          disabled={busy || identification === undefined || unidentified}
+          onWallet={setWalletOpen}
         />
       )}
-      {unidentified && (
-        <p role="alert" className={styles.sandbox}>
-          {t(free ? 'checkout.identifyFirstFree' : 'checkout.identifyFirst')}{' '}
-          <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
-        </p>
-      )}
-      {message && (
-        <p role="alert" className={styles.error}>
-          {message}
-        </p>
-      )}
-      {busy && <Processing />}
-      <button
-        type="button"
-        className={styles.primary}
-        disabled={
-          busy ||
-          unsellable ||
-          identification === undefined ||
-          unidentified ||
-          (!free && method === 'credit_card' && !ready)
-        }
-        onClick={pay}
-      >
-        {busy
-          ? t('checkout.paying')
-          : free
-            ? t('checkout.confirmFree')
-            : method === 'pix'
-              ? t('checkout.createPix', { total })
-              : t('checkout.pay', { total })}
-      </button>
     </>,
   );
 }

@@ -1,0 +1,88 @@
+import { ZHostedCheckoutRequest } from '@ingressos/contracts';
+import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
+import { ENDPOINTS } from '@ingressos/contracts/endpoints';
+import { Hono } from 'hono';
+import { hasTestControls } from '../../adapters/payments/index.ts';
+import { SANDBOX_PAGE_OUTCOMES, type TSandboxPageOutcome } from '../../adapters/payments/sandbox-hosted.ts';
+import { cancelHostedCheckout, createHostedCheckout } from '../../modules/checkout/hosted-checkout.ts';
+import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { syncPayment } from '../../modules/checkout/sync-payment.ts';
+import type { TAppEnv } from '../env.ts';
+import { errorBody } from '../errors.ts';
+import { requireAuth } from '../middleware/authenticate.ts';
+import { parseWith, readJsonBody } from '../parse-json.ts';
+import { sessionOf } from './cart.ts';
+import { sandboxCheckoutPage } from './sandbox-checkout-page.ts';
+
+/**
+ * Ways to pay (issue 15), commerce §7: the hosted checkout ('checkout pro') and the wallet button
+ * that opens it; each gateway's wallet script; and the sandbox's own hosted page, so the flow
+ * works on one machine. Thin: parse, call a use-case.
+ */
+export function hostedCheckoutRoutes(s: TCheckoutServices) {
+  const app = new Hono<TAppEnv>()
+    .post(ENDPOINTS.checkoutProCreate.path, async (c) => {
+      const auth = requireAuth(c);
+      const body = parseWith(
+        c,
+        ZHostedCheckoutRequest,
+        await readJsonBody(c),
+      ) as import('@ingressos/contracts').THostedCheckoutRequest;
+      const answer = await createHostedCheckout(
+        s,
+        {
+          user: auth.user,
+          idempotencyKey: c.req.header('idempotency-key') ?? undefined,
+          sessionId: sessionOf(c, body.sessionId),
+          body,
+        },
+        c.get('locale'),
+      );
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(answer);
+    })
+    .delete(ENDPOINTS.checkoutProCancel.path, async (c) => {
+      const auth = requireAuth(c);
+      const { preferenceId } = parseWith(c, CALLS.checkoutProCancel.params, c.req.param()) as {
+        preferenceId: string;
+      };
+      return c.json(await cancelHostedCheckout(s, { userId: auth.user.id, preferenceId }, c.get('locale')));
+    });
+
+  for (const gateway of s.gateways.all) {
+    const script = gateway.walletScript;
+    if (script)
+      app.get(script.path, (c) =>
+        c.body(script.source, 200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'public, max-age=300',
+        }),
+      );
+  }
+
+  // The sandbox's hosted page: like a gateway's, it needs no session of ours (the preference id is the key).
+  const sandbox = s.gateways.all.find(hasTestControls);
+  if (!sandbox) return app;
+  const PREFERENCE = /^sbxpref_[0-9a-f]{24}$/;
+  app.get('/sandbox-gateway/checkout/:preferenceId', async (c) => {
+    const id = c.req.param('preferenceId');
+    const preference = PREFERENCE.test(id) ? await sandbox.preference(id) : null;
+    if (!preference) return c.json(errorBody('not_found', 'Preference not found'), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.html(sandboxCheckoutPage(preference, c.get('locale'), c.get('secureHeadersNonce') ?? ''));
+  });
+  app.post('/sandbox-gateway/checkout/:preferenceId', async (c) => {
+    const id = c.req.param('preferenceId');
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const outcome = String(form.outcome ?? '') as TSandboxPageOutcome;
+    if (!PREFERENCE.test(id) || !SANDBOX_PAGE_OUTCOMES.includes(outcome))
+      return c.json(errorBody('invalid_request', 'Invalid preference or outcome'), 400);
+    const paid = await sandbox.payPreference(id, outcome);
+    if (!paid) return c.json(errorBody('not_found', 'This payment page is closed'), 404);
+    // The gateway tells the checkout at once, as its webhook would; the buyer is sent back.
+    const [payment] = paid.charge.externalRef ? [paid.charge.externalRef] : [];
+    if (payment) await syncPayment(s, payment, c.get('locale'));
+    return c.redirect(paid.returnTo, 303);
+  });
+  return app;
+}

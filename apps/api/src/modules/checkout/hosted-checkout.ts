@@ -1,0 +1,312 @@
+import { createHash } from 'node:crypto';
+import type { THostedCheckoutAnswer, THostedCheckoutRequest, TPaymentAnswer } from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { NATIONALITY } from '@ingressos/domain/account';
+import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { and, eq, sql } from 'drizzle-orm';
+import { GatewayRefusedError, type TPaymentGateway } from '../../adapters/payments/gateway.ts';
+import { hostedCheckouts, orders, payments } from '../../db/schema/index.ts';
+import type { TUserRow } from '../accounts/sessions.ts';
+import { AppError } from '../app-error.ts';
+import { cartError } from '../cart/cart-error.ts';
+import { getCart } from '../cart/get-cart.ts';
+import { assertMayPay, linesOf, paymentAnswer, promoOf } from './create-payment.ts';
+import { endOrder } from './end-order.ts';
+import { validateIdentification } from './identification.ts';
+import { paymentError } from './messages.ts';
+import { reserveOrder } from './reserve-order.ts';
+import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
+import { settlePayment } from './settle-payment.ts';
+import { syncPayment } from './sync-payment.ts';
+
+const KEY = /^[A-Za-z0-9_:.-]{8,64}$/;
+/** The payment row of an order paid on the gateway's page: its method is chosen there. */
+export const HOSTED_METHOD = 'hosted';
+const AWAITING = 'awaiting_hosted_checkout';
+
+const uniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
+
+const requestHash = (body: THostedCheckoutRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify(['hosted', body.identificationTickets, body.transfers]))
+    .digest('hex');
+
+async function answerOf(
+  s: TCheckoutServices,
+  orderId: string,
+  locale: TLocale,
+): Promise<THostedCheckoutAnswer> {
+  const [row] = await s.db.select().from(hostedCheckouts).where(eq(hostedCheckouts.orderId, orderId));
+  // The same key made an order another way (or its preference was never made): not a hosted checkout.
+  if (!row) throw paymentError('idempotency_reused', locale);
+  return {
+    orderId: row.orderId,
+    paymentId: row.paymentId,
+    preferenceId: row.preferenceId,
+    url: row.url,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+function hostedOf(gateway: TPaymentGateway | null, locale: TLocale) {
+  if (!gateway) throw paymentError('gateway_unavailable', locale);
+  if (!gateway.capabilities.hostedCheckout || !gateway.hostedCheckout)
+    throw paymentError('hosted_unavailable', locale);
+  return gateway.hostedCheckout;
+}
+
+/**
+ * POST api/checkoutPro/create (commerce §7): the session's cart becomes an order awaiting payment,
+ * exactly as for a card or a Pix (the same reserve step, amount checks and Idempotency-Key per
+ * buyer), and the event's gateway makes a preference for it: the page where the buyer pays (card,
+ * Pix, their wallet). The payment made there carries our payment id as its reference; the return to
+ * /pedido/:id, the webhook and the reconciler find it and settle the order. Until the preference
+ * expires (PIX_EXPIRY_SECONDS, as long as a Pix), the order's units stay held.
+ */
+export async function createHostedCheckout(
+  s: TCheckoutServices,
+  input: {
+    user: TUserRow;
+    idempotencyKey: string | undefined;
+    sessionId: string | undefined;
+    body: THostedCheckoutRequest;
+  },
+  locale: TLocale,
+): Promise<THostedCheckoutAnswer> {
+  const { user, body } = input;
+  if (!input.idempotencyKey || !KEY.test(input.idempotencyKey)) throw paymentError('idempotency_key', locale);
+  assertMayPay(user, locale);
+  const hash = requestHash(body);
+  const replay = async () => {
+    const [existing] = await s.db
+      .select({ id: orders.id, requestHash: orders.requestHash })
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, input.idempotencyKey!)));
+    if (!existing) return null;
+    if (existing.requestHash !== hash) throw paymentError('idempotency_reused', locale);
+    return answerOf(s, existing.id, locale);
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const sessionId = input.sessionId;
+  const cart = sessionId ? await getCart(s.db, sessionId, locale) : null;
+  if (!sessionId || !cart || cart.items.length === 0) {
+    const made = await replay();
+    if (made) return made;
+    throw paymentError('cart_empty', locale);
+  }
+  if (cart.incompleteTables.length > 0) {
+    const error = paymentError('incomplete_tables', locale);
+    throw new AppError(error.code, error.message, {
+      headers: { 'x-redirect': `/eventmap/${cart.items[0]!.slug}` },
+    });
+  }
+  if (cart.refund.IsActive && !cart.protection) throw cartError('protection_required', locale);
+  const identified = await validateIdentification(
+    s.db,
+    cart,
+    { entries: body.identificationTickets, transfers: body.transfers, buyerDocument: user.document },
+    locale,
+  );
+  const gateway = s.gateways.forEvent(cart.gateway);
+  const hosted = hostedOf(gateway, locale);
+  const currency = cart.currency ?? 'BRL';
+  const totalCents = Math.round(cart.totals.total * 100);
+  // A free cart needs no payment page (POST /checkout/v1 confirms it).
+  if (totalCents === 0) throw paymentError('hosted_unavailable', locale);
+  if (!gateway!.currencies.card.includes(currency)) throw paymentError('currency_unsupported', locale);
+  if (body.totalTicketValue !== undefined && Math.round(body.totalTicketValue * 100) !== totalCents) {
+    const total = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(totalCents / 100);
+    throw paymentError('amount_changed', locale, { total });
+  }
+  const expiresAt = new Date(Date.now() + s.config.PIX_EXPIRY_SECONDS * 1000);
+  let reserved: Awaited<ReturnType<typeof reserveOrder>>;
+  try {
+    reserved = await reserveOrder(
+      s,
+      {
+        userId: user.id,
+        sessionId,
+        cartId: cart.id,
+        eventId: cart.eventId ?? cart.items[0]!.eventId,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        method: 'credit_card',
+        installments: 1,
+        totalCents,
+        interestCents: 0,
+        currency,
+        lines: linesOf(cart, identified.cpfsPerItem),
+        promo: promoOf(cart),
+        buyerDocument: user.document,
+        transfers: identified.transfers,
+        pixExpiresAt: null,
+        gateway: gateway!.kind,
+      },
+      new Date(expiresAt.getTime() + s.config.PAYMENT_RECONCILE_GRACE_SECONDS * 2000),
+      locale,
+    );
+  } catch (error) {
+    if (uniqueViolation(error)) throw paymentError('payment_in_progress', locale);
+    throw error;
+  }
+  if (!reserved) return (await replay())!;
+  const { orderId, paymentId } = reserved;
+  await s.db
+    .update(payments)
+    .set({ method: HOSTED_METHOD, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId));
+
+  const back = `${s.config.publicUrl}/pedido/${orderId}`;
+  let made: { preferenceId: string; url: string };
+  try {
+    made = await hosted.create({
+      externalRef: paymentId,
+      amountCents: totalCents,
+      currency,
+      items: cart.items.map((item) => ({
+        id: `lot-${item.lotId}`,
+        title: `${item.eventName} — ${item.sectionName} — ${item.ticketName}`.slice(0, 250),
+        quantity: item.quantity,
+        unitCents: Math.round(
+          ((item.promoTicket ? item.valuePromo : item.value) +
+            item.taxTotal +
+            (item.LotProcessingFeeAdd ? item.LotProcessingFeeValue : 0)) *
+            100,
+        ),
+      })),
+      payer: {
+        email: user.email,
+        name: user.name,
+        cpf: user.nationality === NATIONALITY.brazilian ? user.document : undefined,
+      },
+      backUrls: { success: back, pending: back, failure: back },
+      notificationUrl: gateway!.webhook ? `${s.config.publicUrl}${gateway!.webhook.path}` : undefined,
+      expiresAt,
+      description: `${cart.items[0]!.eventName} (${cart.items.reduce((n, i) => n + i.quantity, 0)})`,
+    });
+  } catch (error) {
+    // Refused, or no answer: nobody has the page's address, so nobody can pay there. The order
+    // ends at once and the cart is the buyer's again, to pay another way.
+    s.log[error instanceof GatewayRefusedError ? 'warn' : 'error']('the hosted checkout was not made', {
+      error,
+      orderId,
+      gateway: gateway!.kind,
+    });
+    await endOrder(s, {
+      order: { id: orderId, cartId: cart.id },
+      to: ORDER_STATUS.CANCELADO,
+      paymentId,
+      payment: { status: 'cancelled', detail: 'hosted_not_made' },
+      reattachTo: sessionId,
+    });
+    throw paymentError('hosted_failed', locale);
+  }
+  await s.db.insert(hostedCheckouts).values({
+    preferenceId: made.preferenceId,
+    gateway: gateway!.kind,
+    orderId,
+    paymentId,
+    userId: user.id,
+    url: made.url,
+    expiresAt,
+  });
+  // Pending (not 'created'): the reconciler asks the gateway by our reference at every pass and
+  // does not take the wait on the page for a lost charge; the preference's expiry ends it.
+  await s.db
+    .update(payments)
+    .set({ status: 'pending', statusDetail: AWAITING, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
+  return answerOf(s, orderId, locale);
+}
+
+/**
+ * Ends a hosted checkout's order unless a payment made on its page settles it: the preference is
+ * closed at the gateway, then the gateway is asked by our reference. Approved: the tickets (the
+ * buyer paid before cancelling). A pending payment (a Pix) is cancelled first; one paid meanwhile
+ * is settled. Otherwise the order ends (8) and its units go back on sale.
+ */
+async function closeHostedCheckout(
+  s: TCheckoutServices,
+  row: typeof hostedCheckouts.$inferSelect,
+  detail: 'by_payer' | 'expired',
+  locale: TLocale,
+) {
+  const gateway = gatewayOfPayment(s, row.gateway);
+  try {
+    await gateway.hostedCheckout?.cancel(row.preferenceId);
+  } catch (error) {
+    // A payment made on a page we could not close is refunded when it arrives (settle-payment.ts).
+    s.log.warn('the hosted checkout could not be closed at the gateway', { error, orderId: row.orderId });
+  }
+  let charge = await gateway.findByExternalRef(row.paymentId);
+  if (charge && (charge.status === 'pending' || charge.status === 'in_process'))
+    charge = (await gateway.cancel(charge.ref)) ?? charge;
+  if (charge) {
+    await settlePayment(s, row.paymentId, charge, locale);
+    if (issuesTickets(charge.status)) return;
+  }
+  const [order] = await s.db
+    .select({ id: orders.id, cartId: orders.cartId })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (!order) return;
+  await endOrder(s, {
+    order,
+    to: ORDER_STATUS.CANCELADO,
+    paymentId: row.paymentId,
+    payment: { status: detail === 'expired' ? 'expired' : 'cancelled', detail: `hosted_${detail}` },
+  });
+}
+
+/** DELETE api/checkoutPro/{preferenceId}: the buyer gives up their own hosted checkout (404 for anyone else's). */
+export async function cancelHostedCheckout(
+  s: TCheckoutServices,
+  input: { userId: string; preferenceId: string },
+  locale: TLocale,
+): Promise<TPaymentAnswer> {
+  const [row] = await s.db
+    .select()
+    .from(hostedCheckouts)
+    .where(
+      and(eq(hostedCheckouts.preferenceId, input.preferenceId), eq(hostedCheckouts.userId, input.userId)),
+    );
+  if (!row) throw paymentError('order_not_found', locale);
+  const [order] = await s.db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId));
+  if (order?.status === ORDER_STATUS.AGUARDANDO_PAGAMENTO)
+    await closeHostedCheckout(s, row, 'by_payer', locale);
+  return paymentAnswer(s, row.orderId, locale);
+}
+
+/**
+ * The reconciler's pass over hosted checkouts past their expiry whose order still waits: a
+ * payment made there settles it, otherwise the order ends and its units go back on sale.
+ */
+export async function expireHostedCheckouts(s: TCheckoutServices, locale: TLocale, batch = 100) {
+  const due = await s.db
+    .select({ hosted: hostedCheckouts })
+    .from(hostedCheckouts)
+    .innerJoin(orders, eq(orders.id, hostedCheckouts.orderId))
+    .where(
+      and(eq(orders.status, ORDER_STATUS.AGUARDANDO_PAGAMENTO), sql`${hostedCheckouts.expiresAt} <= now()`),
+    )
+    .limit(batch);
+  let ended = 0;
+  for (const { hosted } of due) {
+    try {
+      await syncPayment(s, hosted.paymentId, locale);
+      await closeHostedCheckout(s, hosted, 'expired', locale);
+      ended += 1;
+    } catch (error) {
+      s.log.warn('hosted checkout expiry failed; tried again at the next pass', {
+        error,
+        orderId: hosted.orderId,
+      });
+    }
+  }
+  return ended;
+}
