@@ -79,6 +79,11 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   sales_unavailable: 409,
   installments_invalid: 422,
   not_free: 422,
+  // Issue 15: NF-e document, 3DS challenge
+  nfe_document_required: 422,
+  nfe_document_invalid: 422,
+  challenge_not_pending: 409,
+  challenge_invalid: 422,
   pix_failed: 502,
   processing_error: 502,
   // Transfers

@@ -365,7 +365,7 @@ export const en: TCatalog = {
   'checkout.simulate': 'Simulate payment (sandbox)',
   'checkout.inProcess': 'Your payment is under review. We will let you know by e-mail.',
   'checkout.sandboxHint':
-    'Test environment: use card 4111 1111 1111 1111 (approved) or 4000 0000 0000 0002 (declined).',
+    'Test environment: use card 4111 1111 1111 1111 (approved), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (the bank asks for 3-D Secure authentication).',
   'checkout.cardFormLoading': 'Loading the card form...',
   'checkout.goToAccount': 'Go to my account',
   'checkout.inReview': 'Payment under review',

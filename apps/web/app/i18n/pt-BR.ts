@@ -370,7 +370,7 @@ export const ptBR = {
   'checkout.simulate': 'Simular pagamento (sandbox)',
   'checkout.inProcess': 'Seu pagamento está em análise. Avisaremos por e-mail.',
   'checkout.sandboxHint':
-    'Ambiente de testes: use o cartão 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado).',
+    'Ambiente de testes: use o cartão 4111 1111 1111 1111 (aprovado), 4000 0000 0000 0002 (recusado) ou 4000 0000 0000 3220 (pede a autenticação 3-D Secure do banco).',
   'checkout.cardFormLoading': 'Carregando o formulário do cartão...',
   'checkout.goToAccount': 'Ir para minha conta',
   'checkout.inReview': 'Pagamento em análise',

@@ -169,6 +169,11 @@ export const EN: TApiMessages = {
     transfer_too_many: 'There are more transfers than tickets in this item.',
     order_not_found: 'Order not found.',
     cpf_ok: 'CPFs accepted.',
+    // Issue 15: the NF-e document and the card's 3-D Secure challenge.
+    nfe_document_required: 'Enter the CPF or CNPJ the invoice (NF-e) is issued to.',
+    nfe_document_invalid: 'The CPF or CNPJ entered for the invoice (NF-e) is not valid. Check the numbers.',
+    challenge_not_pending: 'This payment is not awaiting card authentication.',
+    challenge_invalid: 'The card authentication does not match this payment. Please try again.',
   },
   transfer: {
     identify_user: 'Could not identify the user',

@@ -114,6 +114,9 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /checkout/:version{v[12]}': cardBody('rej', 1, { sessionId }),
     'POST /api/checkout/ongoing/cancel': {},
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
+    // Issue 15, 3DS: a challenge's completion and the test issuer's answer.
+    'POST /api/checkout/orders/:id/3ds': { auth3dsId: 'sbx3ds_000000000000000000000000' },
+    'POST /sandbox-gateway/3ds/:ref/:decision{approve|deny}': {},
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }
