@@ -682,4 +682,20 @@ export const en: TCatalog = {
     'The card issuer is reviewing the payment. Your tickets stay held and we will e-mail you as soon as it is approved.',
   'checkoutUi.declined': 'Payment not authorized',
   'checkoutUi.declinedNext': 'Nothing was charged. Check the card details, try another card or pay with Pix.',
+  // Issue 15, ways to pay: the NF-e document and the card's 3-D Secure challenge.
+  'waysToPay.nfeTitle': 'Invoice (NF-e)',
+  'waysToPay.nfeHint': 'This event issues an electronic invoice. Enter the CPF or CNPJ it is issued to.',
+  'waysToPay.nfeLabel': 'CPF or CNPJ',
+  'waysToPay.nfeRequired': 'Enter the CPF or CNPJ the invoice (NF-e) is issued to.',
+  'waysToPay.nfeInvalid': 'Invalid CPF. Check the numbers.',
+  'waysToPay.nfeInvalidCnpj': 'Invalid CNPJ. Check the characters.',
+  'waysToPay.nfeCpfOk': 'Valid CPF',
+  'waysToPay.nfeCnpjOk': 'Valid CNPJ',
+  'waysToPay.challengeTitle': 'Confirm the purchase with your bank',
+  'waysToPay.challengeText':
+    "The card's issuing bank asked for a security check (3-D Secure) to authorize this payment.",
+  'waysToPay.challengeGo': 'Continue to the bank',
+  'waysToPay.challengeHold':
+    'Your tickets stay held while you confirm. Nothing is charged without your confirmation.',
+  'waysToPay.tryAgain': 'Try again',
 };

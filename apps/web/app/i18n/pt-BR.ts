@@ -689,6 +689,22 @@ export const ptBR = {
   'checkoutUi.declined': 'Pagamento não autorizado',
   'checkoutUi.declinedNext':
     'Nada foi cobrado. Confira os dados do cartão, tente outro cartão ou pague com Pix.',
+  // Issue 15, ways to pay: the NF-e document and the card's 3-D Secure challenge.
+  'waysToPay.nfeTitle': 'Nota fiscal (NF-e)',
+  'waysToPay.nfeHint': 'Este evento emite nota fiscal eletrônica. Informe o CPF ou CNPJ para a emissão.',
+  'waysToPay.nfeLabel': 'CPF ou CNPJ',
+  'waysToPay.nfeRequired': 'Informe o CPF ou CNPJ para a emissão da nota fiscal (NF-e).',
+  'waysToPay.nfeInvalid': 'CPF inválido. Confira os números.',
+  'waysToPay.nfeInvalidCnpj': 'CNPJ inválido. Confira os caracteres.',
+  'waysToPay.nfeCpfOk': 'CPF válido',
+  'waysToPay.nfeCnpjOk': 'CNPJ válido',
+  'waysToPay.challengeTitle': 'Confirme a compra com o seu banco',
+  'waysToPay.challengeText':
+    'O banco emissor do cartão pediu uma verificação de segurança (3-D Secure) para autorizar este pagamento.',
+  'waysToPay.challengeGo': 'Continuar para o banco',
+  'waysToPay.challengeHold':
+    'Seus ingressos ficam reservados enquanto você confirma. Nada é cobrado sem a sua confirmação.',
+  'waysToPay.tryAgain': 'Tentar novamente',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;
