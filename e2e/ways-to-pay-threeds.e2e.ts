@@ -154,10 +154,10 @@ describe('ways to pay: 3-D Secure, installments with interest, the NF-e document
     const three = page.getByRole('radio', { name: /^3x/ });
     await three.check();
     const row = page.locator('label').filter({ has: three });
-    const rowText = await row.innerText();
+    const rowText = (await row.textContent()) ?? '';
     expect(rowText).toMatch(/a\.m\./);
     const pay = page.getByRole('button', { name: /^Pagar/ });
-    const buttonCents = cents(await pay.innerText());
+    const buttonCents = cents((await pay.textContent()) ?? '');
     // The row's total (its last amount) is the button's amount: n × the installment shown.
     const amounts = [...rowText.matchAll(/R\$\s?[\d.]+,\d{2}/g)].map((m) => cents(m[0]));
     expect(amounts.at(-1)).toBe(buttonCents);
