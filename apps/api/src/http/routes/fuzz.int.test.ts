@@ -116,7 +116,7 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
     // Issue 15, 3DS: a challenge's completion and the test issuer's answer.
     'POST /api/checkout/orders/:id/3ds': { auth3dsId: 'sbx3ds_000000000000000000000000' },
-    'POST /sandbox-gateway/3ds/:ref/:decision{approve|deny}': {},
+    'POST /sandbox-gateway/3ds/:ref/:decision': {},
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }

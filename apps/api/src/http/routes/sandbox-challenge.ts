@@ -68,11 +68,11 @@ button{width:100%;font:inherit;font-weight:600;padding:12px;border-radius:8px;cu
 <form method="post" action="${action('deny')}"><button class="deny" type="submit">${t.deny}</button></form>
 </div></main></body></html>`);
     })
-    .post(`${SANDBOX_CHALLENGE_PATH}/:ref/:decision{approve|deny}`, async (c) => {
+    .post(`${SANDBOX_CHALLENGE_PATH}/:ref/:decision`, async (c) => {
       const ref = c.req.param('ref');
-      const authId = REF.test(ref)
-        ? await gateway.answerChallenge(ref, c.req.param('decision') === 'approve')
-        : null;
+      const decision = c.req.param('decision');
+      const known = REF.test(ref) && (decision === 'approve' || decision === 'deny');
+      const authId = known ? await gateway.answerChallenge(ref, decision === 'approve') : null;
       if (!authId) return c.json(errorBody('not_found', 'No challenge awaits an answer here'), 404);
       const back = safeRedirect(c.req.query('return'), '/pagamento');
       const url = new URL(back, 'http://same.invalid');
