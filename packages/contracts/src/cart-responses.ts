@@ -113,6 +113,7 @@ export const ZCart = z.object({
   creditCardPaymentMethod: z.boolean(),
   pixPaymentMethod: z.boolean(),
   multiplePaymentMethod: z.boolean(),
+  isNfeMandatory: z.boolean().describe('The payment asks for the NF-e document (CPF or CNPJ)'),
   refund: z.object({ IsActive: z.boolean(), percent: z.number() }),
   items: z.array(ZCartItem),
   incompleteTables: z.array(z.number()),

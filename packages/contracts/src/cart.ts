@@ -186,6 +186,8 @@ export type TCart = {
   creditCardPaymentMethod: boolean;
   pixPaymentMethod: boolean;
   multiplePaymentMethod: boolean;
+  /** commerce §3: the payment asks for the buyer's NF-e document (CPF or CNPJ); the event's catalogue flag. */
+  isNfeMandatory: boolean;
   refund: { IsActive: boolean; percent: number };
   items: TCartItem[];
   incompleteTables: number[];

@@ -206,6 +206,13 @@ export const ZImportEvent = z
       .optional(),
     exclusiveAccess: z.array(ZImportExclusiveAccess).max(10).default([]),
     sendPixel: z.boolean().default(false),
+    /** Issue 15: the payment asks for the buyer's NF-e document, CPF or CNPJ (the cart's isNfeMandatory). */
+    nfeMandatory: z.boolean().default(false),
+    /**
+     * Issue 15: the event absorbs the card interest up to this many installments (1-12): those
+     * options are interest-free, more carry the gateway's interest. Absent: per the tickets' noInterest.
+     */
+    maxInterestFreeInstallments: z.number().int().min(1).max(12).optional(),
     sellingPoints: z
       .array(
         z.object({

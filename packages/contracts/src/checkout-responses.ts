@@ -38,6 +38,9 @@ export const ZInstallmentOption = z.object({
   totalValue: z.number(),
   interestRate: z.number(),
   noInterest: z.boolean(),
+  interestValue: z
+    .number()
+    .describe('The interest this option adds (total minus the amount); 0 when interest-free'),
   label: z.string(),
 });
 sameShape<TSame<z.output<typeof ZInstallmentOption>, TInstallmentOption>>(true);

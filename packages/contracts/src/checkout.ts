@@ -84,6 +84,11 @@ export const ZCreatePaymentRequest = z.object({
   totalTicketValue: z.number().nonnegative().max(10_000_000).optional(),
   items: ZMoneyIgnored,
   protection: ZMoneyIgnored,
+  /**
+   * commerce §3 `nfeDocument` (issue 15, NF-e): the CPF or CNPJ (alphanumeric allowed) the NF-e is
+   * issued to, mask optional; required when the cart says `isNfeMandatory`, check digits verified.
+   */
+  nfeDocument: z.string().max(40).optional(),
 });
 export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
 
@@ -107,6 +112,12 @@ export const ZPaymentAnswer = z.object({
   message: z.string(),
   pix: z.object({ qrCode: z.string(), qrCodeImage: z.string(), expiresAt: z.string() }).nullable(),
   sandbox: z.boolean(),
+  /**
+   * Issue 15, 3DS: the card's issuer asks the buyer to authenticate (statusDetail pending_challenge):
+   * the page opens `url` (the issuer's challenge), then posts its result (`auth3dsId`) to
+   * POST /api/checkout/orders/{id}/3ds. Absent or null otherwise.
+   */
+  challenge: z.object({ url: z.string() }).nullable().optional(),
 });
 export type TPaymentAnswer = z.infer<typeof ZPaymentAnswer>;
 
@@ -156,6 +167,13 @@ export type TCheckoutGateway = {
   walletScript: string | null;
 };
 
+/** POST /api/checkout/orders/{id}/3ds (issue 15, 3DS): the challenge's result, as the issuer's page gave it. */
+export const ZCompleteChallengeRequest = z.object({
+  /** commerce §3 `auth3dsId`: the authentication the issuer's challenge made (approved or denied). */
+  auth3dsId: z.string().regex(/^[A-Za-z0-9_:.-]{8,200}$/),
+});
+export type TCompleteChallengeRequest = z.infer<typeof ZCompleteChallengeRequest>;
+
 export type TInstallmentOption = {
   installments: number;
   installmentValue: number;
@@ -163,6 +181,8 @@ export type TInstallmentOption = {
   /** Monthly interest rate in percent (0 when the lot has noInterest or one installment). */
   interestRate: number;
   noInterest: boolean;
+  /** Issue 15: the interest this option adds to the amount (totalValue minus the amount), 0 when interest-free. */
+  interestValue: number;
   label: string;
 };
 

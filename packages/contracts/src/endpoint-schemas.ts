@@ -64,6 +64,7 @@ import {
 } from './catalogue.ts';
 import {
   ZCheckTicketsPerCpfRequest,
+  ZCompleteChallengeRequest,
   ZCreatePaymentRequest,
   ZOngoingExists,
   ZOngoingPurchase,
@@ -421,7 +422,26 @@ export const ENDPOINT_SCHEMAS = {
     auth: 'public',
     params: z.object({ eventId: ZEventId }),
     query: z.object({ value: z.coerce.number().positive().max(1_000_000) }),
+    // Issue 15: the spec's X-NoInterest header narrows the table to the interest-free options.
+    headers: z.object({
+      'x-nointerest': z
+        .enum(['true', 'false'])
+        .optional()
+        .describe('true: only the options the event sells interest-free'),
+    }),
     response: z.array(ZInstallmentOption),
+    errors: [400],
+  },
+  // Issue 15, 3DS: the card's challenge result completes its charge.
+  completeChallenge: {
+    summary: "Complete a card charge that awaits its 3-D Secure challenge (the buyer's own order)",
+    tag: 'Checkout',
+    auth: 'session',
+    params: id('id'),
+    body: ZCompleteChallengeRequest,
+    response: ZPaymentAnswer,
+    alternatives: { 402: { description: 'The challenge failed: not authorised', schema: ZPaymentAnswer } },
+    errors: [404, 409, 422],
   },
   order: {
     summary: "An order's payment status and its receipt (the buyer's own)",

@@ -50,6 +50,8 @@ export const ENDPOINTS = {
   checkoutGateway: { method: 'GET', path: '/api/checkout/gateway' },
   installments: { method: 'GET', path: '/api/socialEvent/:eventId/getInstallments' },
   order: { method: 'GET', path: '/api/checkout/orders/:id' },
+  /** Issue 15, 3DS: the challenge's result (auth3dsId) completes the order's card charge. */
+  completeChallenge: { method: 'POST', path: '/api/checkout/orders/:id/3ds' },
   /** The order's event as an iCalendar file (add to calendar). */
   orderCalendar: { method: 'GET', path: '/api/checkout/orders/:id/calendar.ics' },
   ongoing: { method: 'GET', path: '/api/checkout/ongoing' },

@@ -207,6 +207,19 @@ export const OTHER_ROUTES = {
     errors: [404],
     when: 'testGateway',
   },
+  // Issue 15, 3DS: the test gateway's issuer challenge page (what an issuer's ACS shows).
+  sandboxChallenge: {
+    method: 'GET',
+    path: '/sandbox-gateway/3ds/{ref}',
+    summary: "The test gateway's card challenge (3-D Secure): 'Aprovar' or 'Recusar'",
+    tag: 'Gateway',
+    auth: 'public',
+    params: z.object({ ref: z.string() }),
+    query: z.object({ return: z.string().optional() }),
+    produces: 'text/html',
+    errors: [404],
+    when: 'testGateway',
+  },
   sandboxCheckoutPay: {
     method: 'POST',
     path: '/sandbox-gateway/checkout/{preferenceId}',
@@ -217,6 +230,18 @@ export const OTHER_ROUTES = {
     body: z.object({ outcome: z.enum(['approve', 'decline', 'pix']) }),
     status: 303,
     errors: [400, 404],
+    when: 'testGateway',
+  },
+  sandboxChallengeAnswer: {
+    method: 'POST',
+    path: '/sandbox-gateway/3ds/{ref}/{decision}',
+    summary: "The test issuer's answer to a challenge; back to the payment page with its auth3dsId (303)",
+    tag: 'Gateway',
+    auth: 'public',
+    params: z.object({ ref: z.string(), decision: z.enum(['approve', 'deny']) }),
+    query: z.object({ return: z.string().optional() }),
+    produces: 'text/html',
+    errors: [404],
     when: 'testGateway',
   },
 } as const satisfies Record<string, TOtherRoute>;

@@ -33,4 +33,17 @@ describe('installmentPlan', () => {
     expect(plans.map((p) => p.installments)).toEqual([1, 2, 3, 4]);
     expect(plans.at(-1)!.installmentCents).toBeGreaterThanOrEqual(500);
   });
+
+  it('an event absorbing the interest up to N installments: those are interest-free, longer ones carry the rate', () => {
+    const upTo3 = { ...brl, interestFreeUpTo: 3 };
+    const plans = installmentPlans(30000, upTo3);
+    expect(plans.filter((p) => p.interestBp === 0).map((p) => p.installments)).toEqual([1, 2, 3]);
+    expect(installmentPlan(30000, 3, upTo3)).toMatchObject({ totalCents: 30000, installmentCents: 10000 });
+    const four = installmentPlan(30000, 4, upTo3)!;
+    expect(four.interestBp).toBe(brl.interestBp);
+    expect(four.totalCents).toBe(four.installmentCents * 4);
+    expect(four.totalCents).toBeGreaterThan(30000);
+    // Without the event's terms nothing changes.
+    expect(installmentPlan(30000, 2, { ...brl, interestFreeUpTo: null })!.interestBp).toBe(brl.interestBp);
+  });
 });

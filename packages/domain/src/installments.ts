@@ -11,6 +11,11 @@ export type TInstallmentTerms = {
   currency: string;
   /** The most installments the gateway takes (at most MAX_INSTALLMENTS; 12 when not said). */
   max?: number | undefined;
+  /**
+   * Issue 15: the event absorbs the interest up to this many installments (its
+   * max_interest_free_installments): those plans are interest-free, longer ones carry the rate.
+   */
+  interestFreeUpTo?: number | null | undefined;
 };
 
 export type TInstallmentPlan = {
@@ -35,7 +40,7 @@ export function installmentPlan(
   if (!Number.isInteger(n) || n < 1 || n > Math.min(terms.max ?? MAX_INSTALLMENTS, MAX_INSTALLMENTS))
     return null;
   if (n > 1 && terms.currency !== 'BRL') return null;
-  const free = n === 1 || terms.noInterest || terms.interestBp === 0;
+  const free = n === 1 || terms.noInterest || terms.interestBp === 0 || n <= (terms.interestFreeUpTo ?? 1);
   const rate = terms.interestBp / 10_000;
   const installmentCents = free
     ? Math.ceil(totalCents / n)

@@ -88,6 +88,11 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   checkout_session_invalid: 404,
   checkout_session_expired: 410,
   not_free: 422,
+  // Issue 15: NF-e document, 3DS challenge
+  nfe_document_required: 422,
+  nfe_document_invalid: 422,
+  challenge_not_pending: 409,
+  challenge_invalid: 422,
   pix_failed: 502,
   processing_error: 502,
   // Transfers

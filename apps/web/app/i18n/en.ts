@@ -365,7 +365,7 @@ export const en: TCatalog = {
   'checkout.simulate': 'Simulate payment (sandbox)',
   'checkout.inProcess': 'Your payment is under review. We will let you know by e-mail.',
   'checkout.sandboxHint':
-    'Test environment: use card 4111 1111 1111 1111 (approved) or 4000 0000 0000 0002 (declined).',
+    'Test environment: use card 4111 1111 1111 1111 (approved), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (the bank asks for 3-D Secure authentication).',
   'checkout.cardFormLoading': 'Loading the card form...',
   'checkout.goToAccount': 'Go to my account',
   'checkout.inReview': 'Payment under review',
@@ -702,4 +702,20 @@ export const en: TCatalog = {
   'hosted.cancel': 'Cancel this order',
   'hosted.cancelled': 'Order cancelled. The tickets were released.',
   'hosted.walletFailed': 'The payment button could not be loaded. Please try again.',
+  // Issue 15, ways to pay: the NF-e document and the card's 3-D Secure challenge.
+  'waysToPay.nfeTitle': 'Invoice (NF-e)',
+  'waysToPay.nfeHint': 'This event issues an electronic invoice. Enter the CPF or CNPJ it is issued to.',
+  'waysToPay.nfeLabel': 'CPF or CNPJ',
+  'waysToPay.nfeRequired': 'Enter the CPF or CNPJ the invoice (NF-e) is issued to.',
+  'waysToPay.nfeInvalid': 'Invalid CPF. Check the numbers.',
+  'waysToPay.nfeInvalidCnpj': 'Invalid CNPJ. Check the characters.',
+  'waysToPay.nfeCpfOk': 'Valid CPF',
+  'waysToPay.nfeCnpjOk': 'Valid CNPJ',
+  'waysToPay.challengeTitle': 'Confirm the purchase with your bank',
+  'waysToPay.challengeText':
+    "The card's issuing bank asked for a security check (3-D Secure) to authorize this payment.",
+  'waysToPay.challengeGo': 'Continue to the bank',
+  'waysToPay.challengeHold':
+    'Your tickets stay held while you confirm. Nothing is charged without your confirmation.',
+  'waysToPay.tryAgain': 'Try again',
 };

@@ -370,7 +370,7 @@ export const ptBR = {
   'checkout.simulate': 'Simular pagamento (sandbox)',
   'checkout.inProcess': 'Seu pagamento está em análise. Avisaremos por e-mail.',
   'checkout.sandboxHint':
-    'Ambiente de testes: use o cartão 4111 1111 1111 1111 (aprovado) ou 4000 0000 0000 0002 (recusado).',
+    'Ambiente de testes: use o cartão 4111 1111 1111 1111 (aprovado), 4000 0000 0000 0002 (recusado) ou 4000 0000 0000 3220 (pede a autenticação 3-D Secure do banco).',
   'checkout.cardFormLoading': 'Carregando o formulário do cartão...',
   'checkout.goToAccount': 'Ir para minha conta',
   'checkout.inReview': 'Pagamento em análise',
@@ -709,6 +709,22 @@ export const ptBR = {
   'hosted.cancel': 'Cancelar este pedido',
   'hosted.cancelled': 'Pedido cancelado. Os ingressos foram liberados.',
   'hosted.walletFailed': 'Não foi possível carregar o botão de pagamento. Tente novamente.',
+  // Issue 15, ways to pay: the NF-e document and the card's 3-D Secure challenge.
+  'waysToPay.nfeTitle': 'Nota fiscal (NF-e)',
+  'waysToPay.nfeHint': 'Este evento emite nota fiscal eletrônica. Informe o CPF ou CNPJ para a emissão.',
+  'waysToPay.nfeLabel': 'CPF ou CNPJ',
+  'waysToPay.nfeRequired': 'Informe o CPF ou CNPJ para a emissão da nota fiscal (NF-e).',
+  'waysToPay.nfeInvalid': 'CPF inválido. Confira os números.',
+  'waysToPay.nfeInvalidCnpj': 'CNPJ inválido. Confira os caracteres.',
+  'waysToPay.nfeCpfOk': 'CPF válido',
+  'waysToPay.nfeCnpjOk': 'CNPJ válido',
+  'waysToPay.challengeTitle': 'Confirme a compra com o seu banco',
+  'waysToPay.challengeText':
+    'O banco emissor do cartão pediu uma verificação de segurança (3-D Secure) para autorizar este pagamento.',
+  'waysToPay.challengeGo': 'Continuar para o banco',
+  'waysToPay.challengeHold':
+    'Seus ingressos ficam reservados enquanto você confirma. Nada é cobrado sem a sua confirmação.',
+  'waysToPay.tryAgain': 'Tentar novamente',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

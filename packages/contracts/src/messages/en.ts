@@ -178,6 +178,11 @@ export const EN: TApiMessages = {
     // The mobile app's checkout session (/checkout_status)
     checkout_session_invalid: 'Invalid payment session. Go back to the app and try again.',
     checkout_session_expired: 'Your payment session has expired. Go back to the app and try again.',
+    // Issue 15: the NF-e document and the card's 3-D Secure challenge.
+    nfe_document_required: 'Enter the CPF or CNPJ the invoice (NF-e) is issued to.',
+    nfe_document_invalid: 'The CPF or CNPJ entered for the invoice (NF-e) is not valid. Check the numbers.',
+    challenge_not_pending: 'This payment is not awaiting card authentication.',
+    challenge_invalid: 'The card authentication does not match this payment. Please try again.',
   },
   transfer: {
     identify_user: 'Could not identify the user',

@@ -185,6 +185,11 @@ export const PT_BR = {
     // The mobile app's checkout session (/checkout_status)
     checkout_session_invalid: 'Sessão de pagamento inválida. Volte ao aplicativo e tente novamente.',
     checkout_session_expired: 'Sua sessão de pagamento expirou. Volte ao aplicativo e tente novamente.',
+    // Issue 15: the NF-e document and the card's 3-D Secure challenge.
+    nfe_document_required: 'Informe o CPF ou CNPJ para a emissão da nota fiscal (NF-e).',
+    nfe_document_invalid: 'O CPF ou CNPJ informado para a nota fiscal (NF-e) é inválido. Confira os números.',
+    challenge_not_pending: 'Este pagamento não aguarda a autenticação do cartão.',
+    challenge_invalid: 'A autenticação do cartão não corresponde a este pagamento. Tente novamente.',
   },
   transfer: {
     identify_user: 'Erro ao identificar usuário',

@@ -9,6 +9,11 @@ export type TCharge = {
   externalRef?: string | undefined;
   /** What was given back so far (partial refunds leave the status approved). */
   refundedCents?: number | undefined;
+  /**
+   * Issue 15, 3DS: the issuer asks the buyer to authenticate (status pending, detail
+   * pending_challenge): the page the buyer is sent to for it (the issuer's challenge).
+   */
+  challengeUrl?: string | undefined;
 };
 
 /** The gateways this build knows (each an adapter in this folder). */
@@ -90,6 +95,8 @@ export type TCardChargeInput = {
   fraudAnalysis?: TFraudAnalysis | undefined;
   /** The gateway's device fingerprint session made in the browser (§3 `deviceId`), if any. */
   deviceId?: string | undefined;
+  /** Issue 15, 3DS: where the buyer comes back to after a challenge (our payment page), if one is asked. */
+  challengeReturnUrl?: string | undefined;
 };
 
 export type TFraudAnalysis = {
@@ -262,4 +269,12 @@ export type TPaymentGateway = {
   hostedCheckout?: TGatewayHostedCheckout | undefined;
   /** Its wallet button's script, when it has one (`capabilities.walletButton`). */
   walletScript?: TGatewayWalletScript | undefined;
+  // ---- Issue 15, 3DS (optional: only gateways declaring capabilities.threeDS have it) ----
+  /**
+   * Completes a charge whose issuer asked for a challenge (pending_challenge) with the challenge's
+   * result, commerce §3 `auth3dsId`: approved when the buyer authenticated, rejected
+   * (cc_rejected_3ds_challenge) when not. An auth id that is not this charge's is a
+   * GatewayRefusedError (nothing changes); a charge no longer awaiting its challenge answers as it stands.
+   */
+  completeChallenge?(ref: string, auth3dsId: string): Promise<TCharge>;
 };

@@ -4,12 +4,14 @@
 //   4111 1111 1111 1111 and 5031 4332 1540 6351 -> approved
 //   4000 0000 0000 0002 -> rejected
 //   4000 0000 0000 0077 -> in_process (pending)
+//   4000 0000 0000 3220 -> the issuer asks for a 3-D Secure challenge (approve or deny it)
 (() => {
   const OUTCOMES = {
     4111111111111111: 'apro',
     5031433215406351: 'apro',
     4000000000000002: 'rej',
     4000000000000077: 'pend',
+    4000000000003220: '3ds',
   };
   const TEXT = {
     'pt-BR': {

@@ -17,13 +17,20 @@ import {
  * test card number stands for, the brand and the last four digits, and 16 random characters.
  * The number itself and the CVV never leave the browser, as with a real acquirer's tokenizer.
  */
-export const SANDBOX_TOKEN = /^sbx_(apro|rej|pend)_(visa|master|elo|amex)_(\d{4})_[A-Za-z0-9]{16}$/;
+export const SANDBOX_TOKEN = /^sbx_(apro|rej|pend|3ds)_(visa|master|elo|amex)_(\d{4})_[A-Za-z0-9]{16}$/;
 
 const OUTCOME: Record<string, { status: TPaymentStatus; detail: string }> = {
   apro: { status: 'approved', detail: 'accredited' },
   rej: { status: 'rejected', detail: 'cc_rejected_other_reason' },
   pend: { status: 'in_process', detail: 'pending_contingency' },
+  // Issue 15, 3DS: the issuer asks for a challenge; the charge waits for its result.
+  '3ds': { status: 'pending', detail: 'pending_challenge' },
 };
+
+/** Issue 15, 3DS: the sandbox issuer's page (its ACS) where the buyer answers a challenge. */
+export const SANDBOX_CHALLENGE_PATH = '/sandbox-gateway/3ds';
+/** The ACS's answer, kept on the charge until the checkout completes it with the auth id. */
+const ANSWERED = /^challenge_(ok|denied):(.+)$/;
 
 const CARD_FORM = readFileSync(new URL('./sandbox-card-form.js', import.meta.url), 'utf8');
 
@@ -36,6 +43,12 @@ export type TSandboxGateway = TPaymentGateway & {
     id: string,
     outcome: TSandboxPageOutcome,
   ): Promise<{ charge: TCharge; returnTo: string } | null>;
+  /**
+   * Issue 15, 3DS, the sandbox issuer's challenge page: records the buyer's answer to the charge's
+   * challenge and answers the authentication id (commerce §3 `auth3dsId`) the checkout completes
+   * the charge with; null when the charge awaits no challenge.
+   */
+  answerChallenge(ref: string, approved: boolean): Promise<string | null>;
 };
 
 export function createSandboxGateway(
@@ -44,6 +57,8 @@ export function createSandboxGateway(
   /** An in-process card charge is approved this many seconds after it was made (an acquirer's review). */
   settleSeconds = 15,
   interestBp = 299,
+  /** A 3DS challenge not completed this many seconds after the charge is refused (an issuer's timeout). */
+  challengeSeconds = 300,
 ): TSandboxGateway {
   const newRef = () => `sbx${randomBytes(10).toString('hex')}`;
   /** A second charge for the same external reference answers the first one (acquirer idempotency). */
@@ -59,7 +74,8 @@ export function createSandboxGateway(
   const view = (row: typeof sandboxCharges.$inferSelect): TCharge => ({
     ref: row.id,
     status: row.status as TPaymentStatus,
-    statusDetail: row.statusDetail,
+    // An answered challenge is still pending_challenge until the checkout completes it.
+    statusDetail: ANSWERED.test(row.statusDetail) ? 'pending_challenge' : row.statusDetail,
     externalRef: row.externalRef,
     refundedCents: row.refundedCents,
   });
@@ -86,7 +102,7 @@ export function createSandboxGateway(
     webhook: null,
     capabilities: {
       methods: ['credit_card', 'pix'],
-      threeDS: false,
+      threeDS: true,
       // Its own hosted page and a yellow button to it (issue 15): every way to pay works on one machine.
       hostedCheckout: true,
       walletButton: true,
@@ -114,7 +130,11 @@ export function createSandboxGateway(
         statusDetail: outcome.detail,
         externalRef: input.externalRef,
       });
-      return { ...view(row), brand: match[2]!, last4: match[3]! };
+      const challenge =
+        row.statusDetail === 'pending_challenge'
+          ? `${SANDBOX_CHALLENGE_PATH}/${row.id}${input.challengeReturnUrl ? `?return=${encodeURIComponent(input.challengeReturnUrl)}` : ''}`
+          : undefined;
+      return { ...view(row), brand: match[2]!, last4: match[3]!, challengeUrl: challenge };
     },
     async createPix(input) {
       if (input.currency !== 'BRL') throw new GatewayRefusedError('Pix moves reais only');
@@ -144,6 +164,20 @@ export function createSandboxGateway(
         )
         .returning();
       if (settled) return view(settled);
+      // Issue 15, 3DS: a challenge not completed in time is refused, as an issuer times it out.
+      const [timedOut] = await db
+        .update(sandboxCharges)
+        .set({ status: 'rejected', statusDetail: 'cc_rejected_3ds_challenge' })
+        .where(
+          and(
+            eq(sandboxCharges.id, ref),
+            eq(sandboxCharges.method, 'credit_card'),
+            eq(sandboxCharges.status, 'pending'),
+            lte(sandboxCharges.createdAt, sql`now() - ${challengeSeconds} * interval '1 second'`),
+          ),
+        )
+        .returning();
+      if (timedOut) return view(timedOut);
       const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
       return row ? view(row) : null;
     },
@@ -181,11 +215,55 @@ export function createSandboxGateway(
       const [row] = await db
         .update(sandboxCharges)
         .set({ status: 'approved', statusDetail: 'accredited' })
-        .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.status, 'pending')))
+        .where(
+          and(
+            eq(sandboxCharges.id, ref),
+            eq(sandboxCharges.method, 'pix'),
+            eq(sandboxCharges.status, 'pending'),
+          ),
+        )
         .returning();
       if (row) return view(row);
       const [current] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
       return current ? view(current) : null;
+    },
+    // ---- Issue 15, 3DS: the issuer's challenge (its page: http/routes/sandbox-challenge.ts) ----
+    async answerChallenge(ref, approved) {
+      const authId = `sbx3ds_${randomBytes(12).toString('hex')}`;
+      const [row] = await db
+        .update(sandboxCharges)
+        .set({ statusDetail: `challenge_${approved ? 'ok' : 'denied'}:${authId}` })
+        .where(
+          and(
+            eq(sandboxCharges.id, ref),
+            eq(sandboxCharges.status, 'pending'),
+            eq(sandboxCharges.statusDetail, 'pending_challenge'),
+          ),
+        )
+        .returning();
+      return row ? authId : null;
+    },
+    async completeChallenge(ref, auth3dsId) {
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
+      if (!row) throw new GatewayRefusedError('sandbox: no such charge');
+      // Already settled (a repeat, a timeout): answered as it stands.
+      if (row.status !== 'pending' || row.method !== 'credit_card') return view(row);
+      const answered = ANSWERED.exec(row.statusDetail);
+      if (!answered || answered[2] !== auth3dsId)
+        throw new GatewayRefusedError("sandbox: this authentication is not the charge's challenge");
+      const approved = answered[1] === 'ok';
+      const [done] = await db
+        .update(sandboxCharges)
+        .set(
+          approved
+            ? { status: 'approved', statusDetail: 'accredited' }
+            : { status: 'rejected', statusDetail: 'cc_rejected_3ds_challenge' },
+        )
+        .where(and(eq(sandboxCharges.id, ref), eq(sandboxCharges.statusDetail, row.statusDetail)))
+        .returning();
+      if (done) return view(done);
+      const [current] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
+      return view(current!);
     },
   };
   return gateway;

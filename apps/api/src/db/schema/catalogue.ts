@@ -93,6 +93,10 @@ export const events = pgTable(
     refundSitePercentBp: integer('refund_site_percent_bp').notNull().default(0),
     refundCommissionerActive: boolean('refund_commissioner_active').notNull().default(false),
     refundCommissionerPercentBp: integer('refund_commissioner_percent_bp').notNull().default(0),
+    // Ways to pay (issue 15, 3DS/installments/NF-e): the buyer's NF-e document is asked for (the
+    // cart's isNfeMandatory), and the installment counts up to which the event absorbs the interest.
+    nfeMandatory: boolean('nfe_mandatory').notNull().default(false),
+    maxInterestFreeInstallments: smallint('max_interest_free_installments'),
     revision: integer('revision').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),

@@ -71,6 +71,8 @@ export const orders = pgTable(
     pixPayload: text('pix_payload'),
     pixExpiresAt: timestamp('pix_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** commerce §3 `nfeDocument`: the CPF or CNPJ the NF-e is issued to (digits, or CNPJ letters), when given. */
+    nfeDocument: text('nfe_document'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +106,8 @@ export const payments = pgTable(
     /** What a receipt may show of a card: brand and last four digits, never more. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** A 3-D Secure challenge the issuer asked for (pending_challenge): where the buyer answers it. */
+    challengeUrl: text('challenge_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,8 @@
-import { ZCheckTicketsPerCpfRequest, ZCreatePaymentRequest } from '@ingressos/contracts';
+import {
+  ZCheckTicketsPerCpfRequest,
+  ZCompleteChallengeRequest,
+  ZCreatePaymentRequest,
+} from '@ingressos/contracts';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
 import { ENDPOINTS } from '@ingressos/contracts/endpoints';
 import { type Context, Hono } from 'hono';
@@ -16,6 +20,7 @@ import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/
 import { findOwnOrder, gatewayShapedPayment, refreshOwnOrder } from '../../modules/checkout/own-order.ts';
 import { checkoutGatewayView, gatewayForEvent } from '../../modules/checkout/payment-offer.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { completeChallenge } from '../../modules/checkout/three-ds.ts';
 import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
 import { siteConfig } from '../../web/site-config.ts';
 import type { TAppEnv } from '../env.ts';
@@ -105,6 +110,20 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           receipt: await getOrderReceipt(s.db, order ?? row.order, row.order.userId),
         });
       })
+      // Issue 15, 3DS: the challenge's result completes the buyer's own charge and settles the order.
+      .post(ENDPOINTS.completeChallenge.path, async (c) => {
+        const auth = requireAuth(c);
+        const body = await parse<import('@ingressos/contracts').TCompleteChallengeRequest>(
+          c,
+          ZCompleteChallengeRequest,
+        );
+        const answer = await completeChallenge(
+          s,
+          { user: auth.user, orderId: c.req.param('id'), auth3dsId: body.auth3dsId, sessionId: sessionOf(c) },
+          c.get('locale'),
+        );
+        return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
+      })
       .get(ENDPOINTS.orderCalendar.path, async (c) => {
         const row = await own(c, c.req.param('id'));
         const receipt = await getOrderReceipt(s.db, row.order, row.order.userId);
@@ -150,8 +169,14 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           value > 1_000_000
         )
           return c.json({ Message: 'Requisição inválida: value', code: 'invalid_request' }, 400);
+        // Issue 15: the spec's X-NoInterest header asks for the interest-free options only.
+        const onlyInterestFree = /^(true|1)$/i.test(c.req.header('x-nointerest') ?? '');
         return c.json(
-          await getInstallments(s, { eventId, totalCents: Math.round(value * 100) }, c.get('locale')),
+          await getInstallments(
+            s,
+            { eventId, totalCents: Math.round(value * 100), onlyInterestFree },
+            c.get('locale'),
+          ),
         );
       })
       .get('/api/tickets/public-key', async (c) => {

@@ -127,6 +127,9 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/checkoutPro/create': { sessionId },
     'DELETE /api/checkoutPro/:preferenceId': {},
     'POST /sandbox-gateway/checkout/:preferenceId': { outcome: 'approve' },
+    // Issue 15, 3DS: a challenge's completion and the test issuer's answer.
+    'POST /api/checkout/orders/:id/3ds': { auth3dsId: 'sbx3ds_000000000000000000000000' },
+    'POST /sandbox-gateway/3ds/:ref/:decision': {},
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }

@@ -4,6 +4,7 @@ import { simulatePixPayment } from '../../modules/checkout/own-order.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
+import { sandboxChallengeRoutes } from './sandbox-challenge.ts';
 
 /**
  * A test gateway's controls (the sandbox's): 'simulate payment' pays a pending Pix as a bank
@@ -14,9 +15,14 @@ export function gatewayTestControlRoutes(s: TCheckoutServices) {
   const app = new Hono<TAppEnv>();
   const gateway = s.gateways.all.find(hasTestControls);
   if (!gateway) return app;
-  return app.post('/sandbox-gateway/pix/:paymentId/pay', async (c) => {
-    const auth = requireAuth(c);
-    const input = { userId: auth.user.id, paymentId: c.req.param('paymentId'), payPix: gateway.payPix };
-    return c.json(await simulatePixPayment(s, input, c.get('locale')));
-  });
+  return (
+    app
+      .post('/sandbox-gateway/pix/:paymentId/pay', async (c) => {
+        const auth = requireAuth(c);
+        const input = { userId: auth.user.id, paymentId: c.req.param('paymentId'), payPix: gateway.payPix };
+        return c.json(await simulatePixPayment(s, input, c.get('locale')));
+      })
+      // Issue 15, 3DS: the sandbox issuer's challenge page.
+      .route('/', sandboxChallengeRoutes(gateway))
+  );
 }

@@ -19,6 +19,8 @@ import { sql } from 'drizzle-orm';
 export type TLineRow = {
   /** The event's gateway (commerce §9 enumeration), null for the site's default. */
   event_gateway: number | null;
+  /** Issue 15: the event asks for the buyer's NF-e document (the cart's isNfeMandatory). */
+  event_nfe_mandatory: boolean;
   lot_id: number;
   lot_number: number;
   lot_disabled: boolean;
@@ -85,7 +87,7 @@ export const LINE_COLUMNS = sql`
   t.id as ticket_id, t.name as ticket_name, t.alias as ticket_alias, t.no_interest, t.owner_control,
   t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note,
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
-  e.id as event_id, e.name as event_name, e.slug, e.published, e.currency, e.gateway as event_gateway, e.starts_at, e.time_zone, e.doc_type,
+  e.id as event_id, e.name as event_name, e.slug, e.published, e.currency, e.gateway as event_gateway, e.nfe_mandatory as event_nfe_mandatory, e.starts_at, e.time_zone, e.doc_type,
   e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,
   e.refund_site_percent_bp, jsonb_array_length(e.exclusive_emissors) > 0 as exclusive,
   v.name as venue_name, v.address as venue_address, v.address_number as venue_number, v.city, v.state,
@@ -251,6 +253,7 @@ export function cartAnswer(
     creditCardPaymentMethod: false,
     pixPaymentMethod: false,
     multiplePaymentMethod: false,
+    isNfeMandatory: Boolean(first.event_nfe_mandatory),
     refund: { IsActive: first.refund_site_active, percent: first.refund_site_percent_bp / 100 },
     items: lines.map((line) => toCartItem(rowOf(line), line, promo)),
     incompleteTables: incompleteTables(

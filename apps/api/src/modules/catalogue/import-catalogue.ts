@@ -166,6 +166,9 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     published: event.published,
     posterTheme: event.posterTheme ?? null,
     sendPixel: event.sendPixel,
+    // Issue 15: NF-e document and interest-free installments.
+    nfeMandatory: event.nfeMandatory,
+    maxInterestFreeInstallments: event.maxInterestFreeInstallments ?? null,
     // Only who has the pre-sale is published; the codes go to event_access_codes.
     exclusiveEmissors: event.exclusiveAccess.map(({ type, name }) => ({ type, name })),
     maxTicketsPerCart: event.maxTicketsPerCart ?? null,

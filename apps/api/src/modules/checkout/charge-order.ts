@@ -5,6 +5,7 @@ import {
   type TFraudAnalysis,
   type TPaymentGateway,
 } from '../../adapters/payments/gateway.ts';
+import { challengeReturnPath, recordChallenge } from './challenge.ts';
 import { crashPoint } from './crash-point.ts';
 import { recordCharge } from './order-state.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -55,9 +56,12 @@ export async function chargeOrder(
         description: c.description,
         fraudAnalysis: c.fraudAnalysis,
         deviceId: c.deviceId,
+        challengeReturnUrl: challengeReturnPath(c.orderId),
       });
       crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
       await recordCharge(s.db, c.paymentId, charge);
+      // Issue 15, 3DS: the issuer asks the buyer to authenticate; the order waits for its result.
+      if (charge.challengeUrl) await recordChallenge(s, c, charge.challengeUrl);
       return charge;
     }
     const charge = await gateway.createPix({

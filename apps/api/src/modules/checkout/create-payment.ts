@@ -3,6 +3,7 @@ import type { TCart, TCreatePaymentRequest, TPaymentAnswer } from '@ingressos/co
 import type { TLocale } from '@ingressos/domain';
 import { NATIONALITY } from '@ingressos/domain/account';
 import { installmentPlan } from '@ingressos/domain/installments';
+import { awaitsPayment } from '@ingressos/domain/order-lifecycle';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
@@ -14,9 +15,10 @@ import { cartError } from '../cart/cart-error.ts';
 import { getCart } from '../cart/get-cart.ts';
 import { chargeOrder } from './charge-order.ts';
 import { crashPoint } from './crash-point.ts';
-import { eventNoInterest } from './get-installments.ts';
+import { eventInterestTerms } from './get-installments.ts';
 import { validateIdentification } from './identification.ts';
 import { paymentError, paymentMessage } from './messages.ts';
+import { nfeDocumentOf } from './nfe-document.ts';
 import { refundReasonOf } from './refund-order.ts';
 import { reserveOrder } from './reserve-order.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -147,6 +149,11 @@ export async function paymentAnswer(
           }
         : null,
     sandbox: Boolean(payment && s.gateways.byKind(payment.gateway)?.browser.testMode),
+    // Issue 15, 3DS: the issuer's challenge, while the order waits for it.
+    challenge:
+      payment?.challengeUrl && payment.statusDetail === 'pending_challenge' && awaitsPayment(order.status)
+        ? { url: payment.challengeUrl }
+        : null,
   };
 }
 
@@ -177,7 +184,7 @@ async function amountsOf(
   if (!body.card) throw paymentError('card_required', locale);
   if (!gateway.currencies.card.includes(currency)) throw paymentError('currency_unsupported', locale);
   const plan = installmentPlan(cartCents, body.card.installments, {
-    noInterest: await eventNoInterest(s.db, cart.eventId ?? cart.items[0]!.eventId),
+    ...(await eventInterestTerms(s.db, cart.eventId ?? cart.items[0]!.eventId)),
     interestBp: gateway.interestBp,
     max: gateway.maxInstallments,
     currency,
@@ -248,6 +255,8 @@ export async function createPayment(
     { entries: body.identificationTickets, transfers: body.transfers, buyerDocument: user.document },
     locale,
   );
+  // Issue 15: the NF-e document, when the event asks for it (or the buyer gave one).
+  const nfeDocument = nfeDocumentOf(cart, body, locale);
   const gateway = s.gateways.forEvent(cart.gateway);
   const amounts = await amountsOf(s, gateway, cart, body, locale);
   // What the page showed must be what is charged: a changed total is refused, never charged.
@@ -287,6 +296,7 @@ export async function createPayment(
         transfers: identified.transfers,
         pixExpiresAt,
         gateway: amounts.method === 'free' || !gateway ? 'free' : gateway.kind,
+        nfeDocument,
       },
       holdUntil,
       locale,

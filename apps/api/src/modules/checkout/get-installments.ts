@@ -16,13 +16,33 @@ export async function eventNoInterest(db: TDb, eventId: number): Promise<boolean
 }
 
 /**
+ * Issue 15: the event's interest terms, the same for the installment table and the charge: every
+ * ticket noInterest (all interest-free), and the counts up to which the event absorbs the interest.
+ */
+export async function eventInterestTerms(
+  db: TDb,
+  eventId: number,
+): Promise<{ noInterest: boolean; interestFreeUpTo: number | null }> {
+  const result = (await db.execute(
+    sql`select max_interest_free_installments as up_to from events where id = ${eventId}`,
+  )) as unknown as { rows: { up_to: number | null }[] };
+  return { noInterest: await eventNoInterest(db, eventId), interestFreeUpTo: result.rows[0]?.up_to ?? null };
+}
+
+/**
  * GET api/socialEvent/{id}/getInstallments?value=: the gateway's installment table for a total,
  * from the same plan the charge uses (packages/domain/src/installments.ts), so the buyer is
  * charged exactly the total of the option chosen.
  */
 export async function getInstallments(
   s: TCheckoutServices,
-  input: { eventId: number; totalCents: number; currency?: string | undefined },
+  input: {
+    eventId: number;
+    totalCents: number;
+    currency?: string | undefined;
+    /** Issue 15, the spec's X-NoInterest header: only the options the event sells interest-free. */
+    onlyInterestFree?: boolean | undefined;
+  },
   locale: TLocale,
 ): Promise<TInstallmentOption[]> {
   const event = await eventTerms(s.db, input.eventId);
@@ -30,9 +50,12 @@ export async function getInstallments(
   const gateway = s.gateways.forEvent(event.gateway);
   // An event no configured gateway sells has no installment table (its cart says it cannot be paid).
   if (!gateway) return [];
-  const noInterest = await eventNoInterest(s.db, input.eventId);
-  const terms = { noInterest, interestBp: gateway.interestBp, max: gateway.maxInstallments, currency };
-  return installmentPlans(input.totalCents, terms).map((plan) => {
+  const interest = await eventInterestTerms(s.db, input.eventId);
+  const terms = { ...interest, interestBp: gateway.interestBp, max: gateway.maxInstallments, currency };
+  const plans = installmentPlans(input.totalCents, terms);
+  // X-NoInterest narrows the table, never changes a price: what is shown is what is charged.
+  const offered = input.onlyInterestFree ? plans.filter((plan) => plan.interestBp === 0) : plans;
+  return offered.map((plan) => {
     const free = plan.interestBp === 0;
     const suffix = free
       ? API_MESSAGES[locale].labels.interest_free
@@ -43,6 +66,7 @@ export async function getInstallments(
       totalValue: plan.totalCents / 100,
       interestRate: plan.interestBp / 100,
       noInterest: free,
+      interestValue: (plan.totalCents - input.totalCents) / 100,
       label: `${plan.installments}x ${formatMoney(plan.installmentCents / 100, currency)} ${suffix}`,
     };
   });

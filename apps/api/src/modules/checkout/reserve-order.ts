@@ -28,6 +28,8 @@ export type TReservation = {
   transfers: { destinationCpf: string; indexItem: number }[];
   pixExpiresAt: Date | null;
   gateway: string;
+  /** Issue 15: commerce §3 `nfeDocument`, normalised (nfe-document.ts), when given. */
+  nfeDocument?: string | null;
 };
 
 /**
@@ -90,6 +92,7 @@ export async function reserveOrder(
         buyerDocument: r.buyerDocument,
         transfers: r.transfers,
         pixExpiresAt: r.pixExpiresAt,
+        nfeDocument: r.nfeDocument ?? null,
       })
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning({ id: orders.id });

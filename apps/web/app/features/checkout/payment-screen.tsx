@@ -6,6 +6,7 @@ import { useCardForm } from '~/features/checkout/card-form.ts';
 import { CardPanel } from '~/features/checkout/card-panel.tsx';
 import { HostedCheckoutPanel } from '~/features/checkout/hosted-checkout-panel.tsx';
 import { readIdentification } from '~/features/checkout/identification-store.ts';
+import { NfeDocumentField, nfeDocumentProblem } from '~/features/checkout/nfe-document-field.tsx';
 import { Approved, Declined, Processing } from '~/features/checkout/payment-states.tsx';
 import { markMadeHere, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
 import { formatMoney } from '~/i18n/format.ts';
@@ -67,6 +68,9 @@ export function PaymentForm({
   const [result, setResult] = useState<TPaymentAnswer | null>(null);
   // Issue 15: the wallet button drawn for a reserved order (hosted-checkout-panel.tsx).
   const [walletOpen, setWalletOpen] = useState(false);
+  // Issue 15, NF-e: the document the cart asks for (isNfeMandatory), and whether paying was tried.
+  const [nfeDocument, setNfeDocument] = useState('');
+  const [nfeTried, setNfeTried] = useState(false);
   const key = useRef<string>('');
   const container = useRef<HTMLDivElement>(null);
   // While a payment is pending the form is not on the page; it mounts again if that payment fails.
@@ -105,6 +109,12 @@ export function PaymentForm({
   };
 
   const pay = async () => {
+    // Issue 15, NF-e: a missing or wrong document is shown at its field before anything is charged.
+    if (cart.isNfeMandatory && !free && nfeDocumentProblem(nfeDocument)) {
+      setNfeTried(true);
+      document.getElementById('nfe-document')?.focus();
+      return;
+    }
     setBusy(true);
     setMessage('');
     setDeclined('');
@@ -137,6 +147,7 @@ export function PaymentForm({
           totalTicketValue: free ? 0 : chargeTotal,
           identificationTickets: identification?.entries ?? [],
           transfers: identification?.transfers ?? [],
+          ...(cart.isNfeMandatory && !free ? { nfeDocument } : {}),
         },
       });
       // A refused charge (402) still answers the order: it is shown like any other outcome.
@@ -207,6 +218,9 @@ export function PaymentForm({
                 />
               }
             />
+          )}
+          {cart.isNfeMandatory && !free && !unsellable && (
+            <NfeDocumentField value={nfeDocument} onChange={setNfeDocument} showError={nfeTried} />
           )}
           {unidentified && (
             <p role="alert" className={styles.sandbox}>

@@ -1,6 +1,7 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { CardChallenge } from '~/features/checkout/card-challenge.tsx';
 import { InReview } from '~/features/checkout/payment-states.tsx';
 import { PixPanel } from '~/features/checkout/pix-panel.tsx';
 import { formatMoney } from '~/i18n/format.ts';
@@ -80,7 +81,18 @@ function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) 
  * under review. `fresh`: the buyer made it a moment ago on this page, so the panel is titled 'Pague
  * com Pix'; a purchase found again later keeps the ongoing-purchase heading above it.
  */
-export function PendingPayment({
+export function PendingPayment(props: {
+  answer: TPaymentAnswer;
+  onSettled: (answer: TPaymentAnswer) => void;
+  amount?: string | null;
+  fresh?: boolean;
+}) {
+  // Issue 15, 3DS: a card awaiting the issuer's challenge is answered there, not polled.
+  if (props.answer.challenge) return <CardChallenge answer={props.answer} onSettled={props.onSettled} />;
+  return <AwaitedPayment {...props} />;
+}
+
+function AwaitedPayment({
   answer,
   onSettled,
   amount = null,

@@ -111,6 +111,8 @@ export function gatewayContract(
       expect(gateway.capabilities.methods).toContain('credit_card');
       expect(gateway.maxInstallments).toBeGreaterThanOrEqual(1);
       expect(gateway.browser.cardForm.source).toContain('BilhetoCardForm');
+      // Issue 15: a gateway declaring card challenges (3DS) completes them.
+      expect(typeof gateway.completeChallenge).toBe(gateway.capabilities.threeDS ? 'function' : 'undefined');
     });
 
     it('approves a card: the charge, its brand and last four digits, found again by its id and by our reference', async () => {
