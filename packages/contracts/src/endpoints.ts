@@ -56,6 +56,12 @@ export const ENDPOINTS = {
   ongoingExists: { method: 'GET', path: '/api/checkout/ongoing/exists' },
   cancelOngoing: { method: 'POST', path: '/api/checkout/ongoing/cancel' },
   simulatePixPayment: { method: 'POST', path: '/sandbox-gateway/pix/:paymentId/pay' },
+  // Ways to pay: multi-payment (one order split across several cards).
+  pendingMultipleTransaction: { method: 'GET', path: '/api/PendingMultipleTransaction' },
+  reimburseMultiplePayments: {
+    method: 'POST',
+    path: '/api/reimburseService/reimburseMultiplePayments/:transactionUID',
+  },
   /** The spec's gateway-shaped status of a payment (commerce §7), with its X-NoInterest headers. */
   gatewayPayment: { method: 'GET', path: '/api/v1/mercadopago/payments/:id' },
   myTickets: { method: 'GET', path: '/api/tickets/mine' },

@@ -36,6 +36,7 @@ import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
 import { healthRoutes } from './routes/health.ts';
+import { multiPaymentRoutes } from './routes/multi-payment.ts';
 import { openApiRoutes, REFERENCE_PAGE_PATH } from './routes/openapi.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
@@ -197,6 +198,8 @@ export function createApp(options: TAppOptions) {
     }),
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
+  // Ways to pay: multi-payment (one order split across several cards).
+  app.route('/', multiPaymentRoutes(checkout));
   app.route('/', paymentGatewayRoutes(checkout));
   app.route(
     '/',

@@ -198,7 +198,7 @@ export function createMercadoPagoGateway(options: {
       threeDS: false,
       hostedCheckout: false,
       walletButton: false,
-      multiCard: false,
+      multiCard: true, // Ways to pay: multi-payment — each card is its own Payment (its own external_reference).
       partialRefund: true,
     },
     // A Brazilian Mercado Pago account charges in reais only (docs/decisions.md).

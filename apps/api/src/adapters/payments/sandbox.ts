@@ -77,7 +77,8 @@ export function createSandboxGateway(
       threeDS: false,
       hostedCheckout: false,
       walletButton: false,
-      multiCard: false,
+      // Ways to pay: multi-payment — each card of a split is an ordinary charge.
+      multiCard: true,
       partialRefund: true,
     },
     // Like an acquirer with a USD merchant account: cards in reais or dollars, Pix in reais only.

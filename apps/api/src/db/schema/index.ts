@@ -4,5 +4,6 @@ export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './meta.ts';
 export * from './outbox.ts';
+export * from './payment-parts.ts';
 export * from './privacy.ts';
 export * from './transfers.ts';

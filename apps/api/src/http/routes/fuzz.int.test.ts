@@ -113,6 +113,8 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/CheckTicketsPerCPF': { ticketId: 1, eventId: f.eventId, cpfs: [CPF] },
     'POST /checkout/:version{v[12]}': cardBody('rej', 1, { sessionId }),
     'POST /api/checkout/ongoing/cancel': {},
+    // Ways to pay: multi-payment
+    'POST /api/reimburseService/reimburseMultiplePayments/:transactionUID': {},
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };

@@ -1,6 +1,7 @@
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { withTransaction } from '../cart/with-transaction.ts';
 import { endOrder } from './end-order.ts';
+import { refundParts } from './multi-payment.ts';
 import { setPaymentStatus } from './order-state.ts';
 import { enqueueRefundMail } from './refund-mail.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
@@ -77,6 +78,9 @@ export async function finishRefund(
       const charge = await gateway.getCharge(due.gatewayRef);
       if (charge?.status !== 'refunded') throw error;
     }
+  } else {
+    // Ways to pay: multi-payment — a split's whole has no charge of its own: its cards are refunded.
+    await refundParts(s, due.orderId);
   }
   // The buyer's e-mail commits with the 'refunded' mark: it exists exactly when the refund is recorded.
   const refunded = await withTransaction(s.db, async (tx) => {
