@@ -85,7 +85,8 @@ export function SplitPayment({
   const [state, setState] = useState<TMultiplePayment | null>(restored ?? null);
   const [count, setCount] = useState(2);
   const [inputs, setInputs] = useState<string[]>(() => evenSplit(totalCents, 2).map(asInput));
-  const [installments, setInstallments] = useState(1);
+  // The installments chosen for one amount (a new amount starts at 1x).
+  const [chosen, setChosen] = useState({ amount: 0, count: 1 });
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [declined, setDeclined] = useState('');
@@ -112,8 +113,8 @@ export function SplitPayment({
     ? (state.payments.find((part) => part.position === position)?.value ?? 0)
     : (values[0] ?? 0) / 100;
   const plans = usePlans(eventId, invalid ? 0 : amount);
+  const installments = chosen.amount === amount ? chosen.count : 1;
   const plan = plans.find((option) => option.installments === installments);
-  useEffect(() => setInstallments(1), [amount]);
   const { ready, failure } = useCardForm(
     container,
     position !== null && !invalid,
@@ -205,6 +206,7 @@ export function SplitPayment({
     }
   };
 
+  const fields = Array.from({ length: count - 1 }, (_, i) => ({ id: `amount-${count}-${i + 1}`, i }));
   const choose = (next: number) => {
     setCount(next);
     setInputs(evenSplit(totalCents, next).map(asInput));
@@ -234,8 +236,8 @@ export function SplitPayment({
             </select>
           </label>
           <div className={split.amounts}>
-            {Array.from({ length: count - 1 }, (_, i) => (
-              <label key={`${count}-${i}`} className={split.field}>
+            {fields.map(({ id, i }) => (
+              <label key={id} className={split.field}>
                 <span>{t('split.amount', { position: String(i + 1) })}</span>
                 <span className={split.money}>
                   <span aria-hidden="true">{currency === 'BRL' ? 'R$' : 'U$'}</span>
@@ -289,7 +291,10 @@ export function SplitPayment({
           {plans.length > 0 && (
             <label className={split.field}>
               <span>{t('split.installments', { position: String(position + 1) })}</span>
-              <select value={installments} onChange={(event) => setInstallments(Number(event.target.value))}>
+              <select
+                value={installments}
+                onChange={(event) => setChosen({ amount, count: Number(event.target.value) })}
+              >
                 {plans.map((option) => (
                   <option key={option.installments} value={option.installments}>
                     {t('split.installmentOption', {
