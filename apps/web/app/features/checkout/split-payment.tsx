@@ -120,7 +120,8 @@ export function SplitPayment({
     position !== null && !invalid,
     locale,
     gateway,
-    plan?.totalValue ?? amount,
+    // The share, not the plan's total: choosing installments must not draw the fields again.
+    amount,
   );
 
   const answered = (answer: TPaymentAnswer) => {
