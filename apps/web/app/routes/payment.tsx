@@ -39,12 +39,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     api('ongoing'),
     api('pendingMultipleTransaction'),
   ]);
-  if (ongoing.ok && ongoing.body.ongoing) return { ...base, auth: null, ongoing: ongoing.body.ongoing };
-  // Ways to pay: multi-payment — a split interrupted by a reload is finished here.
+  // Ways to pay: multi-payment — a split interrupted by a reload is finished here (its order also
+  // reads as the ongoing purchase: its cards are what remains to pay).
   if (split.ok && split.body.result) {
     const gateway = await api('checkoutGateway', { query: { eventId: split.body.result.event.id } });
     return { ...base, auth: null, split: split.body.result, gateway: gateway.ok ? gateway.body : null };
   }
+  if (ongoing.ok && ongoing.body.ongoing) return { ...base, auth: null, ongoing: ongoing.body.ongoing };
   const cart = answer.ok ? answer.body.cart : null;
   if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
   const [installments, gateway] = await Promise.all([
