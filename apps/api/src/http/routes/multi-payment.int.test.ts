@@ -320,4 +320,27 @@ describe.each(testDatabases())('multi-payment on %s', (kind) => {
       .where(eq(payments.orderId, first.body.orderId));
     expect(whole).toMatchObject({ status: 'cancelled', statusDetail: 'multiple_given_up' });
   });
+
+  it('a split left past its window ends with its units back on sale, and its approved card is refunded', async () => {
+    const { f, b, total } = await buying(2);
+    const [a, c] = halves(total);
+    const first = await b.pay('split-window-1', firstCard([a!, c!]));
+    expect(first.body.multiplePayment!.payments[0]!.status).toBe('approved');
+    // Within its window the reconciler leaves it waiting for the buyer's next card.
+    await reconcilePayments(t.app.checkout);
+    expect((await order(first.body.orderId)).status).toBe(AGUARDANDO_PAGAMENTO);
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(orders.id, first.body.orderId));
+    const pass = await reconcilePayments(t.app.checkout);
+    expect(pass.splits).toMatchObject({ ended: 1, refunded: 1 });
+    expect((await order(first.body.orderId)).status).toBe(CANCELADO);
+    const [part] = await partsOf(first.body.orderId);
+    expect(part).toMatchObject({ status: 'refunded' });
+    expect((await chargeOf(part!.gatewayRef!)).status).toBe('refunded');
+    expect(await lot(f.lotId)).toMatchObject({ held: 0, sold: 0 });
+    // Nothing is refunded twice.
+    expect((await reconcilePayments(t.app.checkout)).splits.refunded).toBe(0);
+  });
 });
