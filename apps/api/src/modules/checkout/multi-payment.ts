@@ -16,7 +16,6 @@ import { GatewayRefusedError, type TPaymentGateway } from '../../adapters/paymen
 import type { TDb } from '../../db/client.ts';
 import { events, orders, paymentParts, payments, type TOrderLine } from '../../db/schema/index.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
-import { crashPoint } from './crash-point.ts';
 import { endOrder } from './end-order.ts';
 import { eventNoInterest } from './get-installments.ts';
 import { paymentError, paymentMessage } from './messages.ts';
@@ -265,7 +264,6 @@ export async function payPart(
       return answer(order.id);
     throw paymentError('payment_in_progress', locale);
   }
-  crashPoint(s.config.TEST_CRASH_AT, 'after_reserve');
 
   let charge: TChargeState | null;
   try {
