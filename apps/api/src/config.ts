@@ -197,6 +197,11 @@ export const ZConfigSchema = z
      * about it by our reference (a charge cut by a timeout, a crash or a lost connection).
      */
     PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /**
+     * Ways to pay, multi-payment: how long a split across several cards keeps its units while the
+     * buyer pays its cards; past it the reconciler gives the split up (approved cards refunded).
+     */
+    MULTI_PAYMENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1_200),
     /** How long a call to the payment gateway may take before its outcome counts as unknown. */
     PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     /** TEST ONLY: no payment reconciler in this process (the fault suite's negative control). */

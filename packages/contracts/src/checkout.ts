@@ -89,6 +89,18 @@ export const ZCreatePaymentRequest = z.object({
    * issued to, mask optional; required when the cart says `isNfeMandatory`, check digits verified.
    */
   nfeDocument: z.string().max(40).optional(),
+  // Ways to pay: multi-payment (commerce §3): one order split across several cards, one request per card.
+  /** This request pays one card of a split. */
+  isMultiplePayment: z.boolean().optional(),
+  /** The split being paid (its first request answers it); absent on the first card. */
+  multiplePaymentUid: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    .nullish(),
+  /** What this card pays, in the event's currency (before its installment interest). */
+  multiplePaymentValue: z.number().positive().max(10_000_000).optional(),
+  /** On the first card only: every card's amount, in order (they must sum to the total). */
+  multiplePaymentValues: z.array(z.number().positive().max(10_000_000)).min(1).max(20).optional(),
 });
 export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
 
@@ -118,6 +130,8 @@ export const ZPaymentAnswer = z.object({
    * POST /api/checkout/orders/{id}/3ds. Absent or null otherwise.
    */
   challenge: z.object({ url: z.string() }).nullable().optional(),
+  /** A split across several cards: its parts as they stand (absent otherwise). */
+  multiplePayment: z.lazy(() => ZMultiplePayment).nullish(),
 });
 export type TPaymentAnswer = z.infer<typeof ZPaymentAnswer>;
 
@@ -230,3 +244,51 @@ export type TTransferDestinationAnswer = { email: string | null; registered: boo
 
 /** The payment's failures (spec §8 "Payment"): texts in `API_MESSAGES[locale].payment`. */
 export type TPaymentErrorCode = keyof TApiMessages['payment'];
+
+// Ways to pay: multi-payment (commerce §3 "Pending multi-payment").
+/** One card of a split: its latest attempt (a declined one may be tried again with another card). */
+export const ZMultiplePaymentPart = z.object({
+  position: z.number().int(),
+  /** The attempt's id: the gateway's external reference (the spec's payment code). */
+  paymentCode: z.string(),
+  /** This card's share of the total. */
+  value: z.number(),
+  /** What it charges: the share plus its installment interest. */
+  amount: z.number(),
+  installments: z.number().int(),
+  /** 'awaiting' until tried, then a payment status. */
+  status: z.string(),
+  statusDetail: z.string().nullable(),
+  /** Masked: brand and last four digits only. */
+  card: z.object({ brand: z.string(), last4: z.string(), masked: z.string() }).nullable(),
+  attempts: z.number().int(),
+});
+export const ZMultiplePayment = z.object({
+  multiplePaymentUID: z.string(),
+  total: z.number(),
+  currency: z.string(),
+  /** The least a card may pay. */
+  minimum: z.number(),
+  /** What the parts not yet approved still have to pay. */
+  remaining: z.number(),
+  /** The next part to pay (null when none is left or one is being answered). */
+  nextPosition: z.number().int().nullable(),
+  payments: z.array(ZMultiplePaymentPart),
+});
+export type TMultiplePayment = z.infer<typeof ZMultiplePayment>;
+export type TMultiplePaymentPart = z.infer<typeof ZMultiplePaymentPart>;
+
+/** GET /api/PendingMultipleTransaction: the buyer's interrupted split, or null. */
+export const ZPendingMultipleTransaction = z.object({
+  result: z
+    .object({
+      multiplePaymentUID: z.string(),
+      orderId: z.string(),
+      sessionID: z.string().nullable(),
+      event: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+      cart: z.object({ lines: z.array(ZOrderLine), total: z.number(), currency: z.string() }),
+      split: ZMultiplePayment,
+    })
+    .nullable(),
+});
+export type TPendingMultipleTransaction = z.infer<typeof ZPendingMultipleTransaction>;

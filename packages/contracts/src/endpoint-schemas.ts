@@ -69,6 +69,7 @@ import {
   ZOngoingExists,
   ZOngoingPurchase,
   ZPaymentAnswer,
+  ZPendingMultipleTransaction,
 } from './checkout.ts';
 import {
   ZCheckoutGateway,
@@ -477,6 +478,21 @@ export const ENDPOINT_SCHEMAS = {
     auth: 'session',
     response: ZPaymentAnswer,
     errors: [404],
+  },
+  // Ways to pay: multi-payment (one order split across several cards).
+  pendingMultipleTransaction: {
+    summary: "The buyer's interrupted split across several cards (masked cards), or null",
+    tag: 'Checkout',
+    auth: 'session',
+    response: ZPendingMultipleTransaction,
+  },
+  reimburseMultiplePayments: {
+    summary: "Give up a split (the buyer's own): its approved cards are refunded, its units go back on sale",
+    tag: 'Checkout',
+    auth: 'session',
+    params: id('transactionUID'),
+    response: ZPaymentAnswer,
+    errors: [404, 409],
   },
   simulatePixPayment: {
     summary: 'Pay a pending Pix as a bank would (test gateway)',

@@ -61,6 +61,12 @@ export const ENDPOINTS = {
   // Ways to pay: hosted checkout ('checkout pro') and the wallet button (issue 15).
   checkoutProCreate: { method: 'POST', path: '/api/checkoutPro/create' },
   checkoutProCancel: { method: 'DELETE', path: '/api/checkoutPro/:preferenceId' },
+  // Ways to pay: multi-payment (one order split across several cards).
+  pendingMultipleTransaction: { method: 'GET', path: '/api/PendingMultipleTransaction' },
+  reimburseMultiplePayments: {
+    method: 'POST',
+    path: '/api/reimburseService/reimburseMultiplePayments/:transactionUID',
+  },
   /** The spec's gateway-shaped status of a payment (commerce §7), with its X-NoInterest headers. */
   gatewayPayment: { method: 'GET', path: '/api/v1/mercadopago/payments/:id' },
   // Ways to pay: the mobile app's pages and the spec's other payment paths (same engine as `pay`)

@@ -39,6 +39,7 @@ import { gatewaySessionRoutes } from './routes/gateway-session.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
 import { healthRoutes } from './routes/health.ts';
 import { hostedCheckoutRoutes } from './routes/hosted-checkout.ts';
+import { multiPaymentRoutes } from './routes/multi-payment.ts';
 import { openApiRoutes, REFERENCE_PAGE_PATH } from './routes/openapi.ts';
 import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
@@ -212,6 +213,8 @@ export function createApp(options: TAppOptions) {
   app.route('/', appPaymentRoutes(checkout));
   // Ways to pay (issue 15): hosted checkout, wallet scripts, the sandbox's hosted page.
   app.route('/', hostedCheckoutRoutes(checkout));
+  // Ways to pay: multi-payment (one order split across several cards).
+  app.route('/', multiPaymentRoutes(checkout));
   app.route('/', paymentGatewayRoutes(checkout));
   app.route('/', gatewaySessionRoutes(checkout, accounts.limits));
   app.route(

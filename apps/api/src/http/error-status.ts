@@ -95,6 +95,13 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   challenge_invalid: 422,
   pix_failed: 502,
   processing_error: 502,
+  // Ways to pay: multi-payment
+  multi_unavailable: 422,
+  multi_parts: 422,
+  multi_minimum: 422,
+  multi_sum: 422,
+  multi_value_mismatch: 422,
+  multi_closed: 409,
   // Transfers
   code_invalid: 400,
   list_failed: 400,

@@ -725,6 +725,40 @@ export const ptBR = {
   'waysToPay.challengeHold':
     'Seus ingressos ficam reservados enquanto você confirma. Nada é cobrado sem a sua confirmação.',
   'waysToPay.tryAgain': 'Tentar novamente',
+  // Ways to pay: multi-payment (one order split across several cards).
+  'split.option': 'Dividir em mais de um cartão',
+  'split.title': 'Pagamento em mais de um cartão',
+  'split.intro':
+    'Divida {total} entre 2 e {max} cartões. Cada cartão paga pelo menos {minimum}; o último completa o total.',
+  'split.cards': 'Quantos cartões',
+  'split.cardsOption': '{count} cartões',
+  'split.amount': 'Valor do cartão {position}',
+  'split.rest': 'Cartão {position}: {amount} (o que falta)',
+  'split.sumWrong': 'Os valores devem somar exatamente {total}.',
+  'split.belowMinimum': 'Cada cartão deve pagar pelo menos {minimum}.',
+  'split.parts': 'Cartões do pagamento',
+  'split.part': 'Cartão {position}',
+  'split.installments': 'Parcelas do cartão {position}',
+  'split.installmentOption': '{count}x de {value} (total {total})',
+  'split.payPart': 'Pagar cartão {position} de {count}: {amount}',
+  'split.remaining': 'Falta pagar {amount}',
+  'split.status.awaiting': 'Aguardando',
+  'split.status.approved': 'Aprovado',
+  'split.status.rejected': 'Recusado',
+  'split.status.failed': 'Recusado',
+  'split.status.created': 'Processando',
+  'split.status.in_process': 'Em análise',
+  'split.status.pending': 'Em análise',
+  'split.status.refunded': 'Estornado',
+  'split.status.cancelled': 'Cancelado',
+  'split.retryHint': 'Use outro cartão para o cartão {position}. Os cartões aprovados continuam aprovados.',
+  'split.inFlight': 'Um cartão está sendo processado. Atualize em alguns instantes.',
+  'split.refresh': 'Atualizar',
+  'split.giveUp': 'Desistir do pagamento dividido',
+  'split.giveUpConfirm': 'Desistir? Os cartões aprovados serão estornados e os ingressos voltam à venda.',
+  'split.restored':
+    'Você tem um pagamento dividido em andamento para {event}. Conclua os cartões que faltam.',
+  'split.summary': 'Resumo do pedido',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

@@ -1,10 +1,11 @@
-import type { TOngoingOrder } from '@ingressos/contracts';
+import type { TOngoingOrder, TPendingMultipleTransaction } from '@ingressos/contracts';
 import { Link, redirect } from 'react-router';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { requireProfileForPayment } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { PaymentForm } from '~/features/checkout/payment-screen.tsx';
 import { OngoingPurchase } from '~/features/checkout/pending-payment.tsx';
+import { SplitRestore } from '~/features/checkout/split-payment.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
@@ -24,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     installments: [],
     unverified: false,
     ongoing: null as TOngoingOrder | null,
+    split: null as TPendingMultipleTransaction['result'],
   };
   const user = await loadUser(context);
   if (!user) return { ...base, auth: await loadAuthScreen(context) };
@@ -32,7 +34,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireProfileForPayment(user);
   // §4 "Ongoing purchase": a pending payment is restored here, before any new one.
   const api = serverApi(context);
-  const [answer, ongoing] = await Promise.all([api('getCart'), api('ongoing')]);
+  const [answer, ongoing, split] = await Promise.all([
+    api('getCart'),
+    api('ongoing'),
+    api('pendingMultipleTransaction'),
+  ]);
+  // Ways to pay: multi-payment — a split interrupted by a reload is finished here (its order also
+  // reads as the ongoing purchase: its cards are what remains to pay).
+  if (split.ok && split.body.result) {
+    const gateway = await api('checkoutGateway', { query: { eventId: split.body.result.event.id } });
+    return { ...base, auth: null, split: split.body.result, gateway: gateway.ok ? gateway.body : null };
+  }
   if (ongoing.ok && ongoing.body.ongoing) return { ...base, auth: null, ongoing: ongoing.body.ongoing };
   const cart = answer.ok ? answer.body.cart : null;
   if (cart && cart.incompleteTables.length > 0) throw redirect(`/eventmap/${cart.items[0]!.slug}`);
@@ -72,6 +84,15 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     );
   const { cart, error, ongoing } = loaderData;
   if (ongoing) return <OngoingPurchase key={ongoing.orderId} ongoing={ongoing} />;
+  if (loaderData.split)
+    return (
+      <PageFrame title={t('page.payment')}>
+        <SplitRestore
+          pending={loaderData.split}
+          gateway={'gateway' in loaderData ? (loaderData.gateway ?? null) : null}
+        />
+      </PageFrame>
+    );
   if (!cart || cart.items.length === 0)
     return (
       <PageFrame title={t('page.payment')}>

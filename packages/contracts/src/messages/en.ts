@@ -183,6 +183,16 @@ export const EN: TApiMessages = {
     nfe_document_invalid: 'The CPF or CNPJ entered for the invoice (NF-e) is not valid. Check the numbers.',
     challenge_not_pending: 'This payment is not awaiting card authentication.',
     challenge_invalid: 'The card authentication does not match this payment. Please try again.',
+    // Ways to pay: multi-payment (one order split across several cards).
+    multi_unavailable: 'Paying with more than one card is not available for this event.',
+    multi_parts: 'Split the payment across 2 to {max} cards.',
+    multi_minimum: 'Each card must pay at least {minimum}.',
+    multi_sum: "The cards' amounts must add up to exactly the purchase total, {total}.",
+    multi_value_mismatch: 'The amount of this card must be {value}.',
+    multi_closed: 'This split payment is already closed.',
+    multi_part_declined:
+      'The payment of card {position} was not authorised. Try another card for this part or give up the split payment.',
+    multi_given_up: 'Split payment cancelled. The approved amounts were refunded.',
   },
   transfer: {
     identify_user: 'Could not identify the user',

@@ -190,6 +190,16 @@ export const PT_BR = {
     nfe_document_invalid: 'O CPF ou CNPJ informado para a nota fiscal (NF-e) é inválido. Confira os números.',
     challenge_not_pending: 'Este pagamento não aguarda a autenticação do cartão.',
     challenge_invalid: 'A autenticação do cartão não corresponde a este pagamento. Tente novamente.',
+    // Ways to pay: multi-payment (one order split across several cards).
+    multi_unavailable: 'O pagamento com mais de um cartão não está disponível para este evento.',
+    multi_parts: 'Divida o pagamento entre 2 e {max} cartões.',
+    multi_minimum: 'Cada cartão deve pagar pelo menos {minimum}.',
+    multi_sum: 'Os valores dos cartões devem somar exatamente o total da compra, {total}.',
+    multi_value_mismatch: 'O valor deste cartão deve ser {value}.',
+    multi_closed: 'Este pagamento dividido já foi encerrado.',
+    multi_part_declined:
+      'O pagamento do cartão {position} não foi autorizado. Tente outro cartão para esta parte ou desista do pagamento dividido.',
+    multi_given_up: 'Pagamento dividido cancelado. Os valores aprovados foram estornados.',
   },
   transfer: {
     identify_user: 'Erro ao identificar usuário',

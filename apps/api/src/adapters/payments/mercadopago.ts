@@ -207,7 +207,7 @@ export function createMercadoPagoGateway(options: {
       // Checkout Pro (Preference API) and its Wallet Brick (issue 15).
       hostedCheckout: true,
       walletButton: true,
-      multiCard: false,
+      multiCard: true, // Ways to pay: multi-payment — each card is its own Payment (its own external_reference).
       partialRefund: true,
     },
     // A Brazilian Mercado Pago account charges in reais only (docs/decisions.md).

@@ -106,7 +106,8 @@ export function createSandboxGateway(
       // Its own hosted page and a yellow button to it (issue 15): every way to pay works on one machine.
       hostedCheckout: true,
       walletButton: true,
-      multiCard: false,
+      // Ways to pay: multi-payment — each card of a split is an ordinary charge.
+      multiCard: true,
       partialRefund: true,
     },
     // Like an acquirer with a USD merchant account: cards in reais or dollars, Pix in reais only.

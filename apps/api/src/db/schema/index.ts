@@ -5,5 +5,6 @@ export * from './checkout.ts';
 export * from './hosted-checkout.ts';
 export * from './meta.ts';
 export * from './outbox.ts';
+export * from './payment-parts.ts';
 export * from './privacy.ts';
 export * from './transfers.ts';

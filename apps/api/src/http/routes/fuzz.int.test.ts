@@ -122,6 +122,8 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/:version{v[12]}/website/checkout': cardBody('rej', 1, { sessionId }),
     'POST /api/:version{v[12]}/website/newfinishpayment': cardBody('rej', 1, { sessionId }),
     'POST /api/mercadopago/pix/:version{v[12]}/create': { sessionId, identificationTickets: [] },
+    // Ways to pay: multi-payment
+    'POST /api/reimburseService/reimburseMultiplePayments/:transactionUID': {},
     'POST /sandbox-gateway/pix/:paymentId/pay': {},
     // Ways to pay: hosted checkout (issue 15).
     'POST /api/checkoutPro/create': { sessionId },

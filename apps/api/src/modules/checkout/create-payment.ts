@@ -18,6 +18,14 @@ import { crashPoint } from './crash-point.ts';
 import { eventInterestTerms } from './get-installments.ts';
 import { validateIdentification } from './identification.ts';
 import { paymentError, paymentMessage } from './messages.ts';
+import {
+  payPart,
+  splitHoldUntil,
+  splitMessage,
+  splitPlanOf,
+  splitView,
+  startSplit,
+} from './multi-payment.ts';
 import { nfeDocumentOf } from './nfe-document.ts';
 import { refundReasonOf } from './refund-order.ts';
 import { reserveOrder } from './reserve-order.ts';
@@ -128,6 +136,8 @@ export async function paymentAnswer(
   if (!order) throw paymentError('order_not_found', locale);
   const [payment] = await s.db.select().from(payments).where(eq(payments.orderId, orderId));
   const status = (payment?.status ?? 'created') as TPaymentStatus;
+  // Ways to pay: multi-payment — a split answers its cards as they stand.
+  const split = await splitView(s, orderId);
   return {
     orderId: order.id,
     paymentId: payment?.id ?? '',
@@ -139,7 +149,8 @@ export async function paymentAnswer(
     total: order.totalCents / 100,
     currency: order.currency,
     installments: order.installments,
-    message: messageOf(payment, locale),
+    message:
+      messageOf(payment, locale) || (split && awaitsPayment(order.status) ? splitMessage(split, locale) : ''),
     pix:
       order.pixPayload && order.pixExpiresAt
         ? {
@@ -154,6 +165,7 @@ export async function paymentAnswer(
       payment?.challengeUrl && payment.statusDetail === 'pending_challenge' && awaitsPayment(order.status)
         ? { url: payment.challengeUrl }
         : null,
+    multiplePayment: split,
   };
 }
 
@@ -176,6 +188,17 @@ async function amountsOf(
   if (body.paymentType === 'free') throw paymentError('not_free', locale);
   // The event names a gateway this site has no credentials for: it cannot be paid (nothing is made).
   if (!gateway) throw paymentError('gateway_unavailable', locale);
+  // Ways to pay: multi-payment — the order is the cart's total; each card adds its own interest.
+  if (body.isMultiplePayment) {
+    splitPlanOf(gateway, cartCents, currency, body, locale);
+    return {
+      method: 'credit_card' as const,
+      currency,
+      totalCents: cartCents,
+      interestCents: 0,
+      installments: 1,
+    };
+  }
   if (body.paymentType === 'pix') {
     if (!gateway.capabilities.methods.includes('pix')) throw paymentError('pix_unavailable', locale);
     if (!gateway.currencies.pix.includes(currency)) throw paymentError('pix_currency', locale);
@@ -231,6 +254,14 @@ export async function createPayment(
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  // Ways to pay: multi-payment — the next card of a split already reserved.
+  if (body.isMultiplePayment && body.multiplePaymentUid)
+    return payPart(
+      s,
+      { user, idempotencyKey: input.idempotencyKey, body, orderId: body.multiplePaymentUid },
+      locale,
+      (id) => paymentAnswer(s, id, locale),
+    );
 
   if (body.paymentType === 'credit_card' && !body.card) throw paymentError('card_required', locale);
   const sessionId = input.sessionId;
@@ -269,11 +300,12 @@ export async function createPayment(
   const pixExpiresAt =
     amounts.method === 'pix' ? new Date(Date.now() + s.config.PIX_EXPIRY_SECONDS * 1000) : null;
   // A card's holds outlast the time its answer and the reconciler's first look may take.
-  const holdUntil =
-    pixExpiresAt ??
-    new Date(
-      Date.now() + s.config.PAYMENT_GATEWAY_TIMEOUT_MS + s.config.PAYMENT_RECONCILE_GRACE_SECONDS * 2000,
-    );
+  const holdUntil = body.isMultiplePayment
+    ? splitHoldUntil(s)
+    : (pixExpiresAt ??
+      new Date(
+        Date.now() + s.config.PAYMENT_GATEWAY_TIMEOUT_MS + s.config.PAYMENT_RECONCILE_GRACE_SECONDS * 2000,
+      ));
   let reserved: Awaited<ReturnType<typeof reserveOrder>>;
   try {
     reserved = await reserveOrder(
@@ -312,6 +344,19 @@ export async function createPayment(
   if (amounts.method === 'free') {
     await settlePayment(s, paymentId, { status: 'approved', statusDetail: 'free_ticket' }, locale);
     return paymentAnswer(s, orderId, locale);
+  }
+  // Ways to pay: multi-payment — the split's parts, then its first card.
+  if (body.isMultiplePayment) {
+    await startSplit(s, {
+      orderId,
+      paymentId,
+      gateway: gateway!.kind,
+      currency: amounts.currency,
+      values: (body.multiplePaymentValues ?? []).map((value) => Math.round(value * 100)),
+    });
+    return payPart(s, { user, idempotencyKey: input.idempotencyKey, body, orderId }, locale, (id) =>
+      paymentAnswer(s, id, locale),
+    );
   }
   const charge = await chargeOrder(s, gateway!, {
     orderId,

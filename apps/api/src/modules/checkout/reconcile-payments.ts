@@ -3,6 +3,7 @@ import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import { endOrder } from './end-order.ts';
 import { expireHostedCheckouts } from './hosted-checkout.ts';
+import { reconcileSplits } from './multi-payment.ts';
 import { cancelUnseenPix, expirePix } from './ongoing.ts';
 import { finishRefund, refundReasonOf } from './refund-order.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
@@ -43,6 +44,8 @@ export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
         from orders o left join payments p on p.order_id = o.id
         where o.status in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})
           and (p.status in ('pending', 'in_process') or o.created_at < now() - ${grace} * interval '1 second')
+          -- Ways to pay: multi-payment — a split's cards are reconciled part by part (reconcileSplits).
+          and not exists (select 1 from payment_parts pp where pp.order_id = o.id)
         order by o.created_at limit ${batch}`,
   )) as unknown as { rows: TAwaiting[] };
   let expired = 0;
@@ -59,7 +62,9 @@ export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
   const refunds = await finishDueRefunds(s, batch);
   // Ways to pay (issue 15): hosted checkouts past their expiry with no payment end.
   expired += await expireHostedCheckouts(s, DEFAULT_LOCALE, batch);
-  return { checked: awaiting.rows.length, expired, ended, refunds };
+  // Ways to pay: multi-payment — every card of every split (multi-payment.ts).
+  const splits = await reconcileSplits(s, batch);
+  return { checked: awaiting.rows.length, expired, ended, refunds, splits };
 }
 
 async function reconcileOrder(s: TCheckoutServices, row: TAwaiting): Promise<'expired' | 'ended' | 'asked'> {

@@ -3,6 +3,7 @@ import { withTransaction } from '../cart/with-transaction.ts';
 import { endOrder } from './end-order.ts';
 import { setPaymentStatus } from './order-state.ts';
 import { enqueueRefundMail } from './refund-mail.ts';
+import { refundParts } from './refund-parts.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
 
 /** Why money was given back: each has its message to the buyer (messages.ts, the e-mail). */
@@ -77,6 +78,9 @@ export async function finishRefund(
       const charge = await gateway.getCharge(due.gatewayRef);
       if (charge?.status !== 'refunded') throw error;
     }
+  } else {
+    // Ways to pay: multi-payment — a split's whole has no charge of its own: its cards are refunded.
+    await refundParts(s, due.orderId);
   }
   // The buyer's e-mail commits with the 'refunded' mark: it exists exactly when the refund is recorded.
   const refunded = await withTransaction(s.db, async (tx) => {

@@ -9,6 +9,7 @@ import { readIdentification } from '~/features/checkout/identification-store.ts'
 import { NfeDocumentField, nfeDocumentProblem } from '~/features/checkout/nfe-document-field.tsx';
 import { Approved, Declined, Processing } from '~/features/checkout/payment-states.tsx';
 import { markMadeHere, PendingPayment, useSettle } from '~/features/checkout/pending-payment.tsx';
+import { SplitPayment, SplitToggle } from '~/features/checkout/split-payment.tsx';
 import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
 import { CheckoutLayout } from '~/ui/checkout-frame.tsx';
@@ -61,6 +62,8 @@ export function PaymentForm({
   // No configured gateway sells this event: nothing can be paid, and the page says so.
   const unsellable = !free && !cart.checkoutGateway;
   const [count, setCount] = useState(1);
+  // Ways to pay: multi-payment — the order split across several cards (split-payment.tsx).
+  const [splitting, setSplitting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   // The gateway's refusal, shown as the declined state above the form (which stays for another try).
@@ -79,10 +82,12 @@ export function PaymentForm({
   const chargeTotal = method === 'credit_card' && plan ? plan.totalValue : cart.totals.total;
   const { ready, failure } = useCardForm(
     container,
-    !free && method === 'credit_card' && result?.orderStatus !== 1 && !walletOpen,
+    !free && method === 'credit_card' && !splitting && result?.orderStatus !== 1 && !walletOpen,
     locale,
     gateway,
-    chargeTotal,
+    // The cart's total, not the plan's: choosing installments must not draw the fields again
+    // (and clear what the buyer typed); the charge takes the plan's total anyway.
+    cart.totals.total,
     cart.currency,
   );
   const total = formatMoney(chargeTotal, cart.currency);
@@ -185,6 +190,19 @@ export function PaymentForm({
   if (result && result.orderStatus === 1)
     return frame(<PendingPayment answer={result} onSettled={finish} amount={total} fresh />, false);
 
+  // Ways to pay: multi-payment.
+  if (splitting && !free && method === 'credit_card')
+    return frame(
+      <SplitPayment
+        total={cart.totals.total}
+        currency={cart.currency}
+        eventId={cart.eventId ?? cart.items[0]?.eventId ?? null}
+        gateway={gateway}
+        identification={identification}
+        onCancel={() => setSplitting(false)}
+      />,
+    );
+
   return frame(
     <>
       {/* While the wallet button is drawn the order is reserved for it: only it shows (issue 15). */}
@@ -221,6 +239,9 @@ export function PaymentForm({
           )}
           {cart.isNfeMandatory && !free && !unsellable && (
             <NfeDocumentField value={nfeDocument} onChange={setNfeDocument} showError={nfeTried} />
+          )}
+          {!free && !unsellable && cart.multiplePaymentMethod && method === 'credit_card' && (
+            <SplitToggle checked={false} onChange={() => setSplitting(true)} />
           )}
           {unidentified && (
             <p role="alert" className={styles.sandbox}>

@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { paymentAnswer } from '../../modules/checkout/create-payment.ts';
+import { paymentError } from '../../modules/checkout/messages.ts';
+import { giveUpSplit, pendingMultipleTransaction } from '../../modules/checkout/multi-payment.ts';
+import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import type { TAppEnv } from '../env.ts';
+import { requireAuth } from '../middleware/authenticate.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Ways to pay: multi-payment (commerce §7 "Payment"): the buyer's interrupted split and giving it
+ * up. Each card itself is paid through POST checkout/v1 (`isMultiplePayment`). Thin: parse, call.
+ */
+export function multiPaymentRoutes(s: TCheckoutServices) {
+  return new Hono<TAppEnv>()
+    .get('/api/PendingMultipleTransaction', async (c) => {
+      const auth = requireAuth(c);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await pendingMultipleTransaction(s, auth.user));
+    })
+    .post('/api/reimburseService/reimburseMultiplePayments/:transactionUID', async (c) => {
+      const auth = requireAuth(c);
+      const locale = c.get('locale');
+      const uid = c.req.param('transactionUID');
+      if (!UUID.test(uid)) throw paymentError('order_not_found', locale);
+      return c.json(await giveUpSplit(s, auth.user, uid, locale, (id) => paymentAnswer(s, id, locale)));
+    });
+}

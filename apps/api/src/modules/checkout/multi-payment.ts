@@ -1,0 +1,515 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  TCreatePaymentRequest,
+  TMultiplePayment,
+  TPaymentAnswer,
+  TPendingMultipleTransaction,
+} from '@ingressos/contracts';
+import type { TLocale } from '@ingressos/domain';
+import { NATIONALITY } from '@ingressos/domain/account';
+import { installmentPlan } from '@ingressos/domain/installments';
+import { formatMoney } from '@ingressos/domain/money';
+import { awaitsPayment } from '@ingressos/domain/order-lifecycle';
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { GatewayRefusedError, type TPaymentGateway } from '../../adapters/payments/gateway.ts';
+import type { TDb } from '../../db/client.ts';
+import { events, orders, paymentParts, payments, type TOrderLine } from '../../db/schema/index.ts';
+import type { TUserRow } from '../accounts/sessions.ts';
+import { endOrder } from './end-order.ts';
+import { eventNoInterest } from './get-installments.ts';
+import { paymentError, paymentMessage } from './messages.ts';
+import { ENDED_WITHOUT_TICKETS, refundParts } from './refund-parts.ts';
+import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
+import { settlePayment, type TChargeState } from './settle-payment.ts';
+
+/**
+ * Ways to pay: multi-payment (commerce §1, §3 "Pending multi-payment"). One order split across
+ * several cards, each its own charge (its own token, installments, and this part's row id as the
+ * gateway's external reference). The order is reserved once (its units held for the split's
+ * window) and paid, tickets issued, only when every part is approved; a declined part may be tried
+ * again with another card; giving up refunds the approved parts and puts the units back on sale.
+ * The only writer of `payment_parts.status`: each move is a conditional UPDATE from the states
+ * it may follow, as order-state.ts does for orders.
+ */
+
+/** The least one card pays (decision: R$ 5,00, or 5.00 of the event's currency). */
+export const MULTI_MIN_CENTS = 500;
+/** The most cards one order is split across. */
+export const MULTI_MAX_PARTS = 5;
+
+const LIVE = ['created', 'pending', 'in_process'] as const;
+const DECLINED = ['rejected', 'failed', 'cancelled', 'expired'];
+
+type TPart = typeof paymentParts.$inferSelect;
+type TRows<T> = { rows: T[] };
+const rows = async <T>(db: TDb, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as TRows<T>).rows;
+const cents = (value: number) => Math.round(value * 100);
+const uniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return (e.code ?? e.cause?.code) === '23505';
+};
+
+/**
+ * The split the first card's request declares (`multiplePaymentValues`, every card's amount in
+ * order): 2 to MULTI_MAX_PARTS cards, each at least MULTI_MIN_CENTS, summing exactly to the
+ * cart's total, the first being this request's `multiplePaymentValue`. Answers the amounts in cents.
+ */
+export function splitPlanOf(
+  gateway: TPaymentGateway,
+  cartCents: number,
+  currency: string,
+  body: TCreatePaymentRequest,
+  locale: TLocale,
+): number[] {
+  if (!gateway.capabilities.multiCard || !gateway.currencies.card.includes(currency))
+    throw paymentError('multi_unavailable', locale);
+  if (!body.card) throw paymentError('card_required', locale);
+  const values = (body.multiplePaymentValues ?? []).map(cents);
+  if (values.length < 2 || values.length > MULTI_MAX_PARTS)
+    throw paymentError('multi_parts', locale, { max: String(MULTI_MAX_PARTS) });
+  if (values.some((value) => value < MULTI_MIN_CENTS))
+    throw paymentError('multi_minimum', locale, { minimum: formatMoney(MULTI_MIN_CENTS / 100, currency) });
+  if (values.reduce((sum, value) => sum + value, 0) !== cartCents)
+    throw paymentError('multi_sum', locale, { total: formatMoney(cartCents / 100, currency) });
+  if (body.multiplePaymentValue === undefined || cents(body.multiplePaymentValue) !== values[0])
+    throw paymentError('multi_value_mismatch', locale, { value: formatMoney(values[0]! / 100, currency) });
+  return values;
+}
+
+/** How long a split's units are held: its window, whatever a single card would need. */
+export const splitHoldUntil = (s: TCheckoutServices) =>
+  new Date(Date.now() + s.config.MULTI_PAYMENT_WINDOW_SECONDS * 1000);
+
+/** The split's parts, all 'awaiting', written right after the order is reserved (nothing charged yet). */
+export async function startSplit(
+  s: TCheckoutServices,
+  split: { orderId: string; paymentId: string; gateway: string; currency: string; values: number[] },
+) {
+  await s.db
+    .insert(paymentParts)
+    .values(
+      split.values.map((valueCents, position) => ({
+        id: randomUUID(),
+        orderId: split.orderId,
+        paymentId: split.paymentId,
+        position,
+        attempt: 1,
+        valueCents,
+        amountCents: valueCents,
+        currency: split.currency,
+        gateway: split.gateway,
+        status: 'awaiting',
+        statusDetail: 'awaiting_card',
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+const partsOf = (db: TDb, orderId: string) =>
+  db
+    .select()
+    .from(paymentParts)
+    .where(eq(paymentParts.orderId, orderId))
+    .orderBy(asc(paymentParts.position), asc(paymentParts.attempt));
+
+/** Each part's latest attempt, in order. */
+function latestOf(parts: TPart[]) {
+  const latest = new Map<number, TPart & { attempts: number }>();
+  for (const part of parts) latest.set(part.position, { ...part, attempts: part.attempt });
+  return [...latest.values()].sort((a, b) => a.position - b.position);
+}
+
+/** The split as the buyer sees it (cards masked), or null for an order that is not split. */
+export async function splitView(s: TCheckoutServices, orderId: string): Promise<TMultiplePayment | null> {
+  const parts = await partsOf(s.db, orderId);
+  if (parts.length === 0) return null;
+  const latest = latestOf(parts);
+  const currency = latest[0]!.currency;
+  const open = latest.filter((part) => part.status !== 'approved' && part.status !== 'refunded');
+  const next = open[0];
+  return {
+    multiplePaymentUID: orderId,
+    total: latest.reduce((sum, part) => sum + part.valueCents, 0) / 100,
+    currency,
+    minimum: MULTI_MIN_CENTS / 100,
+    remaining: open.reduce((sum, part) => sum + part.valueCents, 0) / 100,
+    nextPosition: next && !(LIVE as readonly string[]).includes(next.status) ? next.position : null,
+    payments: latest.map((part) => ({
+      position: part.position,
+      paymentCode: part.id,
+      value: part.valueCents / 100,
+      amount: part.amountCents / 100,
+      installments: part.installments,
+      status: part.status,
+      statusDetail: part.statusDetail,
+      card:
+        part.cardBrand && part.cardLast4
+          ? { brand: part.cardBrand, last4: part.cardLast4, masked: `**** **** **** ${part.cardLast4}` }
+          : null,
+      attempts: part.attempts,
+    })),
+  };
+}
+
+/** The buyer's message for a split: the declined card to try again, if any. */
+export function splitMessage(view: TMultiplePayment | null, locale: TLocale) {
+  const declined = view?.payments.find((part) => DECLINED.includes(part.status));
+  return declined
+    ? paymentMessage('multi_part_declined', locale, { position: String(declined.position + 1) })
+    : '';
+}
+
+async function ownSplit(s: TCheckoutServices, userId: string, orderId: string, locale: TLocale) {
+  const [order] = await s.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [payment] = order ? await s.db.select().from(payments).where(eq(payments.orderId, order.id)) : [];
+  const parts = order ? await partsOf(s.db, order.id) : [];
+  // Someone else's split, or an order that is not split: the same answer as none at all.
+  if (!order || !payment || parts.length === 0) throw paymentError('order_not_found', locale);
+  return { order, payment, parts };
+}
+
+function fraudAnalysisOf(user: TUserRow, lines: TOrderLine[]) {
+  return {
+    customer: {
+      name: user.name,
+      email: user.email,
+      cpf: user.nationality === NATIONALITY.brazilian ? user.document : undefined,
+      phone: `+${user.ddiPhone.replace(/\D/g, '')}${user.phone.replace(/\D/g, '')}`,
+    },
+    cart: {
+      items: lines.map((line) => ({
+        sku: `lot-${line.lotId}`,
+        name: `${line.sectionName} — ${line.ticketName}`,
+        quantity: line.quantity,
+        unitCents: line.unitCents,
+      })),
+    },
+  };
+}
+
+/**
+ * One card of a split (POST checkout/v1 with `isMultiplePayment` and `multiplePaymentUid`; the
+ * first card comes through createPayment once the order is reserved): the next part not yet
+ * approved, for exactly its amount, with this card's installments. Idempotent per Idempotency-Key
+ * (a repeat answers the split as it stands); a part already being answered is not charged twice.
+ */
+export async function payPart(
+  s: TCheckoutServices,
+  input: { user: TUserRow; idempotencyKey: string; body: TCreatePaymentRequest; orderId: string },
+  locale: TLocale,
+  answer: (orderId: string) => Promise<TPaymentAnswer>,
+): Promise<TPaymentAnswer> {
+  const { user, body } = input;
+  const { order, payment, parts } = await ownSplit(s, user.id, input.orderId, locale);
+  if (parts.some((part) => part.idempotencyKey === input.idempotencyKey)) return answer(order.id);
+  if (!awaitsPayment(order.status)) throw paymentError('multi_closed', locale);
+  if (!body.card) throw paymentError('card_required', locale);
+  const next = latestOf(parts).find((part) => part.status !== 'approved');
+  if (!next) return answer(order.id);
+  if ((LIVE as readonly string[]).includes(next.status)) throw paymentError('payment_in_progress', locale);
+  if (body.multiplePaymentValue === undefined || cents(body.multiplePaymentValue) !== next.valueCents)
+    throw paymentError('multi_value_mismatch', locale, {
+      value: formatMoney(next.valueCents / 100, next.currency),
+    });
+  const gateway = gatewayOfPayment(s, payment.gateway);
+  const plan = installmentPlan(next.valueCents, body.card.installments, {
+    noInterest: await eventNoInterest(s.db, order.eventId),
+    interestBp: gateway.interestBp,
+    max: gateway.maxInstallments,
+    currency: next.currency,
+  });
+  if (!plan) throw paymentError('installments_invalid', locale);
+
+  const claim = {
+    amountCents: plan.totalCents,
+    installments: plan.installments,
+    status: 'created',
+    statusDetail: 'awaiting_gateway',
+    idempotencyKey: input.idempotencyKey,
+    updatedAt: new Date(),
+  };
+  let partId: string;
+  try {
+    if (next.status === 'awaiting') {
+      const [claimed] = await s.db
+        .update(paymentParts)
+        .set(claim)
+        .where(and(eq(paymentParts.id, next.id), eq(paymentParts.status, 'awaiting')))
+        .returning({ id: paymentParts.id });
+      if (!claimed) throw paymentError('payment_in_progress', locale);
+      partId = claimed.id;
+    } else {
+      partId = randomUUID();
+      await s.db.insert(paymentParts).values({
+        ...claim,
+        id: partId,
+        orderId: order.id,
+        paymentId: payment.id,
+        position: next.position,
+        attempt: next.attempts + 1,
+        valueCents: next.valueCents,
+        currency: next.currency,
+        gateway: payment.gateway,
+      });
+    }
+  } catch (error) {
+    if (!uniqueViolation(error)) throw error;
+    // The same key raced itself, or another retry of this part won: answer as it stands.
+    if ((await partsOf(s.db, order.id)).some((part) => part.idempotencyKey === input.idempotencyKey))
+      return answer(order.id);
+    throw paymentError('payment_in_progress', locale);
+  }
+
+  let charge: TChargeState | null;
+  try {
+    const made = await gateway.chargeCard({
+      externalRef: partId,
+      amountCents: plan.totalCents,
+      currency: next.currency,
+      installments: plan.installments,
+      token: body.card.token,
+      paymentMethodId: body.card.paymentMethodId,
+      issuerId: body.card.issuerId,
+      payerEmail: user.email,
+      payerCpf: user.nationality === NATIONALITY.brazilian ? user.document : undefined,
+      description: `${order.lines[0]?.eventName ?? ''} (${next.position + 1}/${parts.length ? latestOf(parts).length : 1})`,
+      fraudAnalysis: fraudAnalysisOf(user, order.lines),
+      deviceId: body.deviceId,
+    });
+    await recordPartCharge(s.db, partId, made);
+    charge = made;
+  } catch (error) {
+    if (error instanceof GatewayRefusedError) {
+      s.log.warn('the gateway refused a split card', { error, orderId: order.id, gateway: gateway.kind });
+      charge = { status: 'failed', statusDetail: 'gateway_refused' };
+    } else {
+      // Unknown outcome: the part stays 'created' and the reconciler asks by its reference.
+      s.log.error('a split card has no answer: the reconciler will ask the gateway', {
+        error,
+        orderId: order.id,
+      });
+      charge = null;
+    }
+  }
+  if (charge) await settlePart(s, partId, charge, locale);
+  return answer(order.id);
+}
+
+async function recordPartCharge(
+  db: TDb,
+  partId: string,
+  charge: { ref: string; brand?: string | undefined; last4?: string | undefined },
+) {
+  await db.execute(
+    sql`update payment_parts set gateway_ref = coalesce(gateway_ref, ${charge.ref}),
+          card_brand = coalesce(card_brand, ${charge.brand ?? null}),
+          card_last4 = coalesce(card_last4, ${charge.last4 ?? null}), updated_at = now()
+        where id = ${partId}`,
+  );
+}
+
+/**
+ * Applies what the gateway says of one part: its status moves only from a live one ('created',
+ * pending, in review). When the last part is approved the whole payment settles (tickets, or a
+ * refund of every part when the order cannot be honoured); a part approved on an order that ended
+ * without tickets is refunded. A declined part leaves the order waiting for another card.
+ */
+export async function settlePart(
+  s: TCheckoutServices,
+  partId: string,
+  charge: TChargeState,
+  locale: TLocale,
+) {
+  if (charge.ref) await recordPartCharge(s.db, partId, { ref: charge.ref });
+  await s.db.execute(
+    sql`update payment_parts set status = ${charge.status}, status_detail = ${charge.statusDetail}, updated_at = now()
+        where id = ${partId} and status in ('created', 'pending', 'in_process')
+          and (status <> ${charge.status} or status_detail is distinct from ${charge.statusDetail})`,
+  );
+  if (charge.status !== 'approved') return;
+  const [part] = await s.db.select().from(paymentParts).where(eq(paymentParts.id, partId));
+  if (!part) return;
+  const [order] = await s.db.select().from(orders).where(eq(orders.id, part.orderId));
+  if (!order) return;
+  if (awaitsPayment(order.status)) {
+    const latest = latestOf(await partsOf(s.db, order.id));
+    if (latest.every((each) => each.status === 'approved'))
+      await settlePayment(
+        s,
+        part.paymentId,
+        { status: 'approved', statusDetail: `multiple_payment:${latest.length}` },
+        locale,
+      );
+    return;
+  }
+  if ((ENDED_WITHOUT_TICKETS as number[]).includes(order.status)) await refundParts(s, order.id);
+}
+
+/**
+ * POST api/reimburseService/reimburseMultiplePayments/{transactionUID}: the buyer gives up their
+ * split. The order ends (8, cancelled) with its units back on sale, then its approved cards are
+ * refunded. Repeating it changes nothing; a split already paid is refused.
+ */
+export async function giveUpSplit(
+  s: TCheckoutServices,
+  user: TUserRow,
+  orderId: string,
+  locale: TLocale,
+  answer: (orderId: string) => Promise<TPaymentAnswer>,
+) {
+  const { order, payment } = await ownSplit(s, user.id, orderId, locale);
+  if (order.status === ORDER_STATUS.PAGO) throw paymentError('multi_closed', locale);
+  if (awaitsPayment(order.status))
+    await endOrder(s, {
+      order,
+      to: ORDER_STATUS.CANCELADO,
+      paymentId: payment.id,
+      payment: { status: 'cancelled', detail: 'multiple_given_up' },
+    });
+  try {
+    await refundParts(s, order.id);
+  } catch {
+    // Left due: the reconciler finishes it; the buyer sees the parts still approved meanwhile.
+  }
+  const answered = await answer(order.id);
+  return { ...answered, message: paymentMessage('multi_given_up', locale) };
+}
+
+/** GET api/PendingMultipleTransaction: the buyer's newest split still awaiting payment, or null. */
+export async function pendingMultipleTransaction(
+  s: TCheckoutServices,
+  user: TUserRow,
+): Promise<TPendingMultipleTransaction> {
+  const [order] = await s.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, user.id),
+        sql`${orders.status} in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})`,
+        sql`exists (select 1 from payment_parts pp where pp.order_id = ${orders.id})`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (!order) return { result: null };
+  const split = await splitView(s, order.id);
+  if (!split) return { result: null };
+  const [event] = await s.db
+    .select({ id: events.id, name: events.name, slug: events.slug })
+    .from(events)
+    .where(eq(events.id, order.eventId));
+  return {
+    result: {
+      multiplePaymentUID: order.id,
+      orderId: order.id,
+      sessionID: null,
+      event: event ?? { id: order.eventId, name: order.lines[0]?.eventName ?? '', slug: '' },
+      cart: {
+        lines: order.lines.map((line) => ({
+          eventName: line.eventName,
+          sectionName: line.sectionName,
+          ticketName: line.ticketName,
+          placeAlias: line.placeAlias,
+          quantity: line.quantity,
+          unitPrice: line.unitCents / 100,
+        })),
+        total: order.totalCents / 100,
+        currency: order.currency,
+      },
+      split,
+    },
+  };
+}
+
+/**
+ * The reconciler's part for splits (reconcile-payments.ts calls it at each pass):
+ * - a part whose answer never came (older than the grace period) or still pending is asked about,
+ *   by the gateway's id or else by its reference; one the gateway never received reads 'failed'
+ *   (the buyer may try another card);
+ * - a split past its window (MULTI_PAYMENT_WINDOW_SECONDS) ends, cancelled, its units back on sale;
+ * - approved parts of an order that ended without tickets are refunded (also a refund left due).
+ */
+export async function reconcileSplits(s: TCheckoutServices, batch = 100) {
+  const grace = s.config.PAYMENT_RECONCILE_GRACE_SECONDS;
+  const open = await rows<{
+    id: string;
+    gateway: string;
+    gateway_ref: string | null;
+    status: string;
+    stale: boolean;
+  }>(
+    s.db,
+    sql`select id, gateway, gateway_ref, status, updated_at < now() - ${grace} * interval '1 second' as stale
+        from payment_parts
+        where status in ('pending', 'in_process')
+           or (status = 'created' and updated_at < now() - ${grace} * interval '1 second')
+        order by updated_at limit ${batch}`,
+  );
+  let asked = 0;
+  for (const part of open) {
+    try {
+      const gateway = gatewayOfPayment(s, part.gateway);
+      const charge = part.gateway_ref
+        ? await gateway.getCharge(part.gateway_ref)
+        : await gateway.findByExternalRef(part.id);
+      if (charge) await settlePart(s, part.id, charge, 'pt-BR');
+      else if (part.status === 'created' && part.stale)
+        await settlePart(s, part.id, { status: 'failed', statusDetail: 'not_charged' }, 'pt-BR');
+      asked += 1;
+    } catch (error) {
+      s.log.warn('split reconciliation failed', { error, partId: part.id });
+    }
+  }
+
+  const window = s.config.MULTI_PAYMENT_WINDOW_SECONDS;
+  const expired = await rows<{ id: string; cart_id: string; payment_id: string }>(
+    s.db,
+    sql`select o.id, o.cart_id, p.id as payment_id from orders o join payments p on p.order_id = o.id
+        where o.status in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})
+          and o.created_at < now() - ${window} * interval '1 second'
+          and exists (select 1 from payment_parts pp where pp.order_id = o.id)
+        order by o.created_at limit ${batch}`,
+  );
+  let ended = 0;
+  for (const order of expired) {
+    try {
+      if (
+        await endOrder(s, {
+          order: { id: order.id, cartId: order.cart_id },
+          to: ORDER_STATUS.CANCELADO,
+          paymentId: order.payment_id,
+          payment: { status: 'expired', detail: 'multiple_window_over' },
+        })
+      )
+        ended += 1;
+    } catch (error) {
+      s.log.warn('an expired split could not end', { error, orderId: order.id });
+    }
+  }
+
+  const owing = await rows<{ order_id: string }>(
+    s.db,
+    sql`select distinct pp.order_id from payment_parts pp join orders o on o.id = pp.order_id
+        where pp.status = 'approved'
+          and o.status in (${sql.join(
+            ENDED_WITHOUT_TICKETS.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+        limit ${batch}`,
+  );
+  let refunded = 0;
+  for (const row of owing) {
+    try {
+      refunded += await refundParts(s, row.order_id);
+    } catch (error) {
+      s.log.warn('split refund failed; tried again at the next pass', { error, orderId: row.order_id });
+    }
+  }
+  return { asked, ended, refunded };
+}
