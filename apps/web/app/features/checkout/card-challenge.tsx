@@ -1,6 +1,6 @@
 import type { TPaymentAnswer } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { Declined, Processing } from '~/features/checkout/payment-states.tsx';
 import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -22,7 +22,8 @@ export function CardChallenge({
   onSettled: (answer: TPaymentAnswer) => void;
 }) {
   const { t } = useI18n();
-  const [params] = useSearchParams();
+  // useLocation, not useSearchParams: the hook the shell already uses (the event page's script budget).
+  const params = new URLSearchParams(useLocation().search);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const auth3dsId = params.get('order') === answer.orderId ? params.get('auth3dsId') : null;
