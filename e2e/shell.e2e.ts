@@ -248,5 +248,6 @@ describe('the app shell', () => {
     expect(await seriousViolations(mobile)).toEqual([]);
     await page.context().close();
     await mobile.context().close();
-  });
+    // An axe scan per page, a dozen pages: beside the suite's heavier journeys it outlasts the default minute.
+  }, 180_000);
 });
