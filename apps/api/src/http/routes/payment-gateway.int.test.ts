@@ -97,6 +97,9 @@ describe.each(testDatabases())('Mercado Pago gateway on %s', (kind) => {
       cardFormScript: '/mercadopago/card-form.js',
       publicKey: PUBLIC_KEY,
       testMode: false,
+      // Checkout pro and its wallet brick (issue 15).
+      hostedCheckout: true,
+      walletScript: '/mercadopago/wallet.js',
     });
     const script = await t.request('/mercadopago/card-form.js');
     expect(script.status).toBe(200);
