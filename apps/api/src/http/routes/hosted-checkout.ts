@@ -23,11 +23,7 @@ export function hostedCheckoutRoutes(s: TCheckoutServices) {
   const app = new Hono<TAppEnv>()
     .post(ENDPOINTS.checkoutProCreate.path, async (c) => {
       const auth = requireAuth(c);
-      const body = parseWith(
-        c,
-        ZHostedCheckoutRequest,
-        await readJsonBody(c),
-      ) as import('@ingressos/contracts').THostedCheckoutRequest;
+      const body = parseWith(c, ZHostedCheckoutRequest, await readJsonBody(c));
       const answer = await createHostedCheckout(
         s,
         {
@@ -41,11 +37,9 @@ export function hostedCheckoutRoutes(s: TCheckoutServices) {
       c.header('Cache-Control', 'private, no-store');
       return c.json(answer);
     })
-    .delete(ENDPOINTS.checkoutProCancel.path, async (c) => {
+    .on('DELETE', ENDPOINTS.checkoutProCancel.path, async (c) => {
       const auth = requireAuth(c);
-      const { preferenceId } = parseWith(c, CALLS.checkoutProCancel.params, c.req.param()) as {
-        preferenceId: string;
-      };
+      const { preferenceId } = parseWith(c, CALLS.checkoutProCancel.params, c.req.param());
       return c.json(await cancelHostedCheckout(s, { userId: auth.user.id, preferenceId }, c.get('locale')));
     });
 

@@ -35,6 +35,24 @@ import { qrSvgDataUrl } from './ticket-pdf.ts';
 
 const KEY = /^[A-Za-z0-9_:.-]{8,64}$/;
 
+/**
+ * The order a buyer's Idempotency-Key already made (its replay), or null; the same key with another
+ * request is refused (idempotency_reused). Shared by every path that reserves an order.
+ */
+export async function orderOfKey(
+  s: TCheckoutServices,
+  attempt: { userId: string; key: string; hash: string },
+  locale: TLocale,
+): Promise<string | null> {
+  const [existing] = await s.db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, attempt.userId), eq(orders.idempotencyKey, attempt.key)));
+  if (!existing) return null;
+  if (existing.requestHash !== attempt.hash) throw paymentError('idempotency_reused', locale);
+  return existing.id;
+}
+
 /** §2 /pagamento guards: a verified e-mail and a complete profile. */
 export function assertMayPay(user: TUserRow, locale: TLocale) {
   if (!user.emailVerifiedAt) throw paymentError('email_unverified', locale);
@@ -244,13 +262,8 @@ export async function createPayment(
   assertMayPay(user, locale);
   const hash = requestHash(body);
   const replay = async () => {
-    const [existing] = await s.db
-      .select({ id: orders.id, requestHash: orders.requestHash })
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, input.idempotencyKey!)));
-    if (!existing) return null;
-    if (existing.requestHash !== hash) throw paymentError('idempotency_reused', locale);
-    return paymentAnswer(s, existing.id, locale);
+    const orderId = await orderOfKey(s, { userId: user.id, key: input.idempotencyKey!, hash }, locale);
+    return orderId ? paymentAnswer(s, orderId, locale) : null;
   };
   const earlier = await replay();
   if (earlier) return earlier;

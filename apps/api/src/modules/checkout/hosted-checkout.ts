@@ -10,7 +10,7 @@ import type { TUserRow } from '../accounts/sessions.ts';
 import { AppError } from '../app-error.ts';
 import { cartError } from '../cart/cart-error.ts';
 import { getCart } from '../cart/get-cart.ts';
-import { assertMayPay, linesOf, paymentAnswer, promoOf } from './create-payment.ts';
+import { assertMayPay, linesOf, orderOfKey, paymentAnswer, promoOf } from './create-payment.ts';
 import { endOrder } from './end-order.ts';
 import { validateIdentification } from './identification.ts';
 import { paymentError } from './messages.ts';
@@ -81,13 +81,8 @@ export async function createHostedCheckout(
   assertMayPay(user, locale);
   const hash = requestHash(body);
   const replay = async () => {
-    const [existing] = await s.db
-      .select({ id: orders.id, requestHash: orders.requestHash })
-      .from(orders)
-      .where(and(eq(orders.userId, user.id), eq(orders.idempotencyKey, input.idempotencyKey!)));
-    if (!existing) return null;
-    if (existing.requestHash !== hash) throw paymentError('idempotency_reused', locale);
-    return answerOf(s, existing.id, locale);
+    const orderId = await orderOfKey(s, { userId: user.id, key: input.idempotencyKey!, hash }, locale);
+    return orderId ? answerOf(s, orderId, locale) : null;
   };
   const earlier = await replay();
   if (earlier) return earlier;
