@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { paymentAnswer } from '../../modules/checkout/create-payment.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
-import { giveUpSplit, pendingMultipleTransaction } from '../../modules/checkout/multi-payment.ts';
+import { giveUpSplit } from '../../modules/checkout/multi-payment.ts';
+import { pendingMultipleTransaction } from '../../modules/checkout/multi-payment-recovery.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';

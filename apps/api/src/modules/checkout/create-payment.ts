@@ -9,6 +9,7 @@ import { isProfileReadyForPayment } from '@ingressos/domain/profile';
 import { and, eq } from 'drizzle-orm';
 import type { TFraudAnalysis, TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
+import { violatedUniqueConstraint } from '../accounts/find-user.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { AppError } from '../app-error.ts';
 import { cartError } from '../cart/cart-error.ts';
@@ -65,11 +66,6 @@ export function assertMayPay(user: TUserRow, locale: TLocale) {
   )
     throw paymentError('profile_incomplete', locale);
 }
-
-const uniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 /** What the buyer asked for, without prices (the server computes those): same key, same request. */
 function requestHash(body: TCreatePaymentRequest) {
@@ -347,7 +343,7 @@ export async function createPayment(
       locale,
     );
   } catch (error) {
-    if (uniqueViolation(error)) throw paymentError('payment_in_progress', locale);
+    if (violatedUniqueConstraint(error) !== null) throw paymentError('payment_in_progress', locale);
     throw error;
   }
   if (!reserved) return (await replay())!;

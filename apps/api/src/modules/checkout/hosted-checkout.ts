@@ -6,6 +6,7 @@ import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { and, eq, sql } from 'drizzle-orm';
 import { GatewayRefusedError, type TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import { hostedCheckouts, orders, payments } from '../../db/schema/index.ts';
+import { violatedUniqueConstraint } from '../accounts/find-user.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { AppError } from '../app-error.ts';
 import { cartError } from '../cart/cart-error.ts';
@@ -23,11 +24,6 @@ const KEY = /^[A-Za-z0-9_:.-]{8,64}$/;
 /** The payment row of an order paid on the gateway's page: its method is chosen there. */
 export const HOSTED_METHOD = 'hosted';
 const AWAITING = 'awaiting_hosted_checkout';
-
-const uniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return (e.code ?? e.cause?.code) === '23505';
-};
 
 const requestHash = (body: THostedCheckoutRequest) =>
   createHash('sha256')
@@ -146,7 +142,7 @@ export async function createHostedCheckout(
       locale,
     );
   } catch (error) {
-    if (uniqueViolation(error)) throw paymentError('payment_in_progress', locale);
+    if (violatedUniqueConstraint(error) !== null) throw paymentError('payment_in_progress', locale);
     throw error;
   }
   if (!reserved) return (await replay())!;

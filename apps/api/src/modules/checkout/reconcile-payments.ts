@@ -3,7 +3,7 @@ import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import { endOrder } from './end-order.ts';
 import { expireHostedCheckouts } from './hosted-checkout.ts';
-import { reconcileSplits } from './multi-payment.ts';
+import { reconcileSplits } from './multi-payment-recovery.ts';
 import { cancelUnseenPix, expirePix } from './ongoing.ts';
 import { finishRefund, refundReasonOf } from './refund-order.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
