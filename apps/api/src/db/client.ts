@@ -23,12 +23,16 @@ export type TDatabase = {
   /** Runs `fn` while holding a session-level advisory lock, so two processes never do it at once. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to start another database from. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
 export type TDatabaseOptions = {
   url?: string | undefined;
   dataDir?: string | undefined;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`), e.g. an already migrated one. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /** Told of a connection that broke (logged by the caller); the process keeps serving. */
   onConnectionError?: (error: Error) => void;
@@ -40,7 +44,7 @@ export type TDatabaseOptions = {
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10, options)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number, options: TDatabaseOptions): Promise<TDatabase> {
@@ -85,8 +89,8 @@ async function openPostgres(url: string, max: number, options: TDatabaseOptions)
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<TDatabase> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<TDatabase> {
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
@@ -98,6 +102,7 @@ async function openPglite(dataDir: string | undefined): Promise<TDatabase> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

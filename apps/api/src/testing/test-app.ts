@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type TDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
 import { createApp, type TApp } from '../http/app.ts';
 import { createLogger, type TLogger } from '../logger.ts';
 import { createCatalogue, type TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from '../modules/catalogue/snapshot-store.ts';
 import { loadWebHandler } from '../web/ssr.ts';
+import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-template.ts';
 
 export type TTestDatabaseKind = 'pglite' | 'postgres';
 
@@ -23,24 +23,23 @@ export function testDatabases(): TTestDatabaseKind[] {
 
 export type TTestDatabase = { database: TDatabase; url?: string; drop(): Promise<void> };
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server. */
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (both from a migrated template). */
 export async function createTestDatabase(kind: TTestDatabaseKind): Promise<TTestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({});
-    await migrateDatabase(database);
+    const database = await openDatabase({ loadDataDir: await migratedPgliteDump() });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  const template = await migratedPostgresTemplate(adminUrl);
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await migrateDatabase(database);
   return {
     database,
     url: url.toString(),
