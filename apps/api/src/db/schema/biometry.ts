@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, smallint, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * An account's facial-biometry enrolment (accounts §4): `uuid` is the spec's biometry uuid,
+ * `status` the spec's 0..7 (packages/domain/src/biometry.ts). An account has at most one
+ * enrolment that is not finished or failed for good; its newest row is its status.
+ * Only `modules/biometry` writes it, each move a conditional UPDATE from an allowed status.
+ */
+export const biometryEnrolments = pgTable(
+  'biometry_enrolments',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    /** Failed captures so far (no face, two faces, challenge or liveness failed). */
+    attempts: smallint('attempts').notNull().default(0),
+    /** The event whose purchase asked for it, when one did. */
+    eventId: integer('event_id'),
+    /** MANUAL_VERIFICATION: the answer is due by then (BIOMETRY_MANUAL_REVIEW_HOURS). */
+    reviewDueAt: timestamp('review_due_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('biometry_enrolments_user_idx').on(t.userId, t.createdAt),
+    // One open enrolment (STARTED or IN_PROGRESS) per account.
+    uniqueIndex('biometry_enrolments_open').on(t.userId).where(sql`${t.status} in (1, 5)`),
+    check('biometry_enrolments_status', sql`${t.status} between 0 and 7`),
+  ],
+);
