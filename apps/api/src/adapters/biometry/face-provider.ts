@@ -48,3 +48,16 @@ export type TBiometryProvider = {
   /** Similarity at or above `match` is the same person; between `borderline` and `match` a human decides. */
   thresholds: { match: number; borderline: number };
 };
+
+/**
+ * The local provider's engine (`local-face-engine.ts`): checks a capture on this server and
+ * computes descriptors; it stores nothing. The local provider is this engine plus our encrypted
+ * descriptor store (`local-face-store.ts`).
+ */
+export type TFaceEngine = {
+  /** As TBiometryProvider.check; an 'ok' probe always carries `descriptor`. */
+  check(input: { frames: Uint8Array[]; challenge: TLivenessChallenge }): Promise<TCaptureCheck>;
+  /** 0..1, how alike two descriptors are (1: the same face). */
+  similarity(a: Float32Array, b: Float32Array): number;
+  thresholds: { match: number; borderline: number };
+};
