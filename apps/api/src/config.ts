@@ -221,6 +221,28 @@ export const ZConfigSchema = z
     TEST_OUTBOX_CRASH_AT: z.enum(['before_send', 'after_send']).optional(),
     /** Monthly card interest (basis points) for installments of lots without noInterest. */
     CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
+    // Facial biometry (accounts §4, docs/biometry.md)
+    /** The face provider: local (this server checks faces, descriptors in our database) or rekognition. */
+    BIOMETRY_PROVIDER: z
+      .enum(['local', 'rekognition'], { message: 'must be local or rekognition' })
+      .default('local'),
+    /** AES-256-GCM key of the stored face descriptors (base64, 32 bytes); generated and kept in the database when unset. */
+    BIOMETRY_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+    /** The spec's global flags: facial biometry offered, required on login, required on register (on in preview, off in production). */
+    BIOMETRY_FACIAL_GLOBAL: flag.default(false),
+    BIOMETRY_REQUIRED_ON_LOGIN: flag.default(false),
+    BIOMETRY_REQUIRED_ON_REGISTER: flag.default(false),
+    /** Hours in which a MANUAL_VERIFICATION enrolment gets its answer (the card's "return within"). */
+    BIOMETRY_MANUAL_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** Refused captures (no face, two faces, challenge or liveness failed) before the enrolment is BLOCKED. */
+    BIOMETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+    /** Lifetime of an enrolment token (the QR code for the phone); it also works only once. */
+    BIOMETRY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** Hours a MANUAL_VERIFICATION capture's best frame is kept (sealed) for the reviewer; 0 keeps no image. */
+    BIOMETRY_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(0).max(720).default(0),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */
     TICKET_SIGNING_KEY: z.string().min(40).optional(),
   })

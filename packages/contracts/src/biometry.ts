@@ -1,5 +1,12 @@
-import type { TBiometryStatus, TBiometryStatusName, TLivenessChallenge } from '@ingressos/domain/biometry';
+import {
+  BIOMETRY_STATUS,
+  LIVENESS_CHALLENGES,
+  type TBiometryStatus,
+  type TBiometryStatusName,
+  type TLivenessChallenge,
+} from '@ingressos/domain/biometry';
 import { z } from 'zod';
+import { sameShape, type TSame } from './type-equal.ts';
 
 /**
  * Facial biometry calls (accounts §7): startBiometry, generateToken, create, the status of a user
@@ -103,3 +110,83 @@ export type TBiometryUserStatus = {
   reviewDueAt: string | null;
 };
 export type TBiometryUserStatusAnswer = { success: boolean; data: TBiometryUserStatus | null };
+
+// Answer schemas (documented in /api/openapi.json; the types above are the promise).
+const ZStatusId = z.number().int().min(0).max(7) as unknown as z.ZodType<TBiometryStatus>;
+
+export const ZStartBiometryAnswer = z.object({
+  uuid: z.string(),
+  statusId: ZStatusId,
+  challenge: z.enum(LIVENESS_CHALLENGES),
+  frames: z.object({ min: z.number(), max: z.number() }),
+  attemptsLeft: z.number(),
+  hasExceededAttempts: z.boolean(),
+});
+sameShape<TSame<z.output<typeof ZStartBiometryAnswer>, TStartBiometryAnswer>>(true);
+
+export const ZGenerateBiometryTokenAnswer = z.object({
+  token: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+sameShape<TSame<z.output<typeof ZGenerateBiometryTokenAnswer>, TGenerateBiometryTokenAnswer>>(true);
+
+export const ZCreateBiometryAnswer = z.object({
+  success: z.boolean(),
+  data: z.object({
+    biometryStatusId: ZStatusId,
+    problem: z.enum(['no_face', 'several_faces', 'challenge_failed', 'not_live', 'bad_image']).nullable(),
+    attemptsLeft: z.number(),
+    hasExceededAttempts: z.boolean(),
+  }),
+  message: z.string().optional(),
+});
+sameShape<TSame<z.output<typeof ZCreateBiometryAnswer>, TCreateBiometryAnswer>>(true);
+
+export const ZBiometryStatusByUuidAnswer = z.object({
+  statusId: ZStatusId,
+  uuid: z.string(),
+  hasExceededAttempts: z.boolean(),
+});
+sameShape<TSame<z.output<typeof ZBiometryStatusByUuidAnswer>, TBiometryStatusByUuidAnswer>>(true);
+
+const ZStatusName = z.enum(Object.keys(BIOMETRY_STATUS) as [TBiometryStatusName, ...TBiometryStatusName[]]);
+export const ZBiometryUserStatusAnswer = z.object({
+  success: z.boolean(),
+  data: z
+    .object({
+      statusId: ZStatusId,
+      statusName: ZStatusName,
+      uuid: z.string(),
+      groupId: z.number().nullable(),
+      groupName: z.string().nullable(),
+      hasExceededAttempts: z.boolean(),
+      reviewDueAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+sameShape<TSame<z.output<typeof ZBiometryUserStatusAnswer>, TBiometryUserStatusAnswer>>(true);
+
+/** Path parameters of the status calls. */
+export const ZBiometryUserParams = z.object({ userId: ZUuid });
+export const ZBiometryUuidParams = z.object({ uuid: ZUuid });
+export const ZBiometryTokenHeader = z.object({ [BIOMETRY_TOKEN_HEADER]: z.string().optional() });
+
+/** DELETE /api/privacy/biometry: what the account had (LGPD art. 18 VI, art. 11). */
+export type TDeleteBiometryAnswer = { Message: string; deleted: number };
+export const ZDeleteBiometryAnswer = z.object({ Message: z.string(), deleted: z.number() });
+sameShape<TSame<z.output<typeof ZDeleteBiometryAnswer>, TDeleteBiometryAnswer>>(true);
+
+/** The data export's biometry part: statuses and dates, never a descriptor or an image. */
+export type TBiometryExport = {
+  status: 'not_collected' | 'collected';
+  detail: string;
+  enrolments: {
+    uuid: string;
+    statusId: TBiometryStatus;
+    statusName: TBiometryStatusName | null;
+    attempts: number;
+    createdAt: string;
+    updatedAt: string;
+  }[];
+};
