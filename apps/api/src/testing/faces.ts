@@ -380,3 +380,30 @@ function toI420(image: TRgba): Buffer {
     }
   return out;
 }
+
+/** Frame `index` of a clip made by makeFaceClip, as JPEG (to check what the fake camera shows). */
+export function clipFrame(file: string, index: number): Uint8Array {
+  const bytes = readFileSync(file);
+  const headerEnd = bytes.indexOf(0x0a);
+  const header = bytes.subarray(0, headerEnd).toString();
+  const width = Number(/ W(\d+)/.exec(header)?.[1]);
+  const height = Number(/ H(\d+)/.exec(header)?.[1]);
+  const cw = width >> 1;
+  const frameBytes = 'FRAME\n'.length + width * height + 2 * cw * (height >> 1);
+  const start = headerEnd + 1 + index * frameBytes + 'FRAME\n'.length;
+  if (start + frameBytes - 'FRAME\n'.length > bytes.length) throw new Error(`the clip has no frame ${index}`);
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const luma = 1.164 * (bytes[start + y * width + x]! - 16);
+      const chroma = start + width * height + (y >> 1) * cw + (x >> 1);
+      const u = bytes[chroma]! - 128;
+      const v = bytes[chroma + cw * (height >> 1)]! - 128;
+      const at = (y * width + x) * 4;
+      data[at] = Math.max(0, Math.min(255, luma + 1.596 * v));
+      data[at + 1] = Math.max(0, Math.min(255, luma - 0.392 * u - 0.813 * v));
+      data[at + 2] = Math.max(0, Math.min(255, luma + 2.017 * u));
+      data[at + 3] = 255;
+    }
+  return encode({ width, height, data });
+}

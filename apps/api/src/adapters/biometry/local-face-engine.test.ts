@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  clipFrame,
   FACE_A,
   FACE_B,
   faceFrame,
+  makeFaceClip,
   moveCloserFrames,
   noFaceFrame,
   stillFrames,
@@ -64,5 +66,17 @@ describe('local face engine', { timeout: 60_000 }, () => {
     const other = engine.similarity(a1.probe.descriptor!, b.probe.descriptor!);
     expect(same).toBeGreaterThanOrEqual(engine.thresholds.match);
     expect(other).toBeLessThan(engine.thresholds.borderline);
+  });
+
+  it('makes fake-camera clips that show what their names say: one face coming closer, none, two', async () => {
+    const clip = makeFaceClip({ kind: 'face' });
+    // 15 fps: far during the first second, close in the last.
+    expect(await check([clipFrame(clip, 7), clipFrame(clip, 37), clipFrame(clip, 52)])).toMatchObject({
+      kind: 'ok',
+    });
+    expect(await check([clipFrame(makeFaceClip({ kind: 'no_face' }), 0)])).toMatchObject({ kind: 'no_face' });
+    expect(await check([clipFrame(makeFaceClip({ kind: 'two_faces' }), 0)])).toMatchObject({
+      kind: 'several_faces',
+    });
   });
 });
