@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { TFaceEngine } from '../adapters/biometry/face-provider.ts';
+import { defaultFaceEngine } from '../adapters/biometry/index.ts';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
 import { hasTestControls } from '../adapters/payments/index.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
@@ -51,10 +52,6 @@ import { privacyRoutes } from './routes/privacy.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
 import { transferRoutes } from './routes/transfers.ts';
-
-/** The real engine is bio-engine's (adapters/biometry/local-face-engine.ts); until it is merged, none. */
-const defaultFaceEngine = (): Promise<TFaceEngine> =>
-  Promise.reject(new Error('no face engine in this build'));
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */

@@ -7,6 +7,21 @@ import { createSealedBox } from './sealed-box.ts';
 
 export type { TBiometryProvider, TFaceEngine } from './face-provider.ts';
 
+let sharedEngine: Promise<TFaceEngine> | undefined;
+/**
+ * This server's face engine (@vladmandic/human), imported on first use: a process that never
+ * checks a face never loads the model. One per process (the engine shares its model anyway).
+ */
+export function defaultFaceEngine(): Promise<TFaceEngine> {
+  sharedEngine ??= import('./local-face-engine.ts').then(({ createLocalFaceEngine }) =>
+    createLocalFaceEngine(),
+  );
+  sharedEngine.catch(() => {
+    sharedEngine = undefined;
+  });
+  return sharedEngine;
+}
+
 /**
  * The configured face provider (BIOMETRY_PROVIDER). The local one is the default: `engine` is
  * this server's face engine (tests pass a stand-in), loaded on first use so a process that never
