@@ -48,6 +48,8 @@ export const ZConfigSchema = z
     ALLOW_DEV_CAPTCHA: flag.default(false),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
+    /** TEST ONLY: biometry verdicts written without their status guard (the concurrent-capture test's negative control). */
+    TEST_UNSAFE_BIOMETRY_MOVES: flag.default(false),
     /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
     TEST_UNSAFE_NO_PG_ERROR_LISTENER: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

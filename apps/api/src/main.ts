@@ -61,6 +61,10 @@ async function main() {
     default: app.checkout.gateways.default.kind,
     configured: app.checkout.gateways.all.map((gateway) => gateway.kind),
   });
+  if (config.TEST_UNSAFE_BIOMETRY_MOVES)
+    log.warn(
+      'TEST_UNSAFE_BIOMETRY_MOVES is on: one face capture may enrol twice. Never use it outside the tests.',
+    );
   if (config.TEST_UNSAFE_CART_STOCK) {
     log.warn('TEST_UNSAFE_CART_STOCK is on: carts can oversell. Never use it outside the concurrency tests.');
   }

@@ -10,7 +10,7 @@ import type { TMyDataExport } from '@ingressos/contracts/privacy';
 import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta, biometryEnrolments, biometryFaces } from '../../db/schema/index.ts';
+import { appMeta, biometryEnrolments, biometryFaces, biometryReviewImages } from '../../db/schema/index.ts';
 import { PASSWORD, register, type TRegistered, withCookie } from '../../testing/accounts.ts';
 import {
   createStandInFaceEngine,
@@ -484,5 +484,116 @@ describe('biometry tokens and limits from configuration', () => {
       withCookie(other.cookie),
     );
     expect(review.body.message).toBe('Biometria em análise. Você terá um retorno em até 48 horas.');
+  });
+});
+
+describe('biometry guards shown failing without them, limits and kept frames', () => {
+  let t: TTestApp;
+  let unsafe: TTestApp;
+  beforeAll(async () => {
+    [t, unsafe] = await Promise.all([
+      createTestApp(
+        'pglite',
+        { CAPTCHA_PROVIDER: 'off', BIOMETRY_IMAGE_RETENTION_HOURS: '2' },
+        { faceEngine: createStandInFaceEngine() },
+      ),
+      createTestApp(
+        'pglite',
+        { CAPTCHA_PROVIDER: 'off', TEST_UNSAFE_BIOMETRY_MOVES: 'true' },
+        { faceEngine: createStandInFaceEngine() },
+      ),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), unsafe.close()]);
+  });
+
+  async function startOn(app: TTestApp) {
+    const person = await register(app);
+    const started = await app.json<TStartBiometryAnswer>(
+      '/v1/biometry/startBiometry',
+      {},
+      withCookie(person.cookie),
+    );
+    return { person, uuid: started.body.uuid };
+  }
+
+  it('negative control: without the status guard, two captures of one uuid both reach a verdict', async () => {
+    const { person, uuid } = await startOn(unsafe);
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        unsafe.json<TCreateBiometryAnswer>(
+          '/v1/biometry/create',
+          { uuid, frames: standInCapture({ faces: ['racer'] }) },
+          withCookie(person.cookie),
+        ),
+      ),
+    );
+    // The guarded app answers [200, 409] to the same race (the test above).
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.biometryStatusId)).toEqual([S.ACTIVE, S.ACTIVE]);
+  });
+
+  it('refuses a capture body past its own limit with 413', async () => {
+    const { person, uuid } = await startOn(t);
+    const huge = await t.json<TError>(
+      '/v1/biometry/create',
+      { uuid, frames: ['A'.repeat(7_000_000)] },
+      withCookie(person.cookie),
+    );
+    expect(huge.status).toBe(413);
+    // A capture larger than the other calls' 64 KB is accepted.
+    const big = await t.json<TCreateBiometryAnswer>(
+      '/v1/biometry/create',
+      { uuid, frames: standInCapture({ faces: [] }).map((f) => f.padEnd(100_000, 'A')) },
+      withCookie(person.cookie),
+    );
+    expect(big.status).toBe(200);
+  });
+
+  it('limits startBiometry per account with a 429', async () => {
+    const person = await register(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await t.json('/v1/biometry/startBiometry', {}, withCookie(person.cookie))).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('keeps the frame of a capture under review sealed, and purges it after the retention', async () => {
+    const { person, uuid } = await startOn(t);
+    const frames = standInCapture({ faces: ['reviewed'], borderline: true });
+    const review = await t.json<TCreateBiometryAnswer>(
+      '/v1/biometry/create',
+      { uuid, frames },
+      withCookie(person.cookie),
+    );
+    expect(review.body.data.biometryStatusId).toBe(S.MANUAL_VERIFICATION);
+    const [kept] = await t.database.db
+      .select()
+      .from(biometryReviewImages)
+      .where(eq(biometryReviewImages.enrolmentUuid, uuid));
+    expect(kept).toBeTruthy();
+    const hours = (kept!.purgeAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(1.9);
+    expect(hours).toBeLessThanOrEqual(2);
+    expect(Buffer.from(kept!.sealed, 'base64url').includes(Buffer.from('reviewed'))).toBe(false);
+    // Past its time, the next capture anywhere purges it.
+    await t.database.db
+      .update(biometryReviewImages)
+      .set({ purgeAt: new Date(Date.now() - 1000) })
+      .where(eq(biometryReviewImages.enrolmentUuid, uuid));
+    const next = await startOn(t);
+    await t.json(
+      '/v1/biometry/create',
+      { uuid: next.uuid, frames: standInCapture({ faces: [] }) },
+      withCookie(next.person.cookie),
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(biometryReviewImages)
+        .where(eq(biometryReviewImages.enrolmentUuid, uuid)),
+    ).toEqual([]);
   });
 });
