@@ -9,8 +9,9 @@ import type {
 import type { TMyDataExport } from '@ingressos/contracts/privacy';
 import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appMeta, biometryEnrolments, biometryFaces, biometryReviewImages } from '../../db/schema/index.ts';
+import { biometryStatusOfUsers } from '../../modules/biometry/biometry-status-of-users.ts';
 import { PASSWORD, register, type TRegistered, withCookie } from '../../testing/accounts.ts';
 import {
   createStandInFaceEngine,
@@ -69,6 +70,25 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     expect(done.body.data.biometryStatusId).toBe(S.ACTIVE);
     return { person, uuid };
   }
+
+  it("tells the purchase rule each account's newest status, none for an account without one", async () => {
+    const active = await enrolled({ faces: [someone()] });
+    const started = await enrolling();
+    const without = await register(t);
+    const statuses = await biometryStatusOfUsers(t.database.db, [
+      active.person.userId,
+      started.person.userId,
+      without.userId,
+      active.person.userId,
+    ]);
+    expect(statuses).toEqual(
+      new Map([
+        [active.person.userId, S.ACTIVE],
+        [started.person.userId, S.STARTED],
+      ]),
+    );
+    expect(await biometryStatusOfUsers(t.database.db, [])).toEqual(new Map());
+  });
 
   it('starts one enrolment per account and answers it again', async () => {
     const person = await register(t);
@@ -595,5 +615,67 @@ describe('biometry guards shown failing without them, limits and kept frames', (
         .from(biometryReviewImages)
         .where(eq(biometryReviewImages.enrolmentUuid, uuid)),
     ).toEqual([]);
+  });
+});
+
+describe('biometry logs and a failing provider', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers 503 when the engine fails, and never logs a frame, a token or a descriptor', async () => {
+    const engine = createStandInFaceEngine();
+    let failing = false;
+    const flaky = {
+      ...engine,
+      check: (input: Parameters<typeof engine.check>[0]) =>
+        failing ? Promise.reject(new Error('model crashed')) : engine.check(input),
+    };
+    const t = await createTestApp(
+      'pglite',
+      { LOG_LEVEL: 'debug', CAPTCHA_PROVIDER: 'off' },
+      { faceEngine: flaky },
+    );
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write);
+    try {
+      const person = await register(t);
+      const { uuid } = (
+        await t.json<TStartBiometryAnswer>('/v1/biometry/startBiometry', {}, withCookie(person.cookie))
+      ).body;
+      const made = await t.json<TGenerateBiometryTokenAnswer>(
+        '/v1/biometry/generateToken',
+        { uuid, channel: 'qrcode', locale: 'pt-BR' },
+        withCookie(person.cookie),
+      );
+      const frames = standInCapture({ faces: ['logged'] });
+      failing = true;
+      const down = await t.json<TError>(
+        '/v1/biometry/create',
+        { uuid, frames },
+        { headers: { 'x-biometry-token': made.body.token } },
+      );
+      expect(down.status).toBe(503);
+      expect(down.body.Message).toMatch(/^Erro ao verificar biometria facial/);
+      failing = false;
+      const done = await t.json<TCreateBiometryAnswer>(
+        '/v1/biometry/create',
+        { uuid, frames },
+        { headers: { 'x-biometry-token': made.body.token } },
+      );
+      expect(done.body.data.biometryStatusId).toBe(S.ACTIVE);
+      const [face] = await t.database.db
+        .select()
+        .from(biometryFaces)
+        .where(eq(biometryFaces.subjectId, person.userId));
+
+      const log = written.join('');
+      expect(log).toContain('biometry provider failed');
+      for (const secret of [frames[0]!.slice(8, 60), made.body.token, face!.sealed.slice(0, 40)])
+        expect(log).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
   });
 });
