@@ -346,7 +346,9 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     });
     expect(forged.status).toBe(403);
     // No token for an enrolment that is over.
-    expect((await token(person, uuid)).status).toBe(409);
+    const over = await token(person, uuid);
+    expect(over.status).toBe(409);
+    expect(over.body.Message).toBe('Erro ao gerar token: Este cadastro de biometria já foi concluído.');
   });
 
   it('enrols once when two captures of one uuid arrive together', async () => {
