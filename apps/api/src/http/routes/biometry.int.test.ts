@@ -112,6 +112,19 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     });
   });
 
+  it('makes one enrolment when startBiometry is called twice at once', async () => {
+    const person = await register(t);
+    const [a, b] = await Promise.all([start(person), start(person)]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body.uuid).toBe(b.body.uuid);
+    const rows = await t.database.db
+      .select()
+      .from(biometryEnrolments)
+      .where(eq(biometryEnrolments.userId, person.userId));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses the calls without a session and with bad input, never with a 5xx', async () => {
     const anonymous = await t.json<TError>('/v1/biometry/startBiometry', {});
     expect(anonymous.status).toBe(401);
