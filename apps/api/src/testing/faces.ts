@@ -322,7 +322,12 @@ export type TClipOptions = {
 export function makeFaceClip(options: TClipOptions): string {
   const { kind, face = FACE_A, other = FACE_B, width = 640, height = 480, fps = 15 } = options;
   const key = (id: string) => cacheKey(sampleFace(id));
-  const name = kind === 'face' ? `face-${key(face)}` : kind === 'two_faces' ? `two-${key(face)}-${key(other)}` : 'no-face';
+  const name =
+    kind === 'face'
+      ? `face-${key(face)}`
+      : kind === 'two_faces'
+        ? `two-${key(face)}-${key(other)}`
+        : 'no-face';
   const file = path.join(CACHE, `${name}-${width}x${height}-${fps}.y4m`);
   if (existsSync(file)) return file;
   const frames = kind === 'face' ? fps * 4 : fps;
