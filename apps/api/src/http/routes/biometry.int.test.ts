@@ -696,3 +696,40 @@ describe('biometry logs and a failing provider', () => {
     }
   });
 });
+
+describe('the per-account capture limit', () => {
+  it("counts a phone's captures (token) and the session's together: the 31st in an hour is a 429", async () => {
+    const t = await createTestApp(
+      'pglite',
+      { CAPTCHA_PROVIDER: 'off', BIOMETRY_MAX_ATTEMPTS: '20' },
+      { faceEngine: createStandInFaceEngine() },
+    );
+    try {
+      const person = await register(t);
+      const { uuid } = (
+        await t.json<TStartBiometryAnswer>('/v1/biometry/startBiometry', {}, withCookie(person.cookie))
+      ).body;
+      const made = await t.json<TGenerateBiometryTokenAnswer>(
+        '/v1/biometry/generateToken',
+        { uuid, channel: 'qrcode', locale: 'pt-BR' },
+        withCookie(person.cookie),
+      );
+      const body = { uuid, frames: standInCapture({ faces: [] }) };
+      for (let i = 0; i < 10; i += 1) {
+        const phone = await t.json('/v1/biometry/create', body, {
+          headers: { 'x-biometry-token': made.body.token },
+        });
+        expect(phone.status).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1)
+        statuses.push((await t.json('/v1/biometry/create', body, withCookie(person.cookie))).status);
+      // 10 more refusals reach the limit of 20 (BLOCKED), then the enrolment is over (409), then the hour's 30 are spent.
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses.slice(10, 20)).toEqual(Array(10).fill(409));
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
