@@ -48,6 +48,8 @@ export const ZConfigSchema = z
     ALLOW_DEV_CAPTCHA: flag.default(false),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
+    /** TEST ONLY: biometry verdicts written without their status guard (the concurrent-capture test's negative control). */
+    TEST_UNSAFE_BIOMETRY_MOVES: flag.default(false),
     /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
     TEST_UNSAFE_NO_PG_ERROR_LISTENER: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -221,6 +223,39 @@ export const ZConfigSchema = z
     TEST_OUTBOX_CRASH_AT: z.enum(['before_send', 'after_send']).optional(),
     /** Monthly card interest (basis points) for installments of lots without noInterest. */
     CARD_INTEREST_BP: z.coerce.number().int().min(0).max(2000).default(299),
+    // Facial biometry (accounts §4, docs/biometry.md)
+    /** The face provider: local (this server checks faces, descriptors in our database) or rekognition. */
+    BIOMETRY_PROVIDER: z
+      .enum(['local', 'rekognition'], { message: 'must be local or rekognition' })
+      .default('local'),
+    /** BIOMETRY_PROVIDER=rekognition: the AWS region and the face collection (made on first use). */
+    REKOGNITION_REGION: z.string().min(1).optional(),
+    REKOGNITION_COLLECTION_ID: z
+      .string()
+      .regex(/^[a-zA-Z0-9_.-]{1,255}$/, 'must be 1 to 255 letters, digits, _ . or -')
+      .default('bilheto-faces'),
+    /** Another endpoint than AWS's regional one (a VPC endpoint; tests point it at a stand-in). */
+    REKOGNITION_ENDPOINT: url.optional(),
+    /** Static keys; unset, the AWS SDK's default chain answers (AWS_* variables, instance role). */
+    REKOGNITION_ACCESS_KEY_ID: z.string().min(1).optional(),
+    REKOGNITION_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** AES-256-GCM key of the stored face descriptors (base64, 32 bytes); generated and kept in the database when unset. */
+    BIOMETRY_ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+    /** The spec's global flags: facial biometry offered, required on login, required on register (on in preview, off in production). */
+    BIOMETRY_FACIAL_GLOBAL: flag.default(false),
+    BIOMETRY_REQUIRED_ON_LOGIN: flag.default(false),
+    BIOMETRY_REQUIRED_ON_REGISTER: flag.default(false),
+    /** Hours in which a MANUAL_VERIFICATION enrolment gets its answer (the card's "return within"). */
+    BIOMETRY_MANUAL_REVIEW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** Refused captures (no face, two faces, challenge or liveness failed) before the enrolment is BLOCKED. */
+    BIOMETRY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+    /** Lifetime of an enrolment token (the QR code for the phone); it also works only once. */
+    BIOMETRY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    /** Hours a MANUAL_VERIFICATION capture's best frame is kept (sealed) for the reviewer; 0 keeps no image. */
+    BIOMETRY_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(0).max(720).default(0),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */
     TICKET_SIGNING_KEY: z.string().min(40).optional(),
   })
@@ -260,6 +295,12 @@ export const ZConfigSchema = z
       c.SMS_PROVIDER === 'twilio',
       ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
       'SMS_PROVIDER=twilio',
+    );
+    need(c.BIOMETRY_PROVIDER === 'rekognition', ['REKOGNITION_REGION'], 'BIOMETRY_PROVIDER=rekognition');
+    need(
+      Boolean(c.REKOGNITION_ACCESS_KEY_ID || c.REKOGNITION_SECRET_ACCESS_KEY),
+      ['REKOGNITION_ACCESS_KEY_ID', 'REKOGNITION_SECRET_ACCESS_KEY'],
+      'the other Rekognition key is set',
     );
     const real = !['local', 'off'].includes(c.CAPTCHA_PROVIDER);
     need(real, ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'], `CAPTCHA_PROVIDER=${c.CAPTCHA_PROVIDER}`);

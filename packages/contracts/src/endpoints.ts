@@ -26,6 +26,13 @@ export const ENDPOINTS = {
   deleteMyAccount: { method: 'POST', path: '/api/privacy/delete-account' },
   changeEmail: { method: 'POST', path: '/api/privacy/change-email' },
   confirmEmailChange: { method: 'POST', path: '/api/privacy/confirm-email-change' },
+  deleteMyBiometry: { method: 'DELETE', path: '/api/privacy/biometry' },
+  // Facial biometry (accounts §4, §7)
+  startBiometry: { method: 'POST', path: '/v1/biometry/startBiometry' },
+  generateBiometryToken: { method: 'POST', path: '/v1/biometry/generateToken' },
+  createBiometry: { method: 'POST', path: '/v1/biometry/create' },
+  biometryUserStatus: { method: 'GET', path: '/v1/biometry/user/:userId' },
+  biometryStatus: { method: 'GET', path: '/v1/biometry/status/:uuid' },
   // Catalogue and pages
   nextEvents: { method: 'GET', path: '/api/v3/nextEvents' },
   eventTicketsBySlug: { method: 'POST', path: '/api/v2/getEventTicketsBySlug' },

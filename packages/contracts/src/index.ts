@@ -1,3 +1,4 @@
+export * from './biometry.ts';
 export * from './cart.ts';
 export * from './catalog-import.ts';
 export * from './catalogue.ts';

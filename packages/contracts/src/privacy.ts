@@ -1,6 +1,7 @@
 import { PASSWORD_MAX } from '@ingressos/domain/password';
 import { z } from 'zod';
 import { ZEmail } from './accounts.ts';
+import type { TBiometryExport } from './biometry.ts';
 import type { TApiMessages } from './messages/index.ts';
 
 /**
@@ -73,7 +74,8 @@ export type TMyDataExport = {
     /** The Terms of use and Privacy policy accepted at registration, with version and time (none for accounts older than the record). */
     termsAcceptance: { kind: string; version: string; acceptedAt: string }[];
   };
-  biometry: { status: 'not_collected'; detail: string };
+  /** Facial biometry: statuses and dates only (the stored face is never exported). */
+  biometry: TBiometryExport;
   orders: {
     id: string;
     eventId: number;

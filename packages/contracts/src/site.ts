@@ -18,4 +18,11 @@ export type TSiteConfig = {
   apiBaseUrl: string;
   apiV1BaseUrl: string;
   checkoutBaseUrl: string;
+  /** Facial biometry (accounts §4): the global flags and the manual review's return time. */
+  biometry: {
+    facialGlobal: boolean;
+    requiredOnLogin: boolean;
+    requiredOnRegister: boolean;
+    manualReviewHours: number;
+  };
 };

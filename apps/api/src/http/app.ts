@@ -4,11 +4,14 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import type { TFaceEngine } from '../adapters/biometry/face-provider.ts';
+import { defaultFaceEngine } from '../adapters/biometry/index.ts';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
 import { hasTestControls } from '../adapters/payments/index.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
+import { createBiometryServices } from '../modules/biometry/services.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { withPaymentOffer } from '../modules/checkout/payment-offer.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
@@ -29,6 +32,7 @@ import { accountRoutes } from './routes/account.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { appPaymentRoutes } from './routes/app-payments.ts';
 import { authRoutes } from './routes/auth.ts';
+import { BIOMETRY_CREATE_PATH, biometryRoutes } from './routes/biometry.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -57,6 +61,8 @@ export type TAppOptions = TAppDeps & {
   contentDir: string;
   /** The published catalogue of this process, with its snapshot files. */
   catalogue: TCatalogue;
+  /** The local biometry provider's face engine; tests pass a stand-in. Default: the real one, loaded on first use. */
+  faceEngine?: () => Promise<TFaceEngine>;
 };
 
 /** Prefixes the spec gives to API hosts; all are served here (their base URLs are configurable). */
@@ -73,6 +79,14 @@ export function createApp(options: TAppOptions) {
   const outbox = createMessageOutbox({ config, database, log });
   const accounts = createAccountServices({ config, database, log, outbox });
   const checkout = createCheckoutServices({ config, database, log, outbox });
+  const biometry = createBiometryServices({
+    config,
+    db: database.db,
+    log,
+    limits: accounts.limits,
+    secret: accounts.secret,
+    engine: options.faceEngine ?? defaultFaceEngine,
+  });
   // A real captcha provider's widget is the one third-party script the pages may load.
   const provider = config.CAPTCHA_PROVIDER;
   const captchaOrigins: string[] =
@@ -145,7 +159,7 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout, outbox });
+    return Object.assign(app, { checkout, outbox, biometry });
   }
 
   app.route('/healthz', healthRoutes(database));
@@ -182,20 +196,20 @@ export function createApp(options: TAppOptions) {
 
   // API: bodies are small JSON; anything larger is refused before it is read whole.
   for (const prefix of API_PREFIXES) {
-    app.use(
-      `${prefix}/*`,
-      bodyLimit({
-        maxSize: 64 * 1024,
-        onError: (c) => c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
-      }),
-    );
+    const apiBodies = bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
+    });
+    // A capture's frames are larger: that call sets its own limit (routes/biometry.ts).
+    app.use(`${prefix}/*`, (c, next) => (c.req.path === BIOMETRY_CREATE_PATH ? next() : apiBodies(c, next)));
     app.use(`${prefix}/*`, authenticate(database.db, config));
   }
   app.route('/api/pages', pagesRoutes(pages));
   app.route('/api', authRoutes(accounts));
   app.route('/api', passwordResetRoutes(accounts));
   app.route('/api', accountRoutes(accounts));
-  app.route('/api', privacyRoutes(accounts));
+  app.route('/api', privacyRoutes(accounts, biometry));
+  app.route('/', biometryRoutes(biometry));
   app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
@@ -316,7 +330,7 @@ export function createApp(options: TAppOptions) {
     return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout, outbox });
+  return Object.assign(app, { checkout, outbox, biometry });
 }
 
 export type TApp = ReturnType<typeof createApp>;

@@ -33,6 +33,13 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   mail_failed: 502,
   sms_failed: 502,
   postal_code_unavailable: 503,
+  // Facial biometry
+  biometry_not_found: 404,
+  biometry_forbidden: 403,
+  biometry_token: 403,
+  biometry_closed: 409,
+  biometry_conflict: 409,
+  biometry_unavailable: 503,
   // Cart (the only 409 is a place clicked twice: the page ignores it without a toast, spec §8)
   limit_reached: 422,
   cart_limit: 422,

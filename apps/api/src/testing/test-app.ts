@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { TFaceEngine } from '../adapters/biometry/face-provider.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type TDatabase } from '../db/client.ts';
 import { createApp, type TApp } from '../http/app.ts';
@@ -71,7 +72,7 @@ export async function createTestApp(
   kind: TTestDatabaseKind,
   env: Record<string, string> = {},
   /** web: serve the pages too, from the web build (`npm run build`; `npm test` builds it first). */
-  options: { web?: boolean } = {},
+  options: { web?: boolean; faceEngine?: TFaceEngine } = {},
 ): Promise<TTestApp> {
   const testDatabase = await createTestDatabase(kind);
   const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
@@ -89,6 +90,7 @@ export async function createTestApp(
     log,
     contentDir: path.join(repoRoot, 'content/pages'),
     catalogue,
+    faceEngine: options.faceEngine ? async () => options.faceEngine! : undefined,
     web: options.web ? await loadWebHandler(path.join(repoRoot, 'apps/web/build')) : undefined,
   });
   const request = (target: string, init?: RequestInit) =>

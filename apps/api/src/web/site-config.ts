@@ -26,6 +26,12 @@ export function siteConfig(config: TConfig): TSiteConfig {
     apiBaseUrl: config.API_BASE_URL,
     apiV1BaseUrl: config.API_V1_BASE_URL,
     checkoutBaseUrl: config.CHECKOUT_BASE_URL,
+    biometry: {
+      facialGlobal: config.BIOMETRY_FACIAL_GLOBAL,
+      requiredOnLogin: config.BIOMETRY_REQUIRED_ON_LOGIN,
+      requiredOnRegister: config.BIOMETRY_REQUIRED_ON_REGISTER,
+      manualReviewHours: config.BIOMETRY_MANUAL_REVIEW_HOURS,
+    },
   };
 }
 

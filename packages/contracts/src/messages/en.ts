@@ -95,6 +95,35 @@ export const EN: TApiMessages = {
   exclusiveAccess: {
     exclusive_invalid: 'Could not validate',
   },
+  biometry: {
+    start_failed: 'Could not start the facial biometry check',
+    status_failed: 'Could not check the facial biometry',
+    save_failed: 'Could not save the facial biometry',
+    create_conflict: 'Enrolment failed - Please check the biometry status again.',
+    start_detail: 'Could not start biometry: {detail}',
+    token_detail: 'Could not generate the token: {detail}',
+    create_failed: 'Could not create the biometry',
+    not_found: 'Biometry not found',
+    not_yours: 'This biometry does not belong to your account.',
+    token_invalid:
+      'This enrolment link has expired or was already used. Generate a new QR code on the computer.',
+    closed: 'This biometry enrolment is already finished.',
+    no_face:
+      'Could not create the biometry: no face was found. Centre your face in the oval, in good light, and try again.',
+    several_faces:
+      'Could not create the biometry: there is more than one face in the picture. Stand alone in front of the camera and try again.',
+    challenge_failed:
+      'Could not create the biometry: bring your face closer to the camera during the capture and try again.',
+    not_live:
+      'Could not create the biometry: we could not confirm a person is in front of the camera. Try again.',
+    bad_image: 'Could not create the biometry: the camera images could not be read. Try again.',
+    blocked: 'Attempt limit reached. Please contact support and quote code LR0001.',
+    linked: 'Oops! We have seen this face here before',
+    manual: 'Biometry under review. You will get an answer within {hours} hours.',
+    active: 'Biometry enrolled successfully!',
+    deleted: 'Your facial biometry was deleted.',
+    provider_unavailable: 'Could not check the facial biometry. Please try again in a moment.',
+  },
   privacy: {
     password_wrong: 'Wrong password.',
     account_busy:

@@ -101,6 +101,34 @@ export const PT_BR = {
   exclusiveAccess: {
     exclusive_invalid: 'Não foi possível validar',
   },
+  biometry: {
+    start_failed: 'Erro ao iniciar verificacao biometrica',
+    status_failed: 'Erro ao verificar biometria facial',
+    save_failed: 'Erro ao salvar biometria facial',
+    create_conflict: 'Falha ao cadastrar - Por favor, verifique novamente o status da biometria.',
+    start_detail: 'Erro ao iniciar biometria: {detail}',
+    token_detail: 'Erro ao gerar token: {detail}',
+    create_failed: 'Erro ao criar biometria',
+    not_found: 'Biometria não encontrada',
+    not_yours: 'Esta biometria não pertence à sua conta.',
+    token_invalid: 'Este link de cadastro expirou ou já foi usado. Gere um novo QR code no computador.',
+    closed: 'Este cadastro de biometria já foi concluído.',
+    no_face:
+      'Erro ao criar biometria: não encontramos um rosto. Centralize o rosto no oval, com boa luz, e tente novamente.',
+    several_faces:
+      'Erro ao criar biometria: há mais de um rosto na imagem. Fique sozinho diante da câmera e tente novamente.',
+    challenge_failed:
+      'Erro ao criar biometria: aproxime o rosto da câmera durante a captura e tente novamente.',
+    not_live:
+      'Erro ao criar biometria: não conseguimos confirmar que há uma pessoa diante da câmera. Tente novamente.',
+    bad_image: 'Erro ao criar biometria: não conseguimos ler as imagens da câmera. Tente novamente.',
+    blocked: 'Limite de tentativas atingido. Entre em contato com o suporte e informe o código LR0001.',
+    linked: 'Ops! Já vimos esse rosto por aqui',
+    manual: 'Biometria em análise. Você terá um retorno em até {hours} horas.',
+    active: 'Biometria cadastrada com sucesso!',
+    deleted: 'Sua biometria facial foi excluída.',
+    provider_unavailable: 'Erro ao verificar biometria facial. Tente novamente em instantes.',
+  },
   privacy: {
     password_wrong: 'Senha incorreta.',
     account_busy:

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './biometry.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './checkout.ts';

@@ -6,6 +6,8 @@ import {
 } from '@ingressos/contracts/privacy';
 import { type Context, Hono } from 'hono';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
+import { deleteMyBiometry } from '../../modules/biometry/delete-my-biometry.ts';
+import type { TBiometryServices } from '../../modules/biometry/services.ts';
 import { confirmEmailChange } from '../../modules/privacy/confirm-email-change.ts';
 import { deleteMyAccount } from '../../modules/privacy/delete-my-account.ts';
 import { exportMyData } from '../../modules/privacy/export-my-data.ts';
@@ -17,7 +19,7 @@ import { clearSessionCookie, requireAuth } from '../middleware/authenticate.ts';
 import { parseWith, readJson } from '../validate.ts';
 
 /** Data-subject rights (LGPD art. 18) of the logged-in account: export, deletion, e-mail change. */
-export function privacyRoutes(s: TAccountServices) {
+export function privacyRoutes(s: TAccountServices, biometry: TBiometryServices) {
   const ip = (c: Context<TAppEnv>) => clientIp(c, s.config.TRUST_PROXY_HOPS);
   return new Hono<TAppEnv>()
     .get('/privacy/my-data', async (c) => {
@@ -46,6 +48,13 @@ export function privacyRoutes(s: TAccountServices) {
         };
         return c.json(refusal, 409);
       }
+      // The enrolments and the local face went in the deletion's transaction; a provider's own copy
+      // goes now. Its failure is logged, not the buyer's: the account is already gone.
+      await deleteMyBiometry({ s: biometry, userId: user.id }).catch((error: unknown) =>
+        s.log.error('biometry removal after account deletion failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
       clearSessionCookie(c, s.config);
       return c.json({ Message: privacyMessage('account_deleted', locale) });
     })

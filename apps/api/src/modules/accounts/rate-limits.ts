@@ -57,6 +57,12 @@ const LIMITS = {
   emailChangeConfirmIp: { points: 30, duration: 3600 },
   /** Card-form sessions a buyer opens at a gateway (each is a call to it): a page mounts one per form. */
   gatewaySessionUser: { points: 30, duration: 600 },
+  /** Facial biometry: starting, tokens for the phone, captures (each a face check), deleting. */
+  biometryIp: { points: 120, duration: 3600 },
+  biometryStartUser: { points: 30, duration: 3600 },
+  biometryTokenUser: { points: 20, duration: 3600 },
+  biometryCreateUser: { points: 30, duration: 3600 },
+  biometryDeleteUser: { points: 10, duration: 3600 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { consents, sessions, type TOrderLine } from '../../db/schema/index.ts';
 import type { TSession, TUserRow } from '../accounts/sessions.ts';
+import { exportBiometry } from '../biometry/delete-my-biometry.ts';
 import { receivedBy } from '../transfers/list-transfers.ts';
 import { rowsOf } from '../transfers/transfer-facts.ts';
 
@@ -151,11 +152,7 @@ export async function exportMyData(options: {
         acceptedAt: c.acceptedAt.toISOString(),
       })),
     },
-    biometry: {
-      status: 'not_collected',
-      detail:
-        'No facial biometry has been collected for this account: there is no biometric template or status.',
-    },
+    biometry: await exportBiometry(db, user.id),
     orders: orderRows.map((o) => ({
       id: o.id,
       eventId: o.event_id,
