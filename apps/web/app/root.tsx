@@ -13,6 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
+import { browserBiometryModalWanted } from './features/biometry/modal-rules.ts';
 import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
@@ -80,7 +81,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      {data.user && <Popups user={data.user} />}
+      {data.user && <Popups user={data.user} site={data.site} />}
       <CartSessionLayer />
     </div>
   );
@@ -90,7 +91,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
  * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then an ongoing
  * purchase's, then the received-transfer pop-up (its page rule and code live in the lazy chunk).
  */
-function Popups({ user }: { user: TShellUser }) {
+function Popups({ user, site }: { user: TShellUser; site: TShellData['site'] }) {
   const { pathname } = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -98,10 +99,26 @@ function Popups({ user }: { user: TShellUser }) {
   const gender = user.needsGender && pathname !== '/dados-da-conta';
   // The payment and the order's own page already show the purchase: no pop-up about it there.
   const ongoing = user.ongoingPurchase && pathname !== '/pagamento' && !pathname.startsWith('/pedido/');
-  if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers)) return null;
+  // The facial-biometry modal: global flags (kept 1 h in a cookie), not dismissed in 12 h.
+  const biometry =
+    hydrated && browserBiometryModalWanted(site.biometry, pathname)
+      ? {
+          helpUrl: site.helpCenterUrl,
+          attendantUrl: site.whatsappUrl || site.helpCenterUrl,
+          manualReviewHours: site.biometry.manualReviewHours,
+        }
+      : null;
+  if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers && !biometry)) return null;
   return (
     <Suspense fallback={null}>
-      <AccountPopups user={user} phone={phone} gender={gender} ongoing={ongoing} path={pathname} />
+      <AccountPopups
+        user={user}
+        phone={phone}
+        gender={gender}
+        ongoing={ongoing}
+        path={pathname}
+        biometry={biometry}
+      />
     </Suspense>
   );
 }
