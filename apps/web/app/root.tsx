@@ -13,7 +13,6 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
-import { browserBiometryModalWanted } from './features/biometry/modal-rules.ts';
 import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
@@ -99,15 +98,10 @@ function Popups({ user, site }: { user: TShellUser; site: TShellData['site'] }) 
   const gender = user.needsGender && pathname !== '/dados-da-conta';
   // The payment and the order's own page already show the purchase: no pop-up about it there.
   const ongoing = user.ongoingPurchase && pathname !== '/pagamento' && !pathname.startsWith('/pedido/');
-  // The facial-biometry modal: global flags (kept 1 h in a cookie), not dismissed in 12 h.
-  const biometry =
-    hydrated && browserBiometryModalWanted(site.biometry, pathname)
-      ? {
-          helpUrl: site.helpCenterUrl,
-          attendantUrl: site.whatsappUrl || site.helpCenterUrl,
-          manualReviewHours: site.biometry.manualReviewHours,
-        }
-      : null;
+  // The facial-biometry modal when the global flags ask for it (its cookies and page rule are read
+  // in the pop-ups' chunk: features/biometry/modal-rules.ts).
+  const flags = site.biometry;
+  const biometry = flags.facialGlobal && (flags.requiredOnLogin || flags.requiredOnRegister) ? site : null;
   if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers && !biometry)) return null;
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import type { TSiteConfig } from '@ingressos/contracts';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { GenderDialog } from '~/features/accounts/gender-dialog.tsx';
 import { PhoneVerificationDialog } from '~/features/accounts/phone-verification-dialog.tsx';
-import type { TCardLinks } from '~/features/biometry/status-card.tsx';
+import { browserBiometryModalWanted } from '~/features/biometry/modal-rules.ts';
 import { OngoingPurchaseDialog } from '~/features/checkout/ongoing-purchase-dialog.tsx';
 import type { TShellUser } from '~/shared/shell-user.ts';
 
@@ -33,13 +34,24 @@ export default function AccountPopups({
   gender: boolean;
   path: string;
   ongoing?: boolean;
-  /** The biometry modal's links when it is wanted on this page (features/biometry/modal-rules.ts). */
-  biometry?: Omit<TCardLinks, 'start' | 'onRetry' | 'onSuccess'> | null;
+  /** The site's configuration when its global flags ask for the facial-biometry modal. */
+  biometry?: TSiteConfig | null;
 }) {
   const [facialClosed, setFacialClosed] = useState(false);
-  const facial = biometry && !facialClosed && (
+  // The flags as kept for 1 h in their cookie, the 12-hour dismissal and the pages it skips.
+  const flags = biometry?.biometry;
+  const wanted = useMemo(() => Boolean(flags && browserBiometryModalWanted(flags, path)), [flags, path]);
+  const facial = biometry && wanted && !facialClosed && (
     <Suspense fallback={null}>
-      <BiometryModal userId={user.id} links={biometry} onClosed={() => setFacialClosed(true)} />
+      <BiometryModal
+        userId={user.id}
+        links={{
+          helpUrl: biometry.helpCenterUrl,
+          attendantUrl: biometry.whatsappUrl || biometry.helpCenterUrl,
+          manualReviewHours: biometry.biometry.manualReviewHours,
+        }}
+        onClosed={() => setFacialClosed(true)}
+      />
     </Suspense>
   );
   const other = (() => {
