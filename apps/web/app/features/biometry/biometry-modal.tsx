@@ -176,7 +176,7 @@ export default function BiometryModal({ userId, links, onClosed }: TBiometryModa
                       minutes: String(Math.max(1, Math.round((flow.expiresAt - Date.now()) / 60_000))),
                     })}
                   </p>
-                  <p className={styles.muted} role="status">
+                  <p className={`${styles.muted} ${styles.waiting}`} role="status">
                     {t('biometry.waitingPhone')}
                   </p>
                 </div>
@@ -207,7 +207,7 @@ export default function BiometryModal({ userId, links, onClosed }: TBiometryModa
               </button>
             )}
             <Link
-              className={wide ? forms.link : forms.primary}
+              className={wide ? forms.link : `${forms.primary} ${styles.buttonLink}`}
               to="/reconhecimento-facial"
               onClick={() => close(false)}
             >

@@ -61,7 +61,7 @@ export function BiometrySection({
       {view.kind === 'none' ? (
         <>
           <p>{t('biometry.sectionNone')}</p>
-          <Link className={forms.secondary} to="/reconhecimento-facial">
+          <Link className={`${forms.secondary} ${styles.buttonLink}`} to="/reconhecimento-facial">
             {t('biometry.register')}
           </Link>
         </>
