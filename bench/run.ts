@@ -7,7 +7,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../scripts/build-web.ts';
 
-const BENCHES = ['bench/catalogue-reads.ts', 'bench/cart-onsale.ts', 'bench/oversized-bodies.ts'];
+const BENCHES = [
+  'bench/catalogue-reads.ts',
+  'bench/cart-onsale.ts',
+  'bench/oversized-bodies.ts',
+  'bench/biometry.ts',
+];
 
 let failed = 0;
 for (const bench of BENCHES) {

@@ -48,6 +48,8 @@ export const ZConfigSchema = z
     ALLOW_DEV_CAPTCHA: flag.default(false),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
+    /** TEST ONLY: biometry verdicts written without their status guard (the concurrent-capture test's negative control). */
+    TEST_UNSAFE_BIOMETRY_MOVES: flag.default(false),
     /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
     TEST_UNSAFE_NO_PG_ERROR_LISTENER: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -226,6 +228,17 @@ export const ZConfigSchema = z
     BIOMETRY_PROVIDER: z
       .enum(['local', 'rekognition'], { message: 'must be local or rekognition' })
       .default('local'),
+    /** BIOMETRY_PROVIDER=rekognition: the AWS region and the face collection (made on first use). */
+    REKOGNITION_REGION: z.string().min(1).optional(),
+    REKOGNITION_COLLECTION_ID: z
+      .string()
+      .regex(/^[a-zA-Z0-9_.-]{1,255}$/, 'must be 1 to 255 letters, digits, _ . or -')
+      .default('bilheto-faces'),
+    /** Another endpoint than AWS's regional one (a VPC endpoint; tests point it at a stand-in). */
+    REKOGNITION_ENDPOINT: url.optional(),
+    /** Static keys; unset, the AWS SDK's default chain answers (AWS_* variables, instance role). */
+    REKOGNITION_ACCESS_KEY_ID: z.string().min(1).optional(),
+    REKOGNITION_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** AES-256-GCM key of the stored face descriptors (base64, 32 bytes); generated and kept in the database when unset. */
     BIOMETRY_ENCRYPTION_KEY: z
       .string()
@@ -282,6 +295,12 @@ export const ZConfigSchema = z
       c.SMS_PROVIDER === 'twilio',
       ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
       'SMS_PROVIDER=twilio',
+    );
+    need(c.BIOMETRY_PROVIDER === 'rekognition', ['REKOGNITION_REGION'], 'BIOMETRY_PROVIDER=rekognition');
+    need(
+      Boolean(c.REKOGNITION_ACCESS_KEY_ID || c.REKOGNITION_SECRET_ACCESS_KEY),
+      ['REKOGNITION_ACCESS_KEY_ID', 'REKOGNITION_SECRET_ACCESS_KEY'],
+      'the other Rekognition key is set',
     );
     const real = !['local', 'off'].includes(c.CAPTCHA_PROVIDER);
     need(real, ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'], `CAPTCHA_PROVIDER=${c.CAPTCHA_PROVIDER}`);

@@ -61,6 +61,14 @@ async function main() {
     default: app.checkout.gateways.default.kind,
     configured: app.checkout.gateways.all.map((gateway) => gateway.kind),
   });
+  if (config.BIOMETRY_PROVIDER === 'local' && !config.BIOMETRY_ENCRYPTION_KEY && !config.localDeployment)
+    log.warn(
+      'BIOMETRY_ENCRYPTION_KEY is unset: the face descriptors key is kept in the database beside them',
+    );
+  if (config.TEST_UNSAFE_BIOMETRY_MOVES)
+    log.warn(
+      'TEST_UNSAFE_BIOMETRY_MOVES is on: one face capture may enrol twice. Never use it outside the tests.',
+    );
   if (config.TEST_UNSAFE_CART_STOCK) {
     log.warn('TEST_UNSAFE_CART_STOCK is on: carts can oversell. Never use it outside the concurrency tests.');
   }

@@ -83,7 +83,7 @@ export const FACE_B = 'sample4-2';
 export const FACE_C = 'sample6-2';
 
 const require = createRequire(import.meta.url);
-const CACHE = path.join(os.tmpdir(), 'bilheto-test-faces-v1');
+const CACHE = path.join(os.tmpdir(), 'bilheto-test-faces-v2');
 /** A crop is a square of this many box sides around the face, stored at CROP_SIZE pixels. */
 const CROP_SPAN = 2.4;
 const CROP_SIZE = 480;
@@ -114,6 +114,11 @@ function sampleFace(id: string): TSampleFace {
   return face;
 }
 
+/** Cached files are named by the face's photo and box, so a changed list never reuses a stale crop. */
+function cacheKey(face: TSampleFace): string {
+  return `${face.photo.replace('.jpg', '')}-${face.box.join('_')}`;
+}
+
 /** Bilinear sample of `image` at (x, y), clamped to its edges; written into out[at..at+3]. */
 function sample(image: TRgba, x: number, y: number, out: Uint8Array, at: number) {
   const x0 = Math.max(0, Math.min(image.width - 1, Math.floor(x)));
@@ -139,10 +144,10 @@ function sample(image: TRgba, x: number, y: number, out: Uint8Array, at: number)
  * the wall beyond an oval that keeps hair, ears and chin (so a second face never shows).
  */
 function faceCrop(id: string): TRgba {
-  const file = path.join(CACHE, `${id}-${CROP_SIZE}.rgba`);
+  const face = sampleFace(id);
+  const file = path.join(CACHE, `${cacheKey(face)}-${CROP_SIZE}.rgba`);
   if (existsSync(file))
     return { width: CROP_SIZE, height: CROP_SIZE, data: new Uint8Array(readFileSync(file)) };
-  const face = sampleFace(id);
   const photo = loadPhoto(face.photo);
   const [bx, by, bw, bh] = face.box;
   const side = Math.max(bw, bh) * CROP_SPAN;
@@ -316,7 +321,13 @@ export type TClipOptions = {
  */
 export function makeFaceClip(options: TClipOptions): string {
   const { kind, face = FACE_A, other = FACE_B, width = 640, height = 480, fps = 15 } = options;
-  const name = kind === 'face' ? `face-${face}` : kind === 'two_faces' ? `two-${face}-${other}` : 'no-face';
+  const key = (id: string) => cacheKey(sampleFace(id));
+  const name =
+    kind === 'face'
+      ? `face-${key(face)}`
+      : kind === 'two_faces'
+        ? `two-${key(face)}-${key(other)}`
+        : 'no-face';
   const file = path.join(CACHE, `${name}-${width}x${height}-${fps}.y4m`);
   if (existsSync(file)) return file;
   const frames = kind === 'face' ? fps * 4 : fps;

@@ -23,26 +23,21 @@ export function defaultFaceEngine(): Promise<TFaceEngine> {
 }
 
 /**
- * The configured face provider (BIOMETRY_PROVIDER). The local one is the default: `engine` is
- * this server's face engine (tests pass a stand-in), loaded on first use so a process that never
- * checks a face never loads the model.
+ * A provider built on first use (the model, or the AWS SDK, loads then); `remove` may bypass it
+ * (forgetting a face needs no model). The thresholds are the loaded provider's: every check loads
+ * it before a verdict reads them.
  */
-export function createBiometryProvider(options: {
-  config: TConfig;
-  db: TDb;
-  engine: () => Promise<TFaceEngine>;
-}): TBiometryProvider {
-  const { config, db } = options;
-  if (config.BIOMETRY_PROVIDER !== 'local')
-    throw new Error(`BIOMETRY_PROVIDER=${config.BIOMETRY_PROVIDER} has no adapter in this build`);
-  const store = createLocalFaceStore(db, createSealedBox(db, config.BIOMETRY_ENCRYPTION_KEY));
+function lazyProvider(
+  name: TBiometryProvider['name'],
+  load: () => Promise<TBiometryProvider>,
+  remove?: (subjectId: string) => Promise<void>,
+): TBiometryProvider {
   let provider: Promise<TBiometryProvider> | undefined;
-  // The engine's thresholds, known once it is loaded (every check loads it before a verdict).
   let thresholds = { match: 1, borderline: 1 };
-  const local = () => {
-    provider ??= options.engine().then((engine) => {
-      thresholds = engine.thresholds;
-      return createLocalBiometryProvider(engine, store);
+  const loaded = () => {
+    provider ??= load().then((p) => {
+      thresholds = p.thresholds;
+      return p;
     });
     provider.catch(() => {
       provider = undefined;
@@ -50,14 +45,51 @@ export function createBiometryProvider(options: {
     return provider;
   };
   return {
-    name: 'local',
+    name,
     get thresholds() {
       return thresholds;
     },
-    check: async (input) => (await local()).check(input),
-    search: async (probe) => (await local()).search(probe),
-    enrol: async (subjectId, probe) => (await local()).enrol(subjectId, probe),
-    // Forgetting a face needs no model: straight to the store.
-    remove: (subjectId) => store.remove(subjectId),
+    check: async (input) => (await loaded()).check(input),
+    search: async (probe) => (await loaded()).search(probe),
+    enrol: async (subjectId, probe) => (await loaded()).enrol(subjectId, probe),
+    remove: remove ?? (async (subjectId) => (await loaded()).remove(subjectId)),
   };
+}
+
+/**
+ * The configured face provider (BIOMETRY_PROVIDER): `local` (the default: `engine` on this
+ * server, tests pass a stand-in; descriptors sealed in our database) or `rekognition` (AWS keeps
+ * the faces in its collection, indexed by our user id).
+ */
+export function createBiometryProvider(options: {
+  config: TConfig;
+  db: TDb;
+  engine: () => Promise<TFaceEngine>;
+}): TBiometryProvider {
+  const { config, db } = options;
+  if (config.BIOMETRY_PROVIDER === 'rekognition') {
+    const keys =
+      config.REKOGNITION_ACCESS_KEY_ID && config.REKOGNITION_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: config.REKOGNITION_ACCESS_KEY_ID,
+            secretAccessKey: config.REKOGNITION_SECRET_ACCESS_KEY,
+          }
+        : undefined;
+    return lazyProvider('rekognition', async () => {
+      const { createRekognitionProvider } = await import('./rekognition.ts');
+      return createRekognitionProvider({
+        // config.ts refuses rekognition without a region.
+        region: config.REKOGNITION_REGION ?? '',
+        collectionId: config.REKOGNITION_COLLECTION_ID,
+        ...(config.REKOGNITION_ENDPOINT ? { endpoint: config.REKOGNITION_ENDPOINT } : {}),
+        ...(keys ? { credentials: keys } : {}),
+      });
+    });
+  }
+  const store = createLocalFaceStore(db, createSealedBox(db, config.BIOMETRY_ENCRYPTION_KEY));
+  return lazyProvider(
+    'local',
+    async () => createLocalBiometryProvider(await options.engine(), store),
+    (subjectId) => store.remove(subjectId),
+  );
 }

@@ -149,8 +149,23 @@ function serialised<T>(task: () => Promise<T>): Promise<T> {
 type TFrameFace = { area: number; embedding: Float32Array; real: number };
 type TFrameResult = { kind: 'face'; face: TFrameFace } | { kind: 'no_face' | 'several_faces' | 'bad_image' };
 
-async function examineFrame(rt: TRuntime, bytes: Uint8Array, maxBytes: number): Promise<TFrameResult> {
-  if (bytes.byteLength > maxBytes || bytes[0] !== 0xff || bytes[1] !== 0xd8) return { kind: 'bad_image' };
+/** A face found in a still image; `box` is [left, top, width, height] as fractions of the image. */
+export type TDetectedFace = {
+  box: [number, number, number, number];
+  score: number;
+  /** Anti-spoofing: 0..1, how much the face looks like a live person rather than a picture of one. */
+  real: number;
+  /** Unit length. */
+  descriptor: Float32Array;
+};
+
+/** Every confident face of one JPEG; null when it cannot be read (or is too large). */
+async function detectFaces(
+  rt: TRuntime,
+  bytes: Uint8Array,
+  maxBytes: number,
+): Promise<TDetectedFace[] | null> {
+  if (bytes.byteLength > maxBytes || bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let image: { width: number; height: number; data: Uint8Array };
   try {
     image = jpeg.decode(bytes, {
@@ -160,9 +175,9 @@ async function examineFrame(rt: TRuntime, bytes: Uint8Array, maxBytes: number): 
       maxMemoryUsageInMB: 128,
     });
   } catch {
-    return { kind: 'bad_image' };
+    return null;
   }
-  if (image.width < 32 || image.height < 32) return { kind: 'bad_image' };
+  if (image.width < 32 || image.height < 32) return null;
   const { tf, human } = rt;
   const scale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
   const input = tf.tidy(() => {
@@ -177,15 +192,25 @@ async function examineFrame(rt: TRuntime, bytes: Uint8Array, maxBytes: number): 
   } finally {
     tf.dispose(input);
   }
-  const confident = faces.filter((face) => face.score >= FACE_SCORE);
-  if (confident.length === 0) return { kind: 'no_face' };
-  if (confident.length > 1) return { kind: 'several_faces' };
-  const face = confident[0]!;
-  if (!face.embedding?.length) return { kind: 'no_face' };
-  const [, , width, height] = face.boxRaw;
+  return faces
+    .filter((face) => face.score >= FACE_SCORE && face.embedding?.length)
+    .map((face) => ({
+      box: [...face.boxRaw] as TDetectedFace['box'],
+      score: face.score,
+      real: face.real ?? 0,
+      descriptor: unit(Float32Array.from(face.embedding!)),
+    }));
+}
+
+async function examineFrame(rt: TRuntime, bytes: Uint8Array, maxBytes: number): Promise<TFrameResult> {
+  const faces = await detectFaces(rt, bytes, maxBytes);
+  if (!faces) return { kind: 'bad_image' };
+  if (faces.length === 0) return { kind: 'no_face' };
+  if (faces.length > 1) return { kind: 'several_faces' };
+  const [face] = faces as [TDetectedFace];
   return {
     kind: 'face',
-    face: { area: width * height, embedding: unit(Float32Array.from(face.embedding)), real: face.real ?? 0 },
+    face: { area: face.box[2] * face.box[3], embedding: face.descriptor, real: face.real },
   };
 }
 
@@ -214,8 +239,8 @@ export function descriptorSimilarity(a: Float32Array, b: Float32Array): number {
 export type TLocalFaceEngine = TFaceEngine & {
   /** Loads the model now (otherwise the first check does): at start-up, or before a benchmark. */
   ready(): Promise<void>;
-  /** One still image's single face, for measurements (docs/face-matching.md); null when not exactly one. */
-  describe(image: Uint8Array): Promise<{ descriptor: Float32Array; real: number; area: number } | null>;
+  /** Every confident face of one still image (measurements, the Rekognition stand-in); null when unreadable. */
+  detect(image: Uint8Array): Promise<TDetectedFace[] | null>;
 };
 
 /** The engine; the model behind it is loaded once per process, on first use, and shared. */
@@ -270,13 +295,9 @@ export function createLocalFaceEngine(options: TLocalFaceEngineOptions = {}): TL
     async ready() {
       await loadRuntime();
     },
-    async describe(image) {
+    async detect(image) {
       const rt = await loadRuntime();
-      return serialised(async () => {
-        const result = await examineFrame(rt, image, Number.POSITIVE_INFINITY);
-        if (result.kind !== 'face') return null;
-        return { descriptor: result.face.embedding, real: result.face.real, area: result.face.area };
-      });
+      return serialised(() => detectFaces(rt, image, Number.POSITIVE_INFINITY));
     },
   };
 }

@@ -9,8 +9,9 @@ import type {
 import type { TMyDataExport } from '@ingressos/contracts/privacy';
 import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta, biometryEnrolments, biometryFaces } from '../../db/schema/index.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appMeta, biometryEnrolments, biometryFaces, biometryReviewImages } from '../../db/schema/index.ts';
+import { biometryStatusOfUsers } from '../../modules/biometry/biometry-status-of-users.ts';
 import { PASSWORD, register, type TRegistered, withCookie } from '../../testing/accounts.ts';
 import {
   createStandInFaceEngine,
@@ -69,6 +70,25 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     expect(done.body.data.biometryStatusId).toBe(S.ACTIVE);
     return { person, uuid };
   }
+
+  it("tells the purchase rule each account's newest status, none for an account without one", async () => {
+    const active = await enrolled({ faces: [someone()] });
+    const started = await enrolling();
+    const without = await register(t);
+    const statuses = await biometryStatusOfUsers(t.database.db, [
+      active.person.userId,
+      started.person.userId,
+      without.userId,
+      active.person.userId,
+    ]);
+    expect(statuses).toEqual(
+      new Map([
+        [active.person.userId, S.ACTIVE],
+        [started.person.userId, S.STARTED],
+      ]),
+    );
+    expect(await biometryStatusOfUsers(t.database.db, [])).toEqual(new Map());
+  });
 
   it('starts one enrolment per account and answers it again', async () => {
     const person = await register(t);
@@ -326,7 +346,9 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     });
     expect(forged.status).toBe(403);
     // No token for an enrolment that is over.
-    expect((await token(person, uuid)).status).toBe(409);
+    const over = await token(person, uuid);
+    expect(over.status).toBe(409);
+    expect(over.body.Message).toBe('Erro ao gerar token: Este cadastro de biometria já foi concluído.');
   });
 
   it('enrols once when two captures of one uuid arrive together', async () => {
@@ -340,9 +362,11 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     const won = answers.find((a) => a.status === 200)!;
     expect(won.body.data.biometryStatusId).toBe(S.ACTIVE);
     const lost = answers.find((a) => a.status === 409)!;
-    expect(lost.body.Message).toBe(
+    // Lost the race at the verdict, or arrived once the first had finished.
+    expect([
       'Falha ao cadastrar - Por favor, verifique novamente o status da biometria.',
-    );
+      'Este cadastro de biometria já foi concluído.',
+    ]).toContain(lost.body.Message);
     const faces = await t.database.db
       .select()
       .from(biometryFaces)
@@ -484,5 +508,178 @@ describe('biometry tokens and limits from configuration', () => {
       withCookie(other.cookie),
     );
     expect(review.body.message).toBe('Biometria em análise. Você terá um retorno em até 48 horas.');
+  });
+});
+
+describe('biometry guards shown failing without them, limits and kept frames', () => {
+  let t: TTestApp;
+  let unsafe: TTestApp;
+  beforeAll(async () => {
+    [t, unsafe] = await Promise.all([
+      createTestApp(
+        'pglite',
+        { CAPTCHA_PROVIDER: 'off', BIOMETRY_IMAGE_RETENTION_HOURS: '2' },
+        { faceEngine: createStandInFaceEngine() },
+      ),
+      createTestApp(
+        'pglite',
+        { CAPTCHA_PROVIDER: 'off', TEST_UNSAFE_BIOMETRY_MOVES: 'true' },
+        { faceEngine: createStandInFaceEngine() },
+      ),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), unsafe.close()]);
+  });
+
+  async function startOn(app: TTestApp) {
+    const person = await register(app);
+    const started = await app.json<TStartBiometryAnswer>(
+      '/v1/biometry/startBiometry',
+      {},
+      withCookie(person.cookie),
+    );
+    return { person, uuid: started.body.uuid };
+  }
+
+  it('negative control: without the status guard, two captures of one uuid both reach a verdict', async () => {
+    const { person, uuid } = await startOn(unsafe);
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        unsafe.json<TCreateBiometryAnswer>(
+          '/v1/biometry/create',
+          { uuid, frames: standInCapture({ faces: ['racer'] }) },
+          withCookie(person.cookie),
+        ),
+      ),
+    );
+    // The guarded app answers [200, 409] to the same race (the test above).
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.biometryStatusId)).toEqual([S.ACTIVE, S.ACTIVE]);
+  });
+
+  it('refuses a capture body past its own limit with 413', async () => {
+    const { person, uuid } = await startOn(t);
+    const huge = await t.json<TError>(
+      '/v1/biometry/create',
+      { uuid, frames: ['A'.repeat(7_000_000)] },
+      withCookie(person.cookie),
+    );
+    expect(huge.status).toBe(413);
+    // A capture larger than the other calls' 64 KB is accepted.
+    const big = await t.json<TCreateBiometryAnswer>(
+      '/v1/biometry/create',
+      { uuid, frames: standInCapture({ faces: [] }).map((f) => f.padEnd(100_000, 'A')) },
+      withCookie(person.cookie),
+    );
+    expect(big.status).toBe(200);
+  });
+
+  it('limits startBiometry per account with a 429', async () => {
+    const person = await register(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await t.json('/v1/biometry/startBiometry', {}, withCookie(person.cookie))).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('keeps the frame of a capture under review sealed, and purges it after the retention', async () => {
+    const { person, uuid } = await startOn(t);
+    const frames = standInCapture({ faces: ['reviewed'], borderline: true });
+    const review = await t.json<TCreateBiometryAnswer>(
+      '/v1/biometry/create',
+      { uuid, frames },
+      withCookie(person.cookie),
+    );
+    expect(review.body.data.biometryStatusId).toBe(S.MANUAL_VERIFICATION);
+    const [kept] = await t.database.db
+      .select()
+      .from(biometryReviewImages)
+      .where(eq(biometryReviewImages.enrolmentUuid, uuid));
+    expect(kept).toBeTruthy();
+    const hours = (kept!.purgeAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(1.9);
+    expect(hours).toBeLessThanOrEqual(2);
+    expect(Buffer.from(kept!.sealed, 'base64url').includes(Buffer.from('reviewed'))).toBe(false);
+    // Past its time, the next capture anywhere purges it.
+    await t.database.db
+      .update(biometryReviewImages)
+      .set({ purgeAt: new Date(Date.now() - 1000) })
+      .where(eq(biometryReviewImages.enrolmentUuid, uuid));
+    const next = await startOn(t);
+    await t.json(
+      '/v1/biometry/create',
+      { uuid: next.uuid, frames: standInCapture({ faces: [] }) },
+      withCookie(next.person.cookie),
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(biometryReviewImages)
+        .where(eq(biometryReviewImages.enrolmentUuid, uuid)),
+    ).toEqual([]);
+  });
+});
+
+describe('biometry logs and a failing provider', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers 503 when the engine fails, and never logs a frame, a token or a descriptor', async () => {
+    const engine = createStandInFaceEngine();
+    let failing = false;
+    const flaky = {
+      ...engine,
+      check: (input: Parameters<typeof engine.check>[0]) =>
+        failing ? Promise.reject(new Error('model crashed')) : engine.check(input),
+    };
+    const t = await createTestApp(
+      'pglite',
+      { LOG_LEVEL: 'debug', CAPTCHA_PROVIDER: 'off' },
+      { faceEngine: flaky },
+    );
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write);
+    try {
+      const person = await register(t);
+      const { uuid } = (
+        await t.json<TStartBiometryAnswer>('/v1/biometry/startBiometry', {}, withCookie(person.cookie))
+      ).body;
+      const made = await t.json<TGenerateBiometryTokenAnswer>(
+        '/v1/biometry/generateToken',
+        { uuid, channel: 'qrcode', locale: 'pt-BR' },
+        withCookie(person.cookie),
+      );
+      const frames = standInCapture({ faces: ['logged'] });
+      failing = true;
+      const down = await t.json<TError>(
+        '/v1/biometry/create',
+        { uuid, frames },
+        { headers: { 'x-biometry-token': made.body.token } },
+      );
+      expect(down.status).toBe(503);
+      expect(down.body.Message).toMatch(/^Erro ao verificar biometria facial/);
+      failing = false;
+      const done = await t.json<TCreateBiometryAnswer>(
+        '/v1/biometry/create',
+        { uuid, frames },
+        { headers: { 'x-biometry-token': made.body.token } },
+      );
+      expect(done.body.data.biometryStatusId).toBe(S.ACTIVE);
+      const [face] = await t.database.db
+        .select()
+        .from(biometryFaces)
+        .where(eq(biometryFaces.subjectId, person.userId));
+
+      const log = written.join('');
+      expect(log).toContain('biometry provider failed');
+      for (const secret of [frames[0]!.slice(8, 60), made.body.token, face!.sealed.slice(0, 40)])
+        expect(log).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
   });
 });

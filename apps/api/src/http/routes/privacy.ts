@@ -48,8 +48,13 @@ export function privacyRoutes(s: TAccountServices, biometry: TBiometryServices) 
         };
         return c.json(refusal, 409);
       }
-      // Biometry is sensitive data (LGPD art. 11): the stored face and its enrolments go with the account.
-      await deleteMyBiometry({ s: biometry, userId: user.id });
+      // The enrolments and the local face went in the deletion's transaction; a provider's own copy
+      // goes now. Its failure is logged, not the buyer's: the account is already gone.
+      await deleteMyBiometry({ s: biometry, userId: user.id }).catch((error: unknown) =>
+        s.log.error('biometry removal after account deletion failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
       clearSessionCookie(c, s.config);
       return c.json({ Message: privacyMessage('account_deleted', locale) });
     })

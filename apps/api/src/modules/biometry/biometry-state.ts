@@ -58,11 +58,14 @@ export async function moveEnrolment(
   uuid: string,
   to: TBiometryStatus,
   extra: { reviewDueAt?: Date | null } = {},
+  /** TEST ONLY (TEST_UNSAFE_BIOMETRY_MOVES): no guard, to show the race the guard prevents. */
+  unguarded = false,
 ): Promise<TEnrolment | null> {
+  const guard = eq(biometryEnrolments.uuid, uuid);
   const [row] = await db
     .update(biometryEnrolments)
     .set({ status: to, updatedAt: new Date(), ...extra })
-    .where(and(eq(biometryEnrolments.uuid, uuid), inArray(biometryEnrolments.status, biometryMovesInto(to))))
+    .where(unguarded ? guard : and(guard, inArray(biometryEnrolments.status, biometryMovesInto(to))))
     .returning();
   return row ?? null;
 }

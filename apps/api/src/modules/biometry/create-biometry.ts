@@ -68,7 +68,13 @@ export async function createBiometry(options: {
     verdict === S.MANUAL_VERIFICATION
       ? new Date(s.now().getTime() + s.config.BIOMETRY_MANUAL_REVIEW_HOURS * 3_600_000)
       : null;
-  const row = await moveEnrolment(s.db, enrolment.uuid, verdict, { reviewDueAt });
+  const row = await moveEnrolment(
+    s.db,
+    enrolment.uuid,
+    verdict,
+    { reviewDueAt },
+    s.config.TEST_UNSAFE_BIOMETRY_MOVES,
+  );
   // Another capture of this uuid reached its verdict first: this one changes nothing.
   if (!row) throw biometryError('biometry_conflict', 'create_conflict', locale);
   if (verdict === S.ACTIVE || verdict === S.MANUAL_VERIFICATION) {

@@ -7,7 +7,7 @@ import type { TBiometryStatus } from '@ingressos/domain/biometry';
 import { isFinalBiometryStatus } from '@ingressos/domain/biometry-lifecycle';
 import { accessEnrolment } from './biometry-access.ts';
 import { issueBiometryToken } from './biometry-tokens.ts';
-import { biometryError } from './messages.ts';
+import { biometryError, biometryMessage } from './messages.ts';
 import type { TBiometryServices } from './services.ts';
 
 /**
@@ -28,7 +28,9 @@ export async function generateBiometryToken(options: {
     locale,
   });
   if (isFinalBiometryStatus(enrolment.status as TBiometryStatus))
-    throw biometryError('biometry_closed', 'closed', locale);
+    throw biometryError('biometry_closed', 'token_detail', locale, {
+      detail: biometryMessage('closed', locale),
+    });
   const { token, expiresAt } = await issueBiometryToken({
     db: s.db,
     secret: await s.secret(),

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import {
+  biometryEnrolments,
+  biometryFaces,
   emailChanges,
   orders,
   passwordResets,
@@ -26,7 +28,7 @@ const NO_PASSWORD = '!deleted';
 /**
  * Inside the deletion's transaction: replaces every personal field of the account, and its own
  * CPF wherever orders, tickets and transfers carry it, by placeholders; removes sessions and
- * pending codes. Orders, payments and tickets stay (amounts, dates, items) as the tax record.
+ * pending codes and facial biometry. Orders, payments and tickets stay (amounts, dates, items) as the tax record.
  */
 export async function anonymiseAccount(tx: TDb, user: TUserRow): Promise<void> {
   const document = deletedDocument(user.id);
@@ -51,9 +53,19 @@ export async function anonymiseAccount(tx: TDb, user: TUserRow): Promise<void> {
       updatedAt: now,
     })
     .where(eq(users.id, user.id));
-  for (const table of [sessions, passwordResets, phoneCodes, transferCodes, emailChanges]) {
+  for (const table of [
+    sessions,
+    passwordResets,
+    phoneCodes,
+    transferCodes,
+    emailChanges,
+    biometryEnrolments,
+  ]) {
     await tx.delete(table).where(eq(table.userId, user.id));
   }
+  // Biometry is sensitive data (LGPD art. 11): the local provider's stored face goes with the account
+  // (a remote provider's copy is removed after the commit, routes/privacy.ts).
+  await tx.delete(biometryFaces).where(eq(biometryFaces.subjectId, user.id));
 
   // The person's own CPF in the records that stay: their orders (as buyer and as a holder),
   // tickets they kept, and transfers addressed to them.
