@@ -124,6 +124,18 @@ describe('facial biometry journeys', () => {
     await page.context().close();
   });
 
+  it('says clearly when the camera is not allowed, and asks again', async () => {
+    const page = await newPage(faceA);
+    await verifiedPerson(page, server.url, smtp);
+    await open(page, `${server.url}/reconhecimento-facial`);
+    await page.getByRole('button', { name: 'Concordo e quero continuar' }).click();
+    await expectText(page, /Não temos permissão para usar a câmera/);
+    await page.context().grantPermissions(['camera']);
+    await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await page.getByRole('button', { name: 'Iniciar captura' }).waitFor();
+    await page.context().close();
+  });
+
   it("refuses the same face on a second account: 'Ops! Já vimos esse rosto por aqui'", async () => {
     expect(firstEmail).not.toBe('');
     const page = await newPage(faceA, { permissions: ['camera'] });
