@@ -13,6 +13,7 @@ import { BiometryStatusCard, type TCardLinks } from './status-card.tsx';
 type TPhase =
   | { name: 'loading' }
   | { name: 'card'; statusId: number }
+  | { name: 'missing' }
   | { name: 'failed'; message: string }
   | { name: 'consent' }
   | { name: 'camera' }
@@ -64,6 +65,8 @@ export function CaptureFlow({ token, uuid: givenUuid, next, links }: TCaptureFlo
         params: { uuid: givenUuid },
         headers: { [BIOMETRY_TOKEN_HEADER]: token },
       });
+      // An enrolment the server no longer has: the spec's 'Biometria não encontrada' (retry, support).
+      if (!answer.ok && answer.status === 404) return setPhase({ name: 'missing' });
       if (!answer.ok) return setPhase({ name: 'failed', message: answer.message || t('biometry.notFound') });
       const { statusId } = answer.body;
       return setPhase(OPEN.includes(statusId) ? { name: 'consent' } : { name: 'card', statusId });
@@ -142,6 +145,8 @@ export function CaptureFlow({ token, uuid: givenUuid, next, links }: TCaptureFlo
   switch (phase.name) {
     case 'loading':
       return <BiometryStatusCard view={{ kind: 'loading' }} links={cardLinks} />;
+    case 'missing':
+      return <BiometryStatusCard view={{ kind: 'missing' }} links={cardLinks} />;
     case 'card':
       return <BiometryStatusCard view={{ kind: 'status', statusId: phase.statusId }} links={cardLinks} />;
     case 'failed':
