@@ -116,11 +116,13 @@ describe('facial biometry journeys', () => {
     await expectText(page, 'Agora aproxime o rosto da câmera devagar');
     await shot(page, 'capturing-1280');
     await expectText(page, 'Biometria cadastrada com sucesso!', VERDICT_MS);
+    await shot(page, 'active-1280');
     // The camera is off once the verdict is in.
     expect(await page.locator('video').count()).toBe(0);
     await page.waitForURL(/\/minha-conta$/, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Biometria facial' }).waitFor();
     await expectText(page, 'Biometria cadastrada com sucesso!');
+    await shot(page, 'account-1280');
     await page.context().close();
   });
 
@@ -181,6 +183,25 @@ describe('facial biometry journeys', () => {
     await modal.getByRole('link', { name: 'Cadastrar biometria' }).waitFor();
     await shot(second, 'modal-375');
     expect(person.email).toContain('@');
+
+    // 'Agora não' keeps it away for 12 hours (its cookie): the next page does not even ask.
+    await modal.getByRole('button', { name: 'Agora não' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const dismissed = (await second.context().cookies()).find((c) => c.name === 'bio_modal_dismissed');
+    expect(dismissed?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 12 * 3600 - 60);
+    expect(dismissed?.expires ?? 0).toBeLessThan(Date.now() / 1000 + 12 * 3600 + 60);
+    const asked: string[] = [];
+    second.on('request', (request) => {
+      if (request.url().includes('/v1/biometry/')) asked.push(request.url());
+    });
+    await second.goto(`${server.url}/minha-conta`);
+    await waitForHydration(second);
+    await second.getByRole('heading', { name: 'Biometria facial' }).waitFor();
+    await second.waitForLoadState('networkidle');
+    // Only the account page's own status lookup, and no modal.
+    expect(asked).toHaveLength(1);
+    expect(await second.getByRole('dialog', { name: 'Mais seguranca para sua conta!' }).count()).toBe(0);
+    await expectText(second, 'Cadastro de biometria pendente');
     await second.context().close();
   });
 
