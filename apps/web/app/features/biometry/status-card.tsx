@@ -29,7 +29,16 @@ export type TCardLinks = {
 };
 
 /** The spec's biometry card for one status, with its exact title and buttons. */
-export function BiometryStatusCard({ view, links }: { view: TCardView; links: TCardLinks }) {
+export function BiometryStatusCard({
+  view,
+  links,
+  heading = 2,
+}: {
+  view: TCardView;
+  links: TCardLinks;
+  /** The card title's level: 3 inside a page section that has its own heading. */
+  heading?: 2 | 3;
+}) {
   const { t, locale } = useI18n();
   const active = view.kind === 'status' && view.statusId === BIOMETRY_STATUS.ACTIVE;
   const { onSuccess } = links;
@@ -57,13 +66,14 @@ export function BiometryStatusCard({ view, links }: { view: TCardView; links: TC
       </button>
     );
   };
+  const Title = heading === 3 ? 'h3' : 'h2';
   const card = (tone: string, title: string, text: string | null, actions: React.ReactNode) => (
     <section
       className={`${styles.card} ${styles[tone] ?? ''}`}
       aria-live="polite"
       data-testid="biometry-card"
     >
-      <h2 className={styles.cardTitle}>{title}</h2>
+      <Title className={styles.cardTitle}>{title}</Title>
       {text && <p>{text}</p>}
       {actions && <div className={styles.actions}>{actions}</div>}
     </section>
