@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../apps/api/src/testing/accounts.ts';
@@ -65,6 +66,14 @@ async function captureNow(page: Page, button: string) {
   );
 }
 
+/** Serious and critical accessibility problems axe finds on the page as it is now. */
+async function axeProblems(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} ${v.nodes[0]?.target}`);
+}
+
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -112,6 +121,7 @@ describe('facial biometry journeys', () => {
     await openCamera(page);
     await expectText(page, 'Procure um lugar bem iluminado');
     await shot(page, 'capture-1280');
+    expect(await axeProblems(page)).toEqual([]);
     await captureNow(page, 'Iniciar captura');
     await expectText(page, 'Agora aproxime o rosto da câmera devagar');
     await shot(page, 'capturing-1280');
@@ -216,6 +226,7 @@ describe('facial biometry journeys', () => {
     const url = await desk.getByTestId('biometry-token-url').inputValue();
     expect(url).toMatch(/\/reconhecimento-facial\?uuid=[0-9a-f-]{36}&token=/);
     await shot(desk, 'modal-1280');
+    expect(await axeProblems(desk)).toEqual([]);
 
     // The phone: another browser, no session, its own camera and another face.
     const phoneBrowser = await launch(makeFaceClip({ kind: 'face', face: FACE_C }));
