@@ -160,7 +160,7 @@ describe('facial biometry journeys', () => {
     await page.context().close();
   });
 
-  it('refuses a capture with no face, then one with two faces, with the messages and a retry (on a phone)', async () => {
+  it('refuses a capture with no face, then two faces, with the messages and a retry, up to BLOCKED (on a phone)', async () => {
     const empty = await launch(makeFaceClip({ kind: 'no_face' }));
     const page = await newPage(empty, { ...MOBILE, permissions: ['camera'] });
     const person = await verifiedPerson(page, server.url, smtp);
@@ -212,7 +212,27 @@ describe('facial biometry journeys', () => {
     expect(asked).toHaveLength(1);
     expect(await second.getByRole('dialog', { name: 'Mais seguranca para sua conta!' }).count()).toBe(0);
     await expectText(second, 'Cadastro de biometria pendente');
+    const kept = await second.context().cookies();
     await second.context().close();
+
+    // Three more refused captures reach the limit (5 on this server): BLOCKED, code LR0001.
+    const last = await newPage(pair, { ...MOBILE, permissions: ['camera'] });
+    await last.context().addCookies(kept);
+    await open(last, `${server.url}/reconhecimento-facial`);
+    await openCamera(last);
+    await last.getByRole('button', { name: 'Iniciar captura' }).click();
+    await expectText(last, 'Restam 2 tentativas.', VERDICT_MS);
+    await last.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expectText(last, 'Resta 1 tentativa.', VERDICT_MS);
+    await last.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expectText(last, 'Código LR0001', VERDICT_MS);
+    await expectText(last, /Entre em contato com o suporte e informe o código LR0001/);
+    expect(await last.locator('video').count()).toBe(0);
+    // Coming back shows the same, with no camera.
+    await open(last, `${server.url}/reconhecimento-facial`);
+    await expectText(last, 'Código LR0001');
+    expect(await last.getByRole('button', { name: 'Concordo e quero continuar' }).count()).toBe(0);
+    await last.context().close();
   });
 
   it('enrols on a phone through the QR code of the modal; the computer then shows ACTIVE', async () => {
