@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
 import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
+import { purgeExpiredImages } from './modules/biometry/create-biometry.ts';
 import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { processSnapshotDir } from './modules/catalogue/snapshot-dir.ts';
@@ -88,6 +89,16 @@ async function main() {
       });
   }, config.PAYMENT_RECONCILE_SECONDS * 1000);
   reconciler.unref();
+  // Frames kept for a manual review leave when their retention ends, captures or not (docs/biometry.md).
+  const imagePurge = setInterval(() => {
+    if (config.MAINTENANCE || config.BIOMETRY_IMAGE_RETENTION_HOURS === 0) return;
+    purgeExpiredImages(app.biometry).catch((error: unknown) =>
+      log.warn('biometry image purge failed', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }, 600_000);
+  imagePurge.unref();
   // E-mail and SMS enqueued by any process (or left by one that died mid-send) go out from here too.
   if (!config.MAINTENANCE) app.outbox.start();
 
@@ -129,6 +140,7 @@ async function main() {
     catalogue.stop();
     clearInterval(sweeper);
     clearInterval(reconciler);
+    clearInterval(imagePurge);
     const outboxStopped = app.outbox.stop();
     server.close(async () => {
       await outboxStopped;

@@ -159,7 +159,7 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout, outbox });
+    return Object.assign(app, { checkout, outbox, biometry });
   }
 
   app.route('/healthz', healthRoutes(database));
@@ -330,7 +330,7 @@ export function createApp(options: TAppOptions) {
     return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout, outbox });
+  return Object.assign(app, { checkout, outbox, biometry });
 }
 
 export type TApp = ReturnType<typeof createApp>;

@@ -19,7 +19,8 @@ describe('local face engine', { timeout: 60_000 }, () => {
   const check = (frames: Uint8Array[]) => engine.check({ frames, challenge: 'move_closer' });
 
   it('accepts one live face moving closer, with a unit-length descriptor of its own', async () => {
-    const result = await check(moveCloserFrames(FACE_A, { frames: 4 }));
+    // Frames larger than the engine looks at (scaled to 640 px first).
+    const result = await check(moveCloserFrames(FACE_A, { frames: 4, width: 1280, height: 960 }));
     expect(result).toMatchObject({ kind: 'ok', borderline: false });
     if (result.kind !== 'ok') return;
     const descriptor = result.probe.descriptor!;
@@ -46,13 +47,20 @@ describe('local face engine', { timeout: 60_000 }, () => {
     expect((await check(swapped)).kind).toBe('challenge_failed');
   });
 
-  it('refuses what is not a JPEG it can read', async () => {
+  it('refuses what is not a JPEG it can read, or is too large', async () => {
     const truncated = faceFrame(FACE_A).slice(0, 600);
     expect(await check([new Uint8Array([0xff, 0xd8, 0xff, 0x00, 1, 2]), faceFrame(FACE_A)])).toEqual({
       kind: 'bad_image',
       frameIndex: 0,
     });
     expect(await check([faceFrame(FACE_A), truncated])).toEqual({ kind: 'bad_image', frameIndex: 1 });
+    const strict = createLocalFaceEngine({ maxFrameBytes: 5_000 });
+    const frames = moveCloserFrames(FACE_A, { frames: 2 });
+    expect(frames[0]!.byteLength).toBeGreaterThan(5_000);
+    expect(await strict.check({ frames, challenge: 'move_closer' })).toEqual({
+      kind: 'bad_image',
+      frameIndex: 0,
+    });
   });
 
   it('matches two captures of the same face and keeps two people apart, checks running at once', async () => {

@@ -45,8 +45,8 @@ const NARROW = { growth: 0.15, live: 0.1 } as const;
 const MAX_SIDE = 640;
 /** A detection below this score does not count as a face (nor as a second face). */
 const FACE_SCORE = 0.6;
-/** Larger JPEGs are refused before decoding: 4096 x 4096 at most. */
-const MAX_MEGAPIXELS = 16.8;
+/** Larger JPEGs are refused before decoding (4K UHD is 8.3 megapixels). */
+const MAX_MEGAPIXELS = 8.3;
 
 const require = createRequire(import.meta.url);
 
@@ -179,13 +179,11 @@ async function detectFaces(
   }
   if (image.width < 32 || image.height < 32) return null;
   const { tf, human } = rt;
-  const scale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
-  const input = tf.tidy(() => {
-    const rgb = tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
-    if (scale === 1) return tf.expandDims(rgb, 0);
-    const size = [Math.round(image.height * scale), Math.round(image.width * scale)];
-    return tf.expandDims(tf.cast(tf.image.resizeBilinear(rgb, size), 'int32'), 0);
-  });
+  // Scaled here, on bytes: a tensor of the full frame would grow the WebAssembly heap for good.
+  const small = shrink(image, MAX_SIDE);
+  const input = tf.tidy(() =>
+    tf.expandDims(tf.tensor3d(small.data, [small.height, small.width, 3], 'int32'), 0),
+  );
   let faces: FaceResult[];
   try {
     faces = (await human.detect(input)).face;
@@ -212,6 +210,31 @@ async function examineFrame(rt: TRuntime, bytes: Uint8Array, maxBytes: number): 
     kind: 'face',
     face: { area: face.box[2] * face.box[3], embedding: face.descriptor, real: face.real },
   };
+}
+
+/** The RGB image scaled down (area average) so that its longer side is at most `side`. */
+function shrink(image: { width: number; height: number; data: Uint8Array }, side: number) {
+  const scale = Math.min(1, side / Math.max(image.width, image.height));
+  if (scale === 1) return image;
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const sums = new Float64Array(width * height * 3);
+  const counts = new Uint32Array(width * height);
+  for (let y = 0; y < image.height; y += 1) {
+    const row = Math.min(height - 1, Math.floor((y * height) / image.height)) * width;
+    for (let x = 0; x < image.width; x += 1) {
+      const target = row + Math.min(width - 1, Math.floor((x * width) / image.width));
+      const from = (y * image.width + x) * 3;
+      sums[target * 3]! += image.data[from]!;
+      sums[target * 3 + 1]! += image.data[from + 1]!;
+      sums[target * 3 + 2]! += image.data[from + 2]!;
+      counts[target]! += 1;
+    }
+  }
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i += 1)
+    for (let c = 0; c < 3; c += 1) data[i * 3 + c] = Math.round(sums[i * 3 + c]! / counts[i]!);
+  return { width, height, data };
 }
 
 function unit(vector: Float32Array): Float32Array {

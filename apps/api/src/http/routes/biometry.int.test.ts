@@ -112,6 +112,19 @@ describe.each(testDatabases())('facial biometry calls on %s', (kind) => {
     });
   });
 
+  it('makes one enrolment when startBiometry is called twice at once', async () => {
+    const person = await register(t);
+    const [a, b] = await Promise.all([start(person), start(person)]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body.uuid).toBe(b.body.uuid);
+    const rows = await t.database.db
+      .select()
+      .from(biometryEnrolments)
+      .where(eq(biometryEnrolments.userId, person.userId));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses the calls without a session and with bad input, never with a 5xx', async () => {
     const anonymous = await t.json<TError>('/v1/biometry/startBiometry', {});
     expect(anonymous.status).toBe(401);
@@ -678,6 +691,43 @@ describe('biometry logs and a failing provider', () => {
       expect(log).toContain('biometry provider failed');
       for (const secret of [frames[0]!.slice(8, 60), made.body.token, face!.sealed.slice(0, 40)])
         expect(log).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the per-account capture limit', () => {
+  it("counts a phone's captures (token) and the session's together: the 31st in an hour is a 429", async () => {
+    const t = await createTestApp(
+      'pglite',
+      { CAPTCHA_PROVIDER: 'off', BIOMETRY_MAX_ATTEMPTS: '20' },
+      { faceEngine: createStandInFaceEngine() },
+    );
+    try {
+      const person = await register(t);
+      const { uuid } = (
+        await t.json<TStartBiometryAnswer>('/v1/biometry/startBiometry', {}, withCookie(person.cookie))
+      ).body;
+      const made = await t.json<TGenerateBiometryTokenAnswer>(
+        '/v1/biometry/generateToken',
+        { uuid, channel: 'qrcode', locale: 'pt-BR' },
+        withCookie(person.cookie),
+      );
+      const body = { uuid, frames: standInCapture({ faces: [] }) };
+      for (let i = 0; i < 10; i += 1) {
+        const phone = await t.json('/v1/biometry/create', body, {
+          headers: { 'x-biometry-token': made.body.token },
+        });
+        expect(phone.status).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1)
+        statuses.push((await t.json('/v1/biometry/create', body, withCookie(person.cookie))).status);
+      // 10 more refusals reach the limit of 20 (BLOCKED), then the enrolment is over (409), then the hour's 30 are spent.
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses.slice(10, 20)).toEqual(Array(10).fill(409));
+      expect(statuses[20]).toBe(429);
     } finally {
       await t.close();
     }

@@ -73,9 +73,6 @@ export function biometryRoutes(s: TBiometryServices) {
         }
         const input = parseWith(ZCreateBiometryRequest, body, locale);
         const who = actor(c);
-        // Per account: the session's, or (a phone with a token) the enrolment's owner, counted below.
-        if (who.userId) await s.limits.consume('biometryCreateUser', who.userId, locale);
-        else await s.limits.consume('biometryCreateUser', `uuid:${input.uuid}`, locale);
         const frames = input.frames.map((frame) => new Uint8Array(Buffer.from(frame, 'base64')));
         c.header('Cache-Control', 'no-store');
         return c.json(await createBiometry({ s, uuid: input.uuid, frames, actor: who, locale }));

@@ -34,6 +34,8 @@ export async function createBiometry(options: {
     actor: options.actor,
     locale,
   });
+  // Per account, whether the capture comes with its session or from a phone with a token.
+  await s.limits.consume('biometryCreateUser', enrolment.userId, locale);
   if (isFinalBiometryStatus(enrolment.status as TBiometryStatus))
     throw biometryError('biometry_closed', 'closed', locale);
   await purgeExpiredImages(s);
