@@ -4,10 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../apps/api/src/testing/accounts.ts';
 import { FACE_A, FACE_B, FACE_C, makeFaceClip } from '../apps/api/src/testing/faces.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { fakeCameraArgs, launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 /**
  * Facial biometry in Chromium with a fake camera (issue 16): enrolment by webcam to ACTIVE, the
@@ -91,22 +92,21 @@ describe('facial biometry journeys', () => {
   let faceA: Browser;
   let firstEmail = '';
 
+  let stage: TPurchaseStage | undefined;
+
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = await startServer({
-      SMTP_URL: smtp.url,
-      CAPTCHA_PROVIDER: 'off',
-      DEMO_DATA: 'false',
+    // The purchase stage (the cart fixture's event) for the received-transfer pop-up's case.
+    stage = await openPurchaseStage('biometry', {
       BIOMETRY_FACIAL_GLOBAL: 'true',
       BIOMETRY_REQUIRED_ON_LOGIN: 'true',
       BIOMETRY_MAX_ATTEMPTS: '5',
     });
+    ({ server, smtp } = stage);
     faceA = await launch(makeFaceClip({ kind: 'face', face: FACE_A }));
   });
   afterAll(async () => {
     for (const browser of browsers) await browser.close();
-    await server?.stop();
-    await smtp?.close();
+    await closePurchaseStage(stage);
   });
 
   it('enrols by webcam to ACTIVE, then goes on to my account by itself', async () => {
@@ -291,5 +291,60 @@ describe('facial biometry journeys', () => {
     await expectText(page, 'Você não tem biometria facial cadastrada.');
     expect(await page.getByRole('button', { name: 'Excluir minha biometria' }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('keeps the received-transfer pop-up waiting while the biometry modal is open', async () => {
+    const browser = stage!.browser;
+    const f = stage!.f;
+    // A buys a ticket through the API and sends it to B (the transfer journey covers the screens).
+    const a = await newPage(browser);
+    await verifiedPerson(a, server.url, smtp);
+    const added = await a.request.post(`${server.url}/api/v4/addtocart`, {
+      data: { lotId: f.lotId, quantity: 1 },
+    });
+    const { sessionID } = (await added.json()) as { sessionID: string };
+    const paid = await a.request.post(`${server.url}/checkout/v1`, {
+      headers: { 'x-session-id': sessionID, 'idempotency-key': `biometry-e2e-${Date.now()}` },
+      data: {
+        paymentType: 'credit_card',
+        card: { token: 'sbx_apro_visa_1111_e2ebiometry00001', installments: 1 },
+      },
+    });
+    expect(((await paid.json()) as { orderStatus: number }).orderStatus).toBe(3);
+    const sender = await a.request.post(`${server.url}/api/transferTicket/createUserNotification`, {
+      data: {},
+    });
+    expect(sender.status()).toBe(200);
+    const b = await newPage(browser);
+    const receiver = await verifiedPerson(b, server.url, smtp);
+    // verifiedPerson's e-mails are A's too: the code is in the newest transfer-code mail to A.
+    const mine = (await (await a.request.get(`${server.url}/api/tickets/mine`)).json()) as {
+      upcoming: { tickets: { id: string }[] }[];
+    };
+    const ticketId = mine.upcoming[0]!.tickets[0]!.id;
+    const aEmail = (await (await a.request.get(`${server.url}/api/v2/authentication`)).json()) as {
+      user: { email: string };
+    };
+    const codeMail = await smtp.waitFor(aEmail.user.email, /Código para transferir ingressos/);
+    const code = codeMail.text.match(/\b(\d{6})\b/)![1]!;
+    const checked = await a.request.post(`${server.url}/api/validateTransferCode`, { data: { code } });
+    expect(checked.status()).toBe(200);
+    const sent = await a.request.post(`${server.url}/api/transferTicket/addTicketTransfer`, {
+      data: { ticketId, destinationCpf: receiver.cpf },
+    });
+    expect(sent.status()).toBe(201);
+    await a.context().close();
+
+    // B on the home page: the biometry modal first; the transfer pop-up only after it closes.
+    await open(b, `${server.url}/`);
+    const modal = b.getByRole('dialog', { name: 'Mais seguranca para sua conta!' });
+    await modal.waitFor();
+    const transfer = b.getByRole('dialog', { name: 'Você recebeu um ingresso!' });
+    // Everything the page loads has loaded (the transfer count came with it): still no transfer pop-up.
+    await b.waitForLoadState('networkidle');
+    expect(await transfer.isVisible()).toBe(false);
+    await modal.getByRole('button', { name: 'Agora não' }).click();
+    await transfer.waitFor({ timeout: 15_000 });
+    await b.context().close();
   });
 });
