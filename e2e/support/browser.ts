@@ -18,10 +18,19 @@ export function chromiumPath(): string | undefined {
   return candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags for this launch (a fake camera: see fakeCameraArgs). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install chromium');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Flags for a camera that plays a YUV4MPEG2 clip in a loop (apps/api/src/testing/faces.ts
+ * makeFaceClip). The context still needs the permission: `permissions: ['camera']`.
+ */
+export function fakeCameraArgs(y4m: string): string[] {
+  return ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`];
 }
 
 /** A page in a fresh context (cookies and storage of its own), Portuguese by default. */

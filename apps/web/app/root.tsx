@@ -80,7 +80,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      {data.user && <Popups user={data.user} />}
+      {data.user && <Popups user={data.user} site={data.site} />}
       <CartSessionLayer />
     </div>
   );
@@ -90,7 +90,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
  * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then an ongoing
  * purchase's, then the received-transfer pop-up (its page rule and code live in the lazy chunk).
  */
-function Popups({ user }: { user: TShellUser }) {
+function Popups({ user, site }: { user: TShellUser; site: TShellData['site'] }) {
   const { pathname } = useLocation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -98,10 +98,21 @@ function Popups({ user }: { user: TShellUser }) {
   const gender = user.needsGender && pathname !== '/dados-da-conta';
   // The payment and the order's own page already show the purchase: no pop-up about it there.
   const ongoing = user.ongoingPurchase && pathname !== '/pagamento' && !pathname.startsWith('/pedido/');
-  if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers)) return null;
+  // The facial-biometry modal when the global flags ask for it (its cookies and page rule are read
+  // in the pop-ups' chunk: features/biometry/modal-rules.ts).
+  const flags = site.biometry;
+  const biometry = flags.facialGlobal && (flags.requiredOnLogin || flags.requiredOnRegister) ? site : null;
+  if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers && !biometry)) return null;
   return (
     <Suspense fallback={null}>
-      <AccountPopups user={user} phone={phone} gender={gender} ongoing={ongoing} path={pathname} />
+      <AccountPopups
+        user={user}
+        phone={phone}
+        gender={gender}
+        ongoing={ongoing}
+        path={pathname}
+        biometry={biometry}
+      />
     </Suspense>
   );
 }

@@ -29,7 +29,7 @@ export default [
   route('sair', 'routes/logout.ts'),
   route('resultados', 'routes/search.tsx'),
   route('carrinho', 'routes/cart.tsx', { id: 'cart' }),
-  frame('reconhecimento-facial', 'facialRecognition'),
+  route('reconhecimento-facial', 'routes/facial-recognition.tsx', { id: 'facialRecognition' }),
   route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
   route('confirmar-email', 'routes/confirm-email-change.tsx'),
   route('home/PrintTickets', 'routes/print-tickets.ts'),

@@ -25,7 +25,6 @@ const TITLES: Record<string, TMessageKey> = {
   registerMobile: 'page.register',
   results: 'page.results',
   cart: 'page.cart',
-  facialRecognition: 'page.facialRecognition',
   confirmPasswordReset: 'page.confirmPasswordReset',
   printTickets: 'page.printTickets',
   commissionerTickets: 'page.commissionerTickets',

@@ -5,6 +5,7 @@ import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { readForm } from '~/features/accounts/form-body.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { PrivacySection } from '~/features/accounts/privacy-section.tsx';
+import { BiometrySection } from '~/features/biometry/biometry-section.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import styles from '~/ui/forms.module.css';
@@ -17,7 +18,17 @@ import page from './my-account.module.css';
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, site } = context.get(requestServices);
   const user = await loadUser(context);
-  return { locale, brand: site.brandName, user, auth: user ? null : await loadAuthScreen(context) };
+  return {
+    locale,
+    brand: site.brandName,
+    user,
+    auth: user ? null : await loadAuthScreen(context),
+    biometryLinks: {
+      helpUrl: site.helpCenterUrl,
+      attendantUrl: site.whatsappUrl || site.helpCenterUrl,
+      manualReviewHours: site.biometry.manualReviewHours,
+    },
+  };
 }
 
 /** The page's two buttons: send the verification e-mail again, and stop promotional e-mails. */
@@ -81,6 +92,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           {t('account.unsubscribe')}
         </button>
       </Form>
+      <BiometrySection userId={user.id} links={loaderData.biometryLinks} />
       <PrivacySection />
     </PageFrame>
   );

@@ -11,6 +11,8 @@ export const MODAL_PRIORITY = {
   phone: 40,
   gender: 35,
   ongoingPurchase: 30,
+  /** 'Mais seguranca para sua conta!': the received-transfer pop-up waits while it is open (spec §4). */
+  biometry: 25,
   transfer: 20,
 } as const;
 
