@@ -42,7 +42,7 @@ export async function assertHoldersBiometry(
   for (const [ticketId, cpfs] of byTicket) {
     if (cpfs.size === 0) continue;
     const flags = (await tx.execute(
-      sql`select e.facial_is_active, t.facial_at_moment_of_purchase from tickets t join events e on e.id = t.event_id
+      sql`select e.facial_is_active, t.facial_at_moment_of_purchase from event_tickets t join event_sections s on s.id = t.section_id join events e on e.id = s.event_id
           where t.id = ${ticketId} and e.id = ${eventId}`,
     )) as { rows: Pick<THolderRow, 'facial_is_active' | 'facial_at_moment_of_purchase'>[] };
     const flag = flags.rows[0];
