@@ -37,6 +37,7 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   limit_reached: 422,
   cart_limit: 422,
   biometry_required: 422,
+  biometry_no_account: 422,
   lot_insufficient: 422,
   lot_sold_out: 422,
   lot_not_on_sale: 422,

@@ -8,6 +8,7 @@ import {
   events,
   eventTickets,
   orders,
+  outboxMessages,
   ticketLots,
   users,
 } from '../../db/schema/index.ts';
@@ -108,5 +109,89 @@ describe.each(testDatabases())('biometry at purchase on %s', (kind) => {
     expect(paid.status).toBe(200);
     const plain = await buyer(false);
     expect((await plain.pay('bio-key-6', plain.person.input.cpf)).status).toBe(200);
+  });
+
+  const post = async <T>(cookie: string, path: string, body: unknown) => {
+    const response = await t.request(path, {
+      method: 'POST',
+      headers: withCookie(cookie).headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as T & TError };
+  };
+
+  it('tells the identification page who must enrol, and sends the link without revealing the address', async () => {
+    const b = await buyer(true);
+    const holder = await register(t);
+    const minor = await register(t, brazilianAdult({ birthDate: '10/03/2015', responsibleCPF: uniqueCpf() }));
+    const stranger = uniqueCpf();
+    const eventId = (
+      await t.database.db.select({ id: events.id }).from(events).where(eq(events.facialIsActive, true))
+    )
+      .map((x) => x.id)
+      .at(-1)!;
+    const states = await post<{ facial: boolean; holders: Record<string, unknown>[] }>(
+      b.person.cookie,
+      '/api/biometry/holders',
+      {
+        eventId,
+        cpfs: [b.person.input.cpf, holder.input.cpf, minor.input.cpf, stranger],
+      },
+    );
+    expect(states.status).toBe(200);
+    expect(states.body.facial).toBe(true);
+    expect(states.body.holders).toEqual([
+      { cpf: b.person.input.cpf, hasAccount: true, statusId: 0, required: true, isBuyer: true },
+      { cpf: holder.input.cpf, hasAccount: true, statusId: 0, required: true, isBuyer: false },
+      { cpf: minor.input.cpf, hasAccount: true, statusId: 0, required: false, isBuyer: false },
+      { cpf: stranger, hasAccount: false, statusId: null, required: true, isBuyer: false },
+    ]);
+    await activate(holder.userId);
+    const after = await post<{ holders: { statusId: number }[] }>(b.person.cookie, '/api/biometry/holders', {
+      eventId,
+      cpfs: [holder.input.cpf],
+    });
+    expect(after.body.holders[0]!.statusId).toBe(BIOMETRY_STATUS.ACTIVE);
+
+    const sent = await post<{ sent: boolean; message: string }>(
+      b.person.cookie,
+      '/api/biometry/holders/link',
+      {
+        eventId,
+        cpf: holder.input.cpf,
+      },
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body.sent).toBe(true);
+    expect(JSON.stringify(sent.body)).not.toContain(holder.input.email);
+    const mails = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, holder.input.email));
+    // Besides the registration's own e-mail, exactly one enrolment link.
+    const links = mails.filter((m) => m.text?.includes('/reconhecimento-facial'));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.subject).toBe('Cadastre sua biometria facial para receber seu ingresso');
+
+    const unknown = await post(b.person.cookie, '/api/biometry/holders/link', { eventId, cpf: stranger });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.Message).toBe(
+      'Este CPF não tem conta. A pessoa precisa criar uma conta e cadastrar a biometria facial antes do pagamento.',
+    );
+    for (const bad of ['{', { eventId, cpf: '123' }, { eventId: 'x', cpf: holder.input.cpf }]) {
+      const answer = await post(b.person.cookie, '/api/biometry/holders/link', bad);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    const anonymous = await t.request('/api/biometry/holders', { method: 'POST', body: '{}' });
+    expect([401, 403]).toContain(anonymous.status);
+    // Each link is an e-mail to someone else: a few per hour, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push(
+        (await post(b.person.cookie, '/api/biometry/holders/link', { eventId, cpf: holder.input.cpf }))
+          .status,
+      );
+    expect(statuses).toContain(429);
   });
 });
