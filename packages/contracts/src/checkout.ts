@@ -292,3 +292,22 @@ export const ZPendingMultipleTransaction = z.object({
     .nullable(),
 });
 export type TPendingMultipleTransaction = z.infer<typeof ZPendingMultipleTransaction>;
+
+/** Issue 16: the identification page asks which holders of a facial event must enrol, and their state. */
+export const ZBiometryHoldersRequest = z.object({
+  eventId: ZId,
+  cpfs: z.array(ZCpfText).min(1).max(20),
+});
+export type TBiometryHoldersRequest = z.infer<typeof ZBiometryHoldersRequest>;
+export type TBiometryHolderState = {
+  cpf: string;
+  hasAccount: boolean;
+  /** The newest enrolment's status (0..7), 0 when none; null without an account. */
+  statusId: number | null;
+  required: boolean;
+  /** The buyer's own CPF: the page offers to enrol now instead of a link. */
+  isBuyer: boolean;
+};
+/** Issue 16: send the enrolment link to the account owning a holder's CPF (the address is never shown). */
+export const ZBiometryLinkRequest = z.object({ eventId: ZId, cpf: ZCpfText });
+export type TBiometryLinkRequest = z.infer<typeof ZBiometryLinkRequest>;

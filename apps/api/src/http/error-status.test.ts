@@ -4,7 +4,7 @@ import { ERROR_STATUS, statusOf } from './error-status.ts';
 
 /** Catalogue keys that are messages, not errors a use-case throws. */
 const NOT_ERRORS =
-  /^(cpf_ok|refunded_|not_authorized$|identify_user$|code_check_failed$|code_ok$|can_transfer_failed$|code_sent$|account_deleted$|email_change_sent$|email_changed$|multi_part_declined$|multi_given_up$)/;
+  /^(cpf_ok|refunded_|not_authorized$|identify_user$|code_check_failed$|code_ok$|can_transfer_failed$|code_sent$|account_deleted$|email_change_sent$|email_changed$|multi_part_declined$|multi_given_up$|biometry_link_sent$)/;
 
 describe('the one mapping from error code to HTTP status', () => {
   it('has a status for every error code the catalogues name', () => {

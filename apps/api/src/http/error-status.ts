@@ -43,6 +43,8 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   // Cart (the only 409 is a place clicked twice: the page ignores it without a toast, spec §8)
   limit_reached: 422,
   cart_limit: 422,
+  biometry_required: 422,
+  biometry_no_account: 422,
   lot_insufficient: 422,
   lot_sold_out: 422,
   lot_not_on_sale: 422,

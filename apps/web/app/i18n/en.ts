@@ -319,6 +319,17 @@ export const en: TCatalog = {
   'map.noMap': 'This event has no numbered seats: choose tickets on the event page.',
   'map.ticketType': 'Ticket type for {place}',
   'map.remove': 'Remove {place}',
+  'checkout.biometryTitle': 'Ticket holders’ facial biometry',
+  'checkout.biometryHint':
+    'This event requires active facial biometry for every ticket holder before payment.',
+  'checkout.biometrySkipped': 'biometry not required',
+  'checkout.biometryActive': 'biometry active',
+  'checkout.biometryMissing': 'must enrol their biometry',
+  'checkout.biometryNoAccount':
+    'no account: the person must create an account and enrol their facial biometry',
+  'checkout.biometryEnrolNow': 'Enrol my biometry now',
+  'checkout.biometrySendLink': 'Send the enrolment link',
+  'checkout.biometryBlocked': 'Payment becomes available once every holder has active biometry.',
   'checkout.continue': 'Continue to payment',
   'checkout.emptyCart': 'Your cart is empty.',
   'checkout.salesUnavailable': 'Sales for this event are unavailable right now. Please try again later.',

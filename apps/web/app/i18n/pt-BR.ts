@@ -322,6 +322,16 @@ export const ptBR = {
   'map.noMap': 'Este evento não tem lugares marcados: escolha os ingressos na página do evento.',
   'map.ticketType': 'Tipo de ingresso para {place}',
   'map.remove': 'Remover {place}',
+  'checkout.biometryTitle': 'Biometria facial dos titulares',
+  'checkout.biometryHint': 'Este evento exige biometria facial ativa de cada titular antes do pagamento.',
+  'checkout.biometrySkipped': 'biometria dispensada',
+  'checkout.biometryActive': 'biometria ativa',
+  'checkout.biometryMissing': 'precisa cadastrar a biometria',
+  'checkout.biometryNoAccount': 'sem conta: a pessoa precisa criar uma conta e cadastrar a biometria facial',
+  'checkout.biometryEnrolNow': 'Cadastrar minha biometria agora',
+  'checkout.biometrySendLink': 'Enviar o link de cadastro',
+  'checkout.biometryBlocked':
+    'O pagamento fica disponível quando todos os titulares tiverem a biometria ativa.',
   'checkout.continue': 'Continuar para o pagamento',
   'checkout.emptyCart': 'Seu carrinho está vazio.',
   'checkout.salesUnavailable':

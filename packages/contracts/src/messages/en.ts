@@ -193,6 +193,11 @@ export const EN: TApiMessages = {
     idempotency_key: 'Send an Idempotency-Key header (8 to 64 characters).',
     idempotency_reused: 'This Idempotency-Key was already used for another payment.',
     payment_in_progress: 'A payment for this cart is already in progress.',
+    biometry_link_sent: 'We sent the biometry enrolment link to the e-mail of this CPF’s account.',
+    biometry_no_account:
+      'This CPF has no account. The person must create an account and enrol their facial biometry before payment.',
+    biometry_required:
+      'This event requires active facial biometry for every ticket holder before payment. Must enrol: {holders}.',
     cart_empty: 'Your cart is empty.',
     card_required: 'Enter the card details.',
     cpf_invalid: 'Enter a valid CPF',

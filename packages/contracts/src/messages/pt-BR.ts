@@ -199,6 +199,11 @@ export const PT_BR = {
     idempotency_key: 'Envie um cabeçalho Idempotency-Key (8 a 64 caracteres).',
     idempotency_reused: 'Esta Idempotency-Key já foi usada para outro pagamento.',
     payment_in_progress: 'Já existe um pagamento em andamento para este carrinho.',
+    biometry_link_sent: 'Enviamos o link de cadastro da biometria para o e-mail da conta desse CPF.',
+    biometry_no_account:
+      'Este CPF não tem conta. A pessoa precisa criar uma conta e cadastrar a biometria facial antes do pagamento.',
+    biometry_required:
+      'Este evento exige biometria facial ativa de cada titular antes do pagamento. Precisa cadastrar a biometria: {holders}.',
     cart_empty: 'Seu carrinho está vazio.',
     card_required: 'Informe os dados do cartão.',
     cpf_invalid: 'Informe um CPF válido',

@@ -1,4 +1,6 @@
 import {
+  ZBiometryHoldersRequest,
+  ZBiometryLinkRequest,
   ZCheckTicketsPerCpfRequest,
   ZCompleteChallengeRequest,
   ZCreatePaymentRequest,
@@ -9,6 +11,7 @@ import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { newSessionId } from '../../modules/cart/cart-session.ts';
+import { biometryHolderStates, sendBiometryLink } from '../../modules/checkout/biometry-holders.ts';
 import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
 import { getInstallments } from '../../modules/checkout/get-installments.ts';
 import { orderCalendar } from '../../modules/checkout/get-order-calendar.ts';
@@ -48,6 +51,28 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           ZCheckTicketsPerCpfRequest,
         );
         return c.json(await checkTicketsPerCpf(s.db, body, c.get('locale')));
+      })
+      // Issue 16: which holders of a facial event must enrol, and sending them the link.
+      .post('/api/biometry/holders', async (c) => {
+        const auth = requireAuth(c);
+        await limits.consume('cpfCheckUser', auth.user.id, c.get('locale'));
+        const body = await parse<import('@ingressos/contracts').TBiometryHoldersRequest>(
+          c,
+          ZBiometryHoldersRequest,
+        );
+        c.header('Cache-Control', 'private, no-store');
+        return c.json(await biometryHolderStates(s.db, auth.user.document, body));
+      })
+      .post('/api/biometry/holders/link', async (c) => {
+        const auth = requireAuth(c);
+        const body = await parse<import('@ingressos/contracts').TBiometryLinkRequest>(
+          c,
+          ZBiometryLinkRequest,
+        );
+        await limits.consume('biometryLinkUser', auth.user.id, c.get('locale'));
+        const answer = await sendBiometryLink(s, auth.user.name, body, c.get('locale'));
+        s.outbox.nudge();
+        return c.json(answer);
       })
       .post('/checkout/:version{v[12]}', async (c) => {
         const auth = requireAuth(c);

@@ -47,6 +47,8 @@ const LIMITS = {
   promoCodeIp: { points: 20, duration: 600 },
   /** CPF checks of the identification page: a cart's worth of typing, not a sweep of CPFs. */
   cpfCheckUser: { points: 60, duration: 600 },
+  /** Issue 16: enrolment links a buyer sends to holders: each one is an e-mail to someone else. */
+  biometryLinkUser: { points: 5, duration: 3600 },
   /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per IP in 15 minutes. */
   exclusiveCodeIp: { points: 10, duration: 900 },
   /** Downloading one's data (a heavy read): a few an hour. */

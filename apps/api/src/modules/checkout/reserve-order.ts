@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
+import { assertHoldersBiometry } from './biometry-at-purchase.ts';
 import { orderSession } from './end-order.ts';
 import { paymentError } from './messages.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -72,6 +73,8 @@ export async function reserveOrder(
       if (same) return null;
       throw paymentError('payment_in_progress', locale);
     }
+    // Issue 16: a facial event's required holders must have ACTIVE biometry; refused before any order or charge.
+    await assertHoldersBiometry(tx, r.eventId, r.lines, locale);
     const [created] = await tx
       .insert(orders)
       .values({

@@ -1,8 +1,9 @@
 import type { TCart, TCpfCheck } from '@ingressos/contracts';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { maskCpf } from '@ingressos/domain/cpf';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { BiometryHolders } from '~/features/checkout/biometry-holders.tsx';
 import { CpfField } from '~/features/checkout/cpf-field.tsx';
 import { saveIdentification } from '~/features/checkout/identification-store.ts';
 import {
@@ -18,6 +19,8 @@ import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
 
 const digits = (value: string) => value.replace(/\D/g, '');
+const isFacial = (item: TCart['items'][number]) =>
+  Boolean(item.facialIsActive && item.facialAtMomentOfPurchase);
 
 export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string }) {
   const { t, locale } = useI18n();
@@ -30,6 +33,8 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
   const [checking, setChecking] = useState<Record<number, boolean>>({});
   const [message, setMessage] = useState('');
   const [transfers, setTransfers] = useState<TTransferDraft[]>([]);
+  const [biometryReady, setBiometryReady] = useState(true);
+  const onBiometryReady = useCallback((ready: boolean) => setBiometryReady(ready), []);
   const nextKey = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
@@ -110,7 +115,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!allChecked || !transfersOk) return;
+    if (!allChecked || !transfersOk || !biometryReady) return;
     saveIdentification({
       cartId: cart.id,
       entries: values
@@ -124,6 +129,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
     navigate('/pagamento');
   };
 
+  const facialItem = cart.items.find(isFacial);
   // The summary beside the form names the holders as their CPFs are completed.
   const holders = Object.fromEntries(
     values.map((row, index) => [index, row.map(digits).filter((cpf) => cpf.length === 11)]),
@@ -182,6 +188,15 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
             />
           </fieldset>
         ))}
+        {facialItem && allChecked && (
+          <BiometryHolders
+            eventId={facialItem.eventId}
+            cpfs={[
+              ...new Set(cart.items.flatMap((item, i) => (isFacial(item) ? values[i]!.map(digits) : []))),
+            ]}
+            onReady={onBiometryReady}
+          />
+        )}
         {message && (
           <p role="alert" className={styles.error}>
             {message}
@@ -190,7 +205,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
         <button
           type="submit"
           className={`${look.primary} ${look.wide}`}
-          disabled={!allChecked || !transfersOk}
+          disabled={!allChecked || !transfersOk || (Boolean(facialItem) && !biometryReady)}
         >
           {t('checkout.continue')}
         </button>
