@@ -21,8 +21,8 @@ type THolderRow = {
  * Issue 16: an event/ticket type with `facialAtMomentOfPurchase` requires every holder identified by
  * CPF whom the rule requires (packages/domain/src/biometry-requirement.ts) to have an account with
  * ACTIVE biometry. Runs inside the reserve transaction, before any order, payment or gateway call.
- * The status is the newest biometry_enrolments row of the account owning the CPF (swap for
- * biometryStatusOfUsers of modules/biometry once merged). A CPF without an account is required
+ * The status is the newest biometry_enrolments row of the account owning the CPF (what
+ * biometryStatusOfUsers answers), read in the reserve transaction itself. A CPF without an account is required
  * (unknown birth date and nationality) and so blocks: the person must create an account and enrol.
  */
 export async function assertHoldersBiometry(
