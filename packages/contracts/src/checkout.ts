@@ -299,15 +299,22 @@ export const ZBiometryHoldersRequest = z.object({
   cpfs: z.array(ZCpfText).min(1).max(20),
 });
 export type TBiometryHoldersRequest = z.infer<typeof ZBiometryHoldersRequest>;
-export type TBiometryHolderState = {
-  cpf: string;
-  hasAccount: boolean;
+export const ZBiometryHolderState = z.object({
+  cpf: z.string(),
+  hasAccount: z.boolean(),
   /** The newest enrolment's status (0..7), 0 when none; null without an account. */
-  statusId: number | null;
-  required: boolean;
+  statusId: z.number().int().nullable(),
+  required: z.boolean(),
   /** The buyer's own CPF: the page offers to enrol now instead of a link. */
-  isBuyer: boolean;
-};
+  isBuyer: z.boolean(),
+});
+export type TBiometryHolderState = z.infer<typeof ZBiometryHolderState>;
+/** Whether the event asks for a face check at purchase, and each holder's state. */
+export const ZBiometryHoldersAnswer = z.object({
+  facial: z.boolean(),
+  holders: z.array(ZBiometryHolderState),
+});
 /** Issue 16: send the enrolment link to the account owning a holder's CPF (the address is never shown). */
 export const ZBiometryLinkRequest = z.object({ eventId: ZId, cpf: ZCpfText });
 export type TBiometryLinkRequest = z.infer<typeof ZBiometryLinkRequest>;
+export const ZBiometryLinkAnswer = z.object({ sent: z.literal(true), message: z.string() });

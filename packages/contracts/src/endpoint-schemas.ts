@@ -77,6 +77,10 @@ import {
   ZValidateExclusiveEmissorRequest,
 } from './catalogue.ts';
 import {
+  ZBiometryHoldersAnswer,
+  ZBiometryHoldersRequest,
+  ZBiometryLinkAnswer,
+  ZBiometryLinkRequest,
   ZCheckTicketsPerCpfRequest,
   ZCompleteChallengeRequest,
   ZCreatePaymentRequest,
@@ -458,6 +462,22 @@ export const ENDPOINT_SCHEMAS = {
     body: ZCheckTicketsPerCpfRequest,
     response: ZCheckTicketsPerCpfAnswer,
     errors: [429],
+  },
+  biometryHolders: {
+    summary: "A facial event's holders: who must enrol before payment, and each one's biometry state",
+    tag: 'Checkout',
+    auth: 'session',
+    body: ZBiometryHoldersRequest,
+    response: ZBiometryHoldersAnswer,
+    errors: [429],
+  },
+  sendBiometryLink: {
+    summary: "E-mail the enrolment link to the account owning a holder's CPF (the address is never answered)",
+    tag: 'Checkout',
+    auth: 'session',
+    body: ZBiometryLinkRequest,
+    response: ZBiometryLinkAnswer,
+    errors: [422, 429],
   },
   pay: {
     summary: 'Pay for the cart (card, Pix or free)',

@@ -53,6 +53,9 @@ export const ENDPOINTS = {
   validatePromotion: { method: 'POST', path: '/api/validatepromotion' },
   // Checkout
   checkTicketsPerCpf: { method: 'POST', path: '/api/CheckTicketsPerCPF' },
+  /** Issue 16: which holders of a facial event must enrol, and the enrolment link sent to one. */
+  biometryHolders: { method: 'POST', path: '/api/biometry/holders' },
+  sendBiometryLink: { method: 'POST', path: '/api/biometry/holders/link' },
   pay: { method: 'POST', path: '/checkout/v1' },
   checkoutGateway: { method: 'GET', path: '/api/checkout/gateway' },
   installments: { method: 'GET', path: '/api/socialEvent/:eventId/getInstallments' },

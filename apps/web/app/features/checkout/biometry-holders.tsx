@@ -2,19 +2,10 @@ import type { TBiometryHolderState } from '@ingressos/contracts';
 import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { useEffect, useState } from 'react';
+import { api } from '~/shared/api-client.ts';
 import look from '~/ui/checkout-frame.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
-
-const post = async (path: string, body: unknown) => {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-};
 
 /**
  * Issue 16: for a facial event, which holders must have ACTIVE biometry before payment, their state,
@@ -42,8 +33,8 @@ export function BiometryHolders({
     }
     let live = true;
     const load = async () => {
-      const answer = await post('/api/biometry/holders', { eventId, cpfs: key.split(',') });
-      if (live && answer.ok) setHolders(answer.body.holders as TBiometryHolderState[]);
+      const answer = await api('biometryHolders', { body: { eventId, cpfs: key.split(',') } });
+      if (live && answer.ok) setHolders(answer.body.holders);
     };
     void load();
     // A holder may enrol meanwhile on another device: look again every 15 s.
@@ -60,8 +51,8 @@ export function BiometryHolders({
   if (!holders || holders.length === 0) return null;
 
   const send = async (cpf: string) => {
-    const answer = await post('/api/biometry/holders/link', { eventId, cpf });
-    setNotes((n) => ({ ...n, [cpf]: String(answer.body.message ?? answer.body.Message ?? '') }));
+    const answer = await api('sendBiometryLink', { body: { eventId, cpf } });
+    setNotes((n) => ({ ...n, [cpf]: answer.ok ? answer.body.message : answer.message }));
   };
 
   return (
