@@ -1,25 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import {
-  biometryEnrolments,
-  events,
-  eventTickets,
-  ticketLots,
-  users,
-} from '../apps/api/src/db/schema/index.ts';
+import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
-import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
-import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { FACE_B, makeFaceClip } from '../apps/api/src/testing/faces.ts';
+import { fakeCameraArgs, launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
-import { startServer, type TRunningServer } from './support/server.ts';
+import { captureNow, expectText, openCamera, VERDICT_MS } from './support/capture.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
+/** A holder's line in the panel once ACTIVE (not the notice that mentions 'biometria ativa'). */
+const holderActive = /: biometria ativa$/;
 const masked = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
 
 async function open(page: Page, url: string) {
@@ -29,62 +20,46 @@ async function open(page: Page, url: string) {
 
 /**
  * Issue 16: a ticket of a facial event (facialAtMomentOfPurchase) is blocked at identification until
- * its holder has ACTIVE biometry, then bought. The holder's ACTIVE status is written through the
- * biometry_enrolments table with the server stopped (PGlite has one writer); the webcam enrolment
- * itself is another journey's (bio-screens).
+ * its holder has ACTIVE biometry, then bought. Another holder gets the enrolment link by e-mail
+ * (their address never shown); the buyer, holder of the ticket, follows "enrol my biometry now",
+ * enrols with the fake camera on the real local face engine, comes back to identification and pays.
  */
 describe('buying a ticket of a facial event waits for the holder’s biometry', () => {
-  let browser: Browser;
-  let smtp: TTestSmtpServer;
-  let server: TRunningServer;
-  let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-biometry-purchase-'));
-  const holder = brazilianAdult({ name: 'Carla Nunes Prado' });
-
-  const start = async () => {
-    server = await startServer({ SMTP_URL: smtp.url, CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
-  };
+  let stage: TPurchaseStage | undefined;
+  let camera: Browser;
+  const other = brazilianAdult({ name: 'Carla Nunes Prado' });
 
   beforeAll(async () => {
-    const database = await migrateAndOpen();
-    f = await createCartFixture(database.db);
-    const [lot] = await database.db.select().from(ticketLots).where(eq(ticketLots.id, f.lotId));
-    await database.db.update(events).set({ facialIsActive: true }).where(eq(events.id, f.eventId));
-    await database.db
-      .update(eventTickets)
-      .set({ facialAtMomentOfPurchase: true, ticketsPerCpf: 1 })
-      .where(eq(eventTickets.id, lot!.ticketId));
-    await database.close();
-    smtp = await startTestSmtpServer();
-    await start();
-    browser = await launchBrowser();
+    stage = await openPurchaseStage('biometry-purchase', {}, async (db, f) => {
+      const [lot] = await db.select().from(ticketLots).where(eq(ticketLots.id, f.lotId));
+      await db.update(events).set({ facialIsActive: true }).where(eq(events.id, f.eventId));
+      await db
+        .update(eventTickets)
+        .set({ facialAtMomentOfPurchase: true, ticketsPerCpf: 1 })
+        .where(eq(eventTickets.id, lot!.ticketId));
+    });
+    camera = await launchBrowser(fakeCameraArgs(makeFaceClip({ kind: 'face', face: FACE_B })));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await camera?.close();
+    await closePurchaseStage(stage);
   });
 
-  async function migrateAndOpen() {
-    const database = await openDatabase({ dataDir });
-    await migrateDatabase(database);
-    return database;
-  }
-
-  it('blocks Continue and names the holder to enrol, sends the link, then lets the buyer pay once ACTIVE', async () => {
-    const page = await newPage(browser);
-    // The holder has an account of their own.
-    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: holder });
+  it('blocks Continue until the holder enrols: the link for another holder, the buyer enrols now and pays', async () => {
+    const { server, smtp, f } = stage!;
+    const page = await newPage(camera, { permissions: ['camera'] });
+    // Another person with an account of their own.
+    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: other });
     expect(registered.status()).toBe(201);
-    await verifiedPerson(page, server.url, smtp);
+    const buyer = await verifiedPerson(page, server.url, smtp);
     await open(page, `${server.url}/events/${f.slug}`);
     await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
     await page.getByRole('status').filter({ hasText: 'Adicionado ao carrinho.' }).waitFor();
 
+    // The ticket in the other person's name: blocked, and the link goes to their e-mail unseen.
     await open(page, `${server.url}/identificacao`);
-    await page.getByLabel('CPF do ingresso 1').fill(masked(holder.cpf));
+    await page.getByLabel('CPF do ingresso 1').fill(masked(other.cpf));
     const panel = page.getByTestId('biometry-holders');
     await panel.getByText('precisa cadastrar a biometria').waitFor({ timeout: 15_000 });
     await page
@@ -96,24 +71,30 @@ describe('buying a ticket of a facial event waits for the holder’s biometry', 
     await panel
       .getByText('Enviamos o link de cadastro da biometria para o e-mail da conta desse CPF.')
       .waitFor();
-    expect(await page.getByText(holder.email).count()).toBe(0);
-    const link = await smtp.waitFor(holder.email, /biometria facial/);
+    expect(await page.getByText(other.email).count()).toBe(0);
+    const link = await smtp.waitFor(other.email, /biometria facial/);
     expect(link.text).toContain(`${server.url}/reconhecimento-facial`);
 
-    // The holder enrols (status written with the server stopped; it comes back on another port, and
-    // cookies are per host, so the buyer stays signed in), and the page sees it.
-    await server.stop();
-    const database = await migrateAndOpen();
-    const [row] = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.document, holder.cpf));
-    await database.db.insert(biometryEnrolments).values({ userId: row!.id, status: 2 });
-    await database.close();
-    await start();
-    await open(page, `${server.url}/identificacao`);
-    await page.getByLabel('CPF do ingresso 1').fill(masked(holder.cpf));
-    await page.getByTestId('biometry-holders').getByText('biometria ativa').waitFor({ timeout: 15_000 });
+    // The ticket in the buyer's own name: still blocked, with the link to enrol now.
+    await page.getByLabel('CPF do ingresso 1').fill(masked(buyer.cpf));
+    const enrolNow = panel.getByRole('link', { name: 'Cadastrar minha biometria agora' });
+    await enrolNow.waitFor({ timeout: 15_000 });
+    expect(await panel.getByText(holderActive).count()).toBe(0);
+    expect(await next.isDisabled()).toBe(true);
+    await enrolNow.click();
+    await page.waitForURL(/\/reconhecimento-facial\?redirect=%2Fidentificacao$/);
+    await waitForHydration(page);
+    await openCamera(page);
+    await captureNow(page, 'Iniciar captura');
+    await expectText(page, 'Biometria cadastrada com sucesso!', VERDICT_MS);
+
+    // Back to identification by itself: the holder is active and Continue opens the payment.
+    await page.waitForURL(/\/identificacao$/, { timeout: 15_000 });
+    await waitForHydration(page);
+    const cpfField = page.getByLabel('CPF do ingresso 1');
+    if ((await cpfField.inputValue()) === '') await cpfField.fill(masked(buyer.cpf));
+    await panel.getByText(holderActive).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('link', { name: 'Cadastrar minha biometria agora' }).count()).toBe(0);
     await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
     await next.click();
     await page.waitForURL(/\/pagamento$/);

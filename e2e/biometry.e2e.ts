@@ -7,6 +7,7 @@ import { FACE_A, FACE_B, FACE_C, makeFaceClip } from '../apps/api/src/testing/fa
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { fakeCameraArgs, launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { captureNow, expectText, openCamera, VERDICT_MS } from './support/capture.ts';
 import type { TRunningServer } from './support/server.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
@@ -14,57 +15,14 @@ import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './su
  * Facial biometry in Chromium with a fake camera (issue 16): enrolment by webcam to ACTIVE, the
  * same face on a second account, no face and two faces refused, the phone enrolment through the
  * modal's QR token, and deleting my biometry. The server runs the real local face engine.
- * Chromium plays each clip in a loop from the moment the camera opens; the face clip is 4 s:
- * far for 1 s, coming closer for 2 s, close for 1 s.
+ * Chromium plays each clip in a loop from the moment the camera opens (e2e/support/capture.ts).
  */
 
 const SHOTS = '/tmp/bio-shots';
-const CLIP_SECONDS = 4;
-const VERDICT_MS = 90_000;
 
 async function open(page: Page, url: string) {
   await page.goto(url);
   await waitForHydration(page);
-}
-
-async function expectText(page: Page, text: string | RegExp, timeout = 15_000) {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
-}
-
-/** Accepts the consent and waits for the live preview. */
-async function openCamera(page: Page) {
-  await expectText(page, 'Antes de começar: sua biometria facial');
-  await page.getByRole('button', { name: 'Concordo e quero continuar' }).click();
-  await page.getByRole('button', { name: 'Iniciar captura' }).waitFor();
-  await page.waitForFunction(() => {
-    const video = document.querySelector('video');
-    return Boolean(video && video.readyState >= 2 && video.videoWidth > 0);
-  });
-}
-
-/**
- * Presses the capture button while the clip shows the face far (its first second), as a person
- * starts with the face in the oval and then comes closer when told. In the page, so the press
- * lands at that moment.
- */
-async function captureNow(page: Page, button: string) {
-  await page.evaluate(
-    ({ loop, name }) =>
-      new Promise<void>((resolve, reject) => {
-        const video = document.querySelector('video');
-        const target = [...document.querySelectorAll('button')].find((b) => b.textContent === name);
-        if (!video || !target) return reject(new Error(`no video or no button ${name}`));
-        const tick = () => {
-          const phase = video.currentTime % loop;
-          if (phase > 0.05 && phase < 0.35) {
-            target.click();
-            resolve();
-          } else requestAnimationFrame(tick);
-        };
-        tick();
-      }),
-    { loop: CLIP_SECONDS, name: button },
-  );
 }
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */

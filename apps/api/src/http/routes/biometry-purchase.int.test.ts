@@ -1,4 +1,4 @@
-import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
+import type { TCartAnswer, THostedCheckoutAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { eq } from 'drizzle-orm';
@@ -9,6 +9,8 @@ import {
   eventTickets,
   orders,
   outboxMessages,
+  sandboxCharges,
+  sandboxPreferences,
   ticketLots,
   users,
 } from '../../db/schema/index.ts';
@@ -43,23 +45,33 @@ describe.each(testDatabases())('biometry at purchase on %s', (kind) => {
     await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, person.userId));
     const added = await t.json<TCartAnswer>('/api/v4/addtocart', { lotId: f.lotId, quantity: 1 });
     expect(added.status).toBe(200);
-    const pay = async (key: string, cpf: string) => {
+    const headers = (key: string) =>
+      withCookie(person.cookie, { 'x-session-id': added.body.sessionID, 'idempotency-key': key }).headers;
+    const pay = async (key: string, cpf: string, paymentType: 'credit_card' | 'pix' = 'credit_card') => {
       const response = await t.request('/checkout/v1', {
         method: 'POST',
-        headers: withCookie(person.cookie, { 'x-session-id': added.body.sessionID, 'idempotency-key': key })
-          .headers,
+        headers: headers(key),
         body: JSON.stringify({
-          paymentType: 'credit_card',
-          card: { token: token(), installments: 1 },
+          paymentType,
+          ...(paymentType === 'credit_card' ? { card: { token: token(), installments: 1 } } : {}),
           identificationTickets: [{ indexItem: 0, cpfs: [cpf] }],
         }),
       });
       return { status: response.status, body: (await response.json()) as TPaymentAnswer & TError };
     };
+    /** POST api/checkoutPro/create: the order paid on the gateway's own page. */
+    const hosted = async (key: string, cpf: string) => {
+      const response = await t.request('/api/checkoutPro/create', {
+        method: 'POST',
+        headers: headers(key),
+        body: JSON.stringify({ identificationTickets: [{ indexItem: 0, cpfs: [cpf] }] }),
+      });
+      return { status: response.status, body: (await response.json()) as THostedCheckoutAnswer & TError };
+    };
     const ordersOf = async () => t.database.db.select().from(orders).where(eq(orders.userId, person.userId));
     const lot = async () =>
       (await t.database.db.select().from(ticketLots).where(eq(ticketLots.id, f.lotId)))[0]!;
-    return { person, pay, ordersOf, lot };
+    return { person, pay, hosted, ordersOf, lot };
   };
   const activate = async (userId: string) => {
     await t.database.db.insert(biometryEnrolments).values({ userId, status: BIOMETRY_STATUS.ACTIVE });
@@ -87,6 +99,56 @@ describe.each(testDatabases())('biometry at purchase on %s', (kind) => {
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('approved');
     expect((await b.lot()).sold).toBe(1);
+  });
+
+  /** Calls made to the sandbox gateway so far: its charges (card, Pix) and hosted-page preferences. */
+  const gatewayCalls = async () => ({
+    charges: (await t.database.db.select().from(sandboxCharges)).length,
+    preferences: (await t.database.db.select().from(sandboxPreferences)).length,
+  });
+  const expectRefusal = (
+    refused: { status: number; body: TError },
+    person: { input: { cpf: string; name: string } },
+  ) => {
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe('biometry_required');
+    expect(refused.body.Message).toContain('biometria facial ativa');
+    expect(refused.body.Message).toContain(`${person.input.name} (${hideCpf(person.input.cpf)})`);
+    expect(refused.body.Message).not.toContain(person.input.cpf);
+  };
+
+  it('refuses Pix and the hosted checkout alike while the holder is not ACTIVE (nothing reserved, no gateway call), then both go', async () => {
+    const pix = await buyer(true);
+    const page = await buyer(true);
+    const before = await gatewayCalls();
+    // The cart's own hold (added to the cart) is all the lot carries before any attempt.
+    const lotsBefore = [await pix.lot(), await page.lot()];
+    expectRefusal(await pix.pay('bio-pix-1', pix.person.input.cpf, 'pix'), pix.person);
+    expectRefusal(await page.hosted('bio-hosted-1', page.person.input.cpf), page.person);
+    // An enrolment awaiting manual verification is not ACTIVE either.
+    await t.database.db
+      .insert(biometryEnrolments)
+      .values({ userId: page.person.userId, status: BIOMETRY_STATUS.MANUAL_VERIFICATION });
+    expectRefusal(await page.hosted('bio-hosted-2', page.person.input.cpf), page.person);
+    for (const b of [pix, page]) expect(await b.ordersOf()).toHaveLength(0);
+    expect([await pix.lot(), await page.lot()]).toEqual(lotsBefore);
+    expect(lotsBefore.map((l) => l.sold)).toEqual([0, 0]);
+    expect(await gatewayCalls()).toEqual(before);
+
+    // Once ACTIVE the same requests go through: a Pix to pay, the gateway's page to pay on.
+    await activate(pix.person.userId);
+    await activate(page.person.userId);
+    const pending = await pix.pay('bio-pix-3', pix.person.input.cpf, 'pix');
+    expect(pending.status).toBe(200);
+    expect(pending.body).toMatchObject({ paymentType: 'pix', status: 'pending' });
+    const made = await page.hosted('bio-hosted-3', page.person.input.cpf);
+    expect(made.status).toBe(200);
+    expect(made.body.url).toBe(`/sandbox-gateway/checkout/${made.body.preferenceId}`);
+    for (const b of [pix, page]) expect(await b.ordersOf()).toHaveLength(1);
+    expect(await gatewayCalls()).toEqual({
+      charges: before.charges + 1,
+      preferences: before.preferences + 1,
+    });
   });
 
   it('refuses a holder CPF without an account, naming the masked CPF', async () => {

@@ -4,10 +4,12 @@ import type {
   TBiometryLinkRequest,
 } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
 import { biometryRequired } from '@ingressos/domain/biometry-requirement';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { siteConfig } from '../../web/site-config.ts';
+import { biometryStatusOfUsers } from '../biometry/biometry-status-of-users.ts';
 import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { paymentError, paymentMessage } from './messages.ts';
 import type { TCheckoutServices } from './services.ts';
@@ -21,14 +23,11 @@ type TRow = {
   email: string;
   nationality: number;
   birth_date: string;
-  status: number | null;
 };
 
 async function holderRow(db: TDb, cpf: string): Promise<TRow | undefined> {
-  // Swap for biometryStatusOfUsers (modules/biometry) once bio-api is merged.
   const found = (await db.execute(
-    sql`select u.id, u.name, u.email, u.nationality, u.birth_date::text as birth_date,
-          (select b.status from biometry_enrolments b where b.user_id = u.id order by b.created_at desc limit 1) as status
+    sql`select u.id, u.name, u.email, u.nationality, u.birth_date::text as birth_date
         from users u where u.document = ${cpf} limit 1`,
   )) as unknown as { rows: TRow[] };
   return found.rows[0];
@@ -49,24 +48,29 @@ export async function biometryHolderStates(
   body: TBiometryHoldersRequest,
 ): Promise<{ facial: boolean; holders: TBiometryHolderState[] }> {
   const facial = await eventIsFacial(db, body.eventId);
-  const holders: TBiometryHolderState[] = [];
-  for (const raw of body.cpfs) {
-    const cpf = digits(raw);
-    const row = await holderRow(db, cpf);
-    const required = biometryRequired(
+  const found = await Promise.all(
+    body.cpfs.map(async (raw) => {
+      const cpf = digits(raw);
+      return { cpf, row: await holderRow(db, cpf) };
+    }),
+  );
+  // The status rule (newest enrolment; none: NOT_EXISTENT) is the biometry module's.
+  const statuses = await biometryStatusOfUsers(
+    db,
+    found.flatMap(({ row }) => (row ? [row.id] : [])),
+  );
+  const holders: TBiometryHolderState[] = found.map(({ cpf, row }) => ({
+    cpf,
+    hasAccount: Boolean(row),
+    statusId: row ? (statuses.get(row.id) ?? BIOMETRY_STATUS.NOT_EXISTENT) : null,
+    required: biometryRequired(
       { facialIsActive: facial, facialAtMomentOfPurchase: facial },
       row
         ? { birthDate: row.birth_date, nationality: row.nationality === 1 ? 1 : 0 }
         : { birthDate: null, nationality: null },
-    );
-    holders.push({
-      cpf,
-      hasAccount: Boolean(row),
-      statusId: row ? Number(row.status ?? 0) : null,
-      required,
-      isBuyer: cpf === buyerCpf,
-    });
-  }
+    ),
+    isBuyer: cpf === buyerCpf,
+  }));
   return { facial, holders };
 }
 

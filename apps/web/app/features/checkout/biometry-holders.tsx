@@ -79,7 +79,9 @@ export function BiometryHolders({
               {h.required && !active && h.isBuyer && (
                 <>
                   {' '}
-                  <a href="/reconhecimento-facial">{t('checkout.biometryEnrolNow')}</a>
+                  <a href="/reconhecimento-facial?redirect=%2Fidentificacao">
+                    {t('checkout.biometryEnrolNow')}
+                  </a>
                 </>
               )}
               {h.required && !active && !h.isBuyer && h.hasAccount && (
