@@ -2,7 +2,7 @@ import type { TOrderReceipt } from '@ingressos/contracts';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { events, orders, payments, tickets, users, venues } from '../../db/schema/index.ts';
+import { events, orders, paymentParts, payments, tickets, users, venues } from '../../db/schema/index.ts';
 import { posterUrl } from '../catalogue/build-event-tickets.ts';
 import { qrSvgDataUrl } from './ticket-pdf.ts';
 
@@ -47,6 +47,21 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(events.id, order.eventId));
   const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+  // A split's cards, each approved one with what it charged: its interest is the order's too.
+  const parts = (
+    await db
+      .select()
+      .from(paymentParts)
+      .where(and(eq(paymentParts.orderId, order.id), eq(paymentParts.status, 'approved')))
+  ).sort((a, b) => a.position - b.position || a.attempt - b.attempt);
+  const partsInterestCents = parts.reduce((sum, part) => sum + part.amountCents - part.valueCents, 0);
+  const totalCents = order.totalCents + partsInterestCents;
+  const method: TOrderReceipt['payment']['method'] =
+    parts.length > 0
+      ? 'multiple'
+      : payment?.method === 'hosted'
+        ? 'hosted'
+        : (order.method as TOrderReceipt['payment']['method']);
   const docs = [...new Set([order.buyerDocument, ...order.lines.flatMap((line) => line.cpfs)])];
   const holders = await db
     .select({ document: users.document, name: users.name })
@@ -74,6 +89,7 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, userId)))
     .orderBy(tickets.unit);
   const money = orderBreakdown(order);
+  money.interestCents += partsInterestCents;
   const cents = (value: number | null) => (value === null ? null : value / 100);
   const event = place!.event;
   return {
@@ -94,11 +110,18 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
       past: event.startsAt.getTime() + 86_400_000 < Date.now(),
     },
     payment: {
-      method: order.method as TOrderReceipt['payment']['method'],
-      cardBrand: payment?.cardBrand ?? null,
-      cardLast4: payment?.cardLast4 ?? null,
+      method,
+      cardBrand: method === 'multiple' ? null : (payment?.cardBrand ?? null),
+      cardLast4: method === 'multiple' ? null : (payment?.cardLast4 ?? null),
       installments: order.installments,
-      installmentValue: Math.round(order.totalCents / order.installments) / 100,
+      installmentValue: Math.round(totalCents / order.installments) / 100,
+      cards: parts.map((part) => ({
+        brand: part.cardBrand,
+        last4: part.cardLast4,
+        amount: part.amountCents / 100,
+        installments: part.installments,
+        installmentValue: Math.round(part.amountCents / part.installments) / 100,
+      })),
     },
     items,
     subtotal: money.subtotalCents / 100,
@@ -106,7 +129,7 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     protection: cents(money.protectionCents),
     discount: money.discountCents / 100,
     interest: money.interestCents / 100,
-    total: order.totalCents / 100,
+    total: totalCents / 100,
     currency: order.currency,
     tickets: await Promise.all(owned.map(async (t) => ({ id: t.id, qrSvg: await qrSvgDataUrl(t.qr) }))),
   };
