@@ -69,6 +69,11 @@ export const ZOrderReceipt = z.object({
   total: z.number(),
   currency: z.string(),
   tickets: z.array(ZReceiptTicket),
+  /**
+   * An order that ended unpaid: whether its cart is still the buyer's (handed back with units it
+   * holds). False when the units went back on sale (a decline by webhook, the reconciler, the hosted page).
+   */
+  cartKept: z.boolean(),
 });
 export type TOrderReceipt = z.infer<typeof ZOrderReceipt>;
 

@@ -426,6 +426,9 @@ export const en: TCatalog = {
   'order.status.declinedText':
     'Nothing was charged. Check the card details or try another card or Pix; your cart was kept while tickets remain available.',
   'order.status.declinedAction': 'Try again',
+  'order.status.declinedTextGone':
+    "Nothing was charged. This order's tickets went back on sale; choose them again on the event page to buy.",
+  'order.status.declinedEvent': 'Back to the event',
   'order.status.cancelled': 'Order cancelled',
   'order.status.cancelledText': 'The time to pay ran out and nothing was charged.',
   'order.status.refunded': 'Order refunded',

@@ -432,6 +432,9 @@ export const ptBR = {
   'order.status.declinedText':
     'Nenhum valor foi cobrado. Confira os dados do cartão ou tente outro cartão ou o Pix; seu carrinho foi mantido enquanto houver disponibilidade.',
   'order.status.declinedAction': 'Tentar novamente',
+  'order.status.declinedTextGone':
+    'Nenhum valor foi cobrado. Os ingressos deste pedido voltaram à venda; escolha-os de novo no evento para comprar.',
+  'order.status.declinedEvent': 'Voltar ao evento',
   'order.status.cancelled': 'Pedido cancelado',
   'order.status.cancelledText': 'O prazo de pagamento terminou e nenhum valor foi cobrado.',
   'order.status.refunded': 'Pedido estornado',

@@ -114,8 +114,11 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
     const b = await buyer(1);
     const answer = ZHostedCheckoutAnswer.parse((await b.create('hosted-decl-1')).body);
     expect((await choose(answer.url, 'decline')).status).toBe(303);
-    expect((await b.order(answer.orderId)).body).toMatchObject({ orderStatus: 7, status: 'rejected' });
+    const declined = (await b.order(answer.orderId)).body as unknown as TOrderAnswer;
+    expect(declined).toMatchObject({ orderStatus: 7, status: 'rejected' });
     expect(await lot(b.f.lotId)).toMatchObject({ held: 0, sold: 0 });
+    // The units went back on sale: the receipt must not tell the buyer the cart was kept.
+    expect(declined.receipt.cartKept).toBe(false);
   });
 
   it('DELETE by the buyer: the order ends (8), the units go back, the page takes nothing more', async () => {

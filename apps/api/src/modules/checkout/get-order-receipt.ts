@@ -1,9 +1,21 @@
 import type { TOrderReceipt } from '@ingressos/contracts';
 import { hideCpf } from '@ingressos/domain/cpf';
-import { and, eq, inArray } from 'drizzle-orm';
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { events, orders, paymentParts, payments, tickets, users, venues } from '../../db/schema/index.ts';
+import {
+  cartHolds,
+  carts,
+  events,
+  orders,
+  paymentParts,
+  payments,
+  tickets,
+  users,
+  venues,
+} from '../../db/schema/index.ts';
 import { posterUrl } from '../catalogue/build-event-tickets.ts';
+import { orderSession } from './end-order.ts';
 import { qrSvgDataUrl } from './ticket-pdf.ts';
 
 type TOrder = typeof orders.$inferSelect;
@@ -131,8 +143,30 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     interest: money.interestCents / 100,
     total: totalCents / 100,
     currency: order.currency,
+    cartKept: await cartKept(db, order),
     tickets: await Promise.all(owned.map(async (t) => ({ id: t.id, qrSvg: await qrSvgDataUrl(t.qr) }))),
   };
+}
+
+/**
+ * Whether an order that ended unpaid left its cart with the buyer: end-order.ts hands the cart
+ * back to the buyer's session only when the buyer was on the page; otherwise the cart is deleted.
+ */
+async function cartKept(db: TDb, order: TOrder) {
+  if (order.status !== ORDER_STATUS.NAO_AUTORIZADO && order.status !== ORDER_STATUS.CANCELADO) return false;
+  const [kept] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .innerJoin(cartHolds, and(eq(cartHolds.cartId, carts.id), eq(cartHolds.released, false)))
+    .where(
+      and(
+        eq(carts.id, order.cartId),
+        ne(carts.sessionId, orderSession(order.id)),
+        gt(carts.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return kept !== undefined;
 }
 
 /** The order as it is now (a poll may just have moved it). */
