@@ -372,6 +372,8 @@ export const en: TCatalog = {
   'checkout.cancelPix': 'Cancel this Pix and choose another payment method',
   'checkout.pixCancelled': 'Pix cancelled. Choose another payment method.',
   'checkout.pixExpired': 'The time to pay this Pix ran out and the purchase was cancelled.',
+  'checkout.splitWaiting': 'Payment split across cards',
+  'checkout.splitWaitingText': 'Waiting for the remaining card(s) ({n}): {remaining} left to pay.',
   'ongoing.title': 'There is a purchase in progress',
   'ongoing.text': 'You have a payment awaiting confirmation. Go back to the payment to follow it.',
   'ongoing.goToPayment': 'Go to payment',

@@ -377,6 +377,9 @@ export const ptBR = {
   'checkout.cancelPix': 'Cancelar este Pix e escolher outra forma de pagamento',
   'checkout.pixCancelled': 'Pix cancelado. Escolha outra forma de pagamento.',
   'checkout.pixExpired': 'O prazo para pagar este Pix terminou e a compra foi cancelada.',
+  'checkout.splitWaiting': 'Pagamento dividido em cartões',
+  'checkout.splitWaitingText':
+    'Aguardando o pagamento do(s) cartão(ões) restante(s) ({n}): falta {remaining}.',
   'ongoing.title': 'Existe uma compra em andamento',
   'ongoing.text': 'Você tem um pagamento aguardando confirmação. Volte ao pagamento para acompanhá-lo.',
   'ongoing.goToPayment': 'Ir para o pagamento',
