@@ -114,6 +114,9 @@ describe('hosted checkout and the wallet button', () => {
     await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?payment_id=sbx[0-9a-f]+&status=approved/);
     await waitForHydration(page);
     await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
+    // Where it was paid: on the provider's page, not a card typed at the shop.
+    await page.getByText(/^Pago na página do provedor de pagamento/).waitFor();
+    expect(await page.getByText('Cartão de crédito', { exact: true }).count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosted-back-1280.png`, fullPage: true });
     await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
     await page.getByText('2 ingressos', { exact: true }).waitFor();
@@ -141,6 +144,10 @@ describe('hosted checkout and the wallet button', () => {
       .getByText(/não foi autorizado/i)
       .first()
       .waitFor();
+    // The units went back on sale: no promise of a kept cart, a way back to the event instead.
+    await page.getByText(/Os ingressos deste pedido voltaram à venda/).waitFor();
+    expect(await page.getByText(/seu carrinho foi mantido/).count()).toBe(0);
+    await page.getByRole('link', { name: 'Voltar ao evento' }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosted-declined-375.png`, fullPage: true });
   });
 

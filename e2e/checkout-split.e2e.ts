@@ -109,6 +109,11 @@ describe('a purchase split across several cards', () => {
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
     await waitForHydration(page);
     await page.getByRole('heading', { name: /^(Pagamento aprovado|Ingressos confirmados)$/ }).waitFor();
+    // The receipt shows the split: each approved card with what it was charged, not one "credit card".
+    await page.getByText('Pagamento dividido em 2 cartões').waitFor();
+    await page.getByText(/final 1111: R\$/).waitFor();
+    await page.getByText(/final 6351: R\$\s70,00/).waitFor();
+    expect(await page.getByText('Cartão de crédito', { exact: true }).count()).toBe(0);
     // The card numbers typed went to the gateway's form only, never to our server.
     expect(bodies.length).toBeGreaterThan(0);
     for (const pan of ['4111111111111111', '4000000000000002', '5031433215406351'])

@@ -39,11 +39,25 @@ export const ZOrderReceipt = z.object({
     past: z.boolean(),
   }),
   payment: z.object({
-    method: z.enum(['credit_card', 'pix', 'free']),
+    /**
+     * 'hosted': paid on the payment provider's own page (wallet button); 'multiple': split across
+     * cards, each in `cards`.
+     */
+    method: z.enum(['credit_card', 'pix', 'free', 'hosted', 'multiple']),
     cardBrand: z.string().nullable(),
     cardLast4: z.string().nullable(),
     installments: z.number().int(),
     installmentValue: z.number(),
+    /** Each approved card of a split, with what it was charged (its share plus its interest). */
+    cards: z.array(
+      z.object({
+        brand: z.string().nullable(),
+        last4: z.string().nullable(),
+        amount: z.number(),
+        installments: z.number().int(),
+        installmentValue: z.number(),
+      }),
+    ),
   }),
   items: z.array(ZReceiptItem),
   subtotal: z.number(),
@@ -55,6 +69,11 @@ export const ZOrderReceipt = z.object({
   total: z.number(),
   currency: z.string(),
   tickets: z.array(ZReceiptTicket),
+  /**
+   * An order that ended unpaid: whether its cart is still the buyer's (handed back with units it
+   * holds). False when the units went back on sale (a decline by webhook, the reconciler, the hosted page).
+   */
+  cartKept: z.boolean(),
 });
 export type TOrderReceipt = z.infer<typeof ZOrderReceipt>;
 

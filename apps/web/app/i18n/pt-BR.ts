@@ -387,6 +387,9 @@ export const ptBR = {
   'checkout.cancelPix': 'Cancelar este Pix e escolher outra forma de pagamento',
   'checkout.pixCancelled': 'Pix cancelado. Escolha outra forma de pagamento.',
   'checkout.pixExpired': 'O prazo para pagar este Pix terminou e a compra foi cancelada.',
+  'checkout.splitWaiting': 'Pagamento dividido em cartões',
+  'checkout.splitWaitingText':
+    'Aguardando o pagamento do(s) cartão(ões) restante(s) ({n}): falta {remaining}.',
   'ongoing.title': 'Existe uma compra em andamento',
   'ongoing.text': 'Você tem um pagamento aguardando confirmação. Volte ao pagamento para acompanhá-lo.',
   'ongoing.goToPayment': 'Ir para o pagamento',
@@ -442,6 +445,9 @@ export const ptBR = {
   'order.status.declinedText':
     'Nenhum valor foi cobrado. Confira os dados do cartão ou tente outro cartão ou o Pix; seu carrinho foi mantido enquanto houver disponibilidade.',
   'order.status.declinedAction': 'Tentar novamente',
+  'order.status.declinedTextGone':
+    'Nenhum valor foi cobrado. Os ingressos deste pedido voltaram à venda; escolha-os de novo no evento para comprar.',
+  'order.status.declinedEvent': 'Voltar ao evento',
   'order.status.cancelled': 'Pedido cancelado',
   'order.status.cancelledText': 'O prazo de pagamento terminou e nenhum valor foi cobrado.',
   'order.status.refunded': 'Pedido estornado',
@@ -456,6 +462,11 @@ export const ptBR = {
   'order.payment': 'Pagamento',
   'order.card': 'Cartão de crédito {brand} final {last4}',
   'order.cardPlain': 'Cartão de crédito',
+  'order.hosted': 'Pago na página do provedor de pagamento',
+  'order.hostedCard': 'Pago na página do provedor de pagamento: {brand} final {last4}',
+  'order.multiple': 'Pagamento dividido em {n} cartões',
+  'order.multipleCard': '{brand} final {last4}: {amount}',
+  'order.multipleCardPlain': 'Cartão: {amount}',
   'order.pix': 'Pix',
   'order.free': 'Pedido gratuito: nada foi cobrado',
   'order.installments.one': 'À vista: {value}',

@@ -1,4 +1,4 @@
-import type { TCartAnswer, THostedCheckoutAnswer, TPaymentAnswer } from '@ingressos/contracts';
+import type { TCartAnswer, THostedCheckoutAnswer, TOrderAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { ZHostedCheckoutAnswer } from '@ingressos/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,12 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
     expect(paid.body).toMatchObject({ orderStatus: 3, status: 'approved', transactionStatus: 'success' });
     expect(await b.issued(answer.orderId)).toBe(2);
     expect(await lot(b.f.lotId)).toMatchObject({ held: 0, sold: 2 });
+    // The receipt says where it was paid: on the provider's page, not "credit card" at the shop.
+    const receipt = (paid.body as unknown as TOrderAnswer).receipt;
+    expect(receipt.payment).toMatchObject({ method: 'hosted', installments: 1, cards: [] });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, answer.orderId));
+    expect(receipt.payment.cardBrand).toBe(row!.cardBrand ?? null);
+    expect(receipt.payment.cardLast4).toBe(row!.cardLast4 ?? null);
     // The page is closed once paid: a second payment cannot be made there.
     expect((await choose(answer.url, 'approve')).status).toBe(404);
     expect(await b.issued(answer.orderId)).toBe(2);
@@ -108,8 +114,11 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
     const b = await buyer(1);
     const answer = ZHostedCheckoutAnswer.parse((await b.create('hosted-decl-1')).body);
     expect((await choose(answer.url, 'decline')).status).toBe(303);
-    expect((await b.order(answer.orderId)).body).toMatchObject({ orderStatus: 7, status: 'rejected' });
+    const declined = (await b.order(answer.orderId)).body as unknown as TOrderAnswer;
+    expect(declined).toMatchObject({ orderStatus: 7, status: 'rejected' });
     expect(await lot(b.f.lotId)).toMatchObject({ held: 0, sold: 0 });
+    // The units went back on sale: the receipt must not tell the buyer the cart was kept.
+    expect(declined.receipt.cartKept).toBe(false);
   });
 
   it('DELETE by the buyer: the order ends (8), the units go back, the page takes nothing more', async () => {

@@ -1,4 +1,4 @@
-import type { TPendingMultipleTransaction } from '@ingressos/contracts';
+import type { TOrderAnswer, TPendingMultipleTransaction } from '@ingressos/contracts';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,27 @@ describe.each(testDatabases())('multi-payment on %s', (kind) => {
     expect(parts[0]!.amountCents).toBeGreaterThanOrEqual(parts[0]!.valueCents);
     expect(parts[1]!.amountCents).toBe(parts[1]!.valueCents);
     expect((await pending(b.person.cookie)).result).toBeNull();
+
+    // The receipt shows the split, each card with what it was charged, and totals that add up to it.
+    const answer = await t.request(`/api/checkout/orders/${first.body.orderId}`, {
+      headers: { cookie: b.person.cookie },
+    });
+    const receipt = ((await answer.json()) as TOrderAnswer).receipt;
+    const charged = parts.reduce((sum, part) => sum + part.amountCents, 0) / 100;
+    expect(receipt.payment).toMatchObject({ method: 'multiple', cardBrand: null, cardLast4: null });
+    expect(receipt.payment.cards).toEqual([
+      {
+        brand: 'visa',
+        last4: '1111',
+        amount: parts[0]!.amountCents / 100,
+        installments: 2,
+        installmentValue: Math.round(parts[0]!.amountCents / 2) / 100,
+      },
+      { brand: 'visa', last4: '1111', amount: c, installments: 1, installmentValue: c },
+    ]);
+    expect(receipt.total).toBeCloseTo(charged, 2);
+    expect(receipt.interest).toBeCloseTo((parts[0]!.amountCents - parts[0]!.valueCents) / 100, 2);
+    expect(receipt.total - receipt.interest).toBeCloseTo(total, 2);
   });
 
   it('a declined card keeps the approved one; the part is retried with another card and the order is paid', async () => {

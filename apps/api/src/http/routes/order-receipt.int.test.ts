@@ -2,7 +2,8 @@ import type { TCartAnswer, TOrderAnswer } from '@ingressos/contracts';
 import { formatMoney } from '@ingressos/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, users } from '../../db/schema/index.ts';
+import { events, orders, payments, users } from '../../db/schema/index.ts';
+import { endOrder } from '../../modules/checkout/end-order.ts';
 import { latestMail, register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -170,6 +171,31 @@ describe.each(testDatabases())('the order answer and its calendar file on %s', (
     expect(body).toMatchObject({ orderStatus: 7, transactionStatus: 'error' });
     expect(body.message.length).toBeGreaterThan(0);
     expect(body.receipt.tickets).toEqual([]);
+    // Declined with the buyer on the page: the cart went back to the buyer, and the receipt says so.
+    expect(body.receipt.cartKept).toBe(true);
+  });
+
+  it('declined later without the buyer on the page (webhook, reconciler): the receipt says the cart was not kept', async () => {
+    const p = await purchase(1, {
+      paymentType: 'credit_card',
+      card: { token: token('pend'), installments: 1 },
+    });
+    const waiting = await p.order();
+    expect(waiting.body.orderStatus).toBe(1);
+    expect(waiting.body.receipt.cartKept).toBe(false);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, p.orderId));
+    await endOrder(t.app.checkout, {
+      order: {
+        id: p.orderId,
+        cartId: (await t.database.db.select().from(orders).where(eq(orders.id, p.orderId)))[0]!.cartId,
+      },
+      to: 7,
+      paymentId: payment!.id,
+      payment: { status: 'rejected', detail: 'cc_rejected_other_reason' },
+    });
+    const { body } = await p.order();
+    expect(body.orderStatus).toBe(7);
+    expect(body.receipt.cartKept).toBe(false);
   });
 
   it('Pix awaiting payment: the code to pay and the Pix method on the receipt', async () => {

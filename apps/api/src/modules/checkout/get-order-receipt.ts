@@ -1,9 +1,21 @@
 import type { TOrderReceipt } from '@ingressos/contracts';
 import { hideCpf } from '@ingressos/domain/cpf';
-import { and, eq, inArray } from 'drizzle-orm';
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { events, orders, payments, tickets, users, venues } from '../../db/schema/index.ts';
+import {
+  cartHolds,
+  carts,
+  events,
+  orders,
+  paymentParts,
+  payments,
+  tickets,
+  users,
+  venues,
+} from '../../db/schema/index.ts';
 import { posterUrl } from '../catalogue/build-event-tickets.ts';
+import { orderSession } from './end-order.ts';
 import { qrSvgDataUrl } from './ticket-pdf.ts';
 
 type TOrder = typeof orders.$inferSelect;
@@ -47,6 +59,21 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(events.id, order.eventId));
   const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+  // A split's cards, each approved one with what it charged: its interest is the order's too.
+  const parts = (
+    await db
+      .select()
+      .from(paymentParts)
+      .where(and(eq(paymentParts.orderId, order.id), eq(paymentParts.status, 'approved')))
+  ).sort((a, b) => a.position - b.position || a.attempt - b.attempt);
+  const partsInterestCents = parts.reduce((sum, part) => sum + part.amountCents - part.valueCents, 0);
+  const totalCents = order.totalCents + partsInterestCents;
+  const method: TOrderReceipt['payment']['method'] =
+    parts.length > 0
+      ? 'multiple'
+      : payment?.method === 'hosted'
+        ? 'hosted'
+        : (order.method as TOrderReceipt['payment']['method']);
   const docs = [...new Set([order.buyerDocument, ...order.lines.flatMap((line) => line.cpfs)])];
   const holders = await db
     .select({ document: users.document, name: users.name })
@@ -74,6 +101,7 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, userId)))
     .orderBy(tickets.unit);
   const money = orderBreakdown(order);
+  money.interestCents += partsInterestCents;
   const cents = (value: number | null) => (value === null ? null : value / 100);
   const event = place!.event;
   return {
@@ -94,11 +122,18 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
       past: event.startsAt.getTime() + 86_400_000 < Date.now(),
     },
     payment: {
-      method: order.method as TOrderReceipt['payment']['method'],
-      cardBrand: payment?.cardBrand ?? null,
-      cardLast4: payment?.cardLast4 ?? null,
+      method,
+      cardBrand: method === 'multiple' ? null : (payment?.cardBrand ?? null),
+      cardLast4: method === 'multiple' ? null : (payment?.cardLast4 ?? null),
       installments: order.installments,
-      installmentValue: Math.round(order.totalCents / order.installments) / 100,
+      installmentValue: Math.round(totalCents / order.installments) / 100,
+      cards: parts.map((part) => ({
+        brand: part.cardBrand,
+        last4: part.cardLast4,
+        amount: part.amountCents / 100,
+        installments: part.installments,
+        installmentValue: Math.round(part.amountCents / part.installments) / 100,
+      })),
     },
     items,
     subtotal: money.subtotalCents / 100,
@@ -106,10 +141,32 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     protection: cents(money.protectionCents),
     discount: money.discountCents / 100,
     interest: money.interestCents / 100,
-    total: order.totalCents / 100,
+    total: totalCents / 100,
     currency: order.currency,
+    cartKept: await cartKept(db, order),
     tickets: await Promise.all(owned.map(async (t) => ({ id: t.id, qrSvg: await qrSvgDataUrl(t.qr) }))),
   };
+}
+
+/**
+ * Whether an order that ended unpaid left its cart with the buyer: end-order.ts hands the cart
+ * back to the buyer's session only when the buyer was on the page; otherwise the cart is deleted.
+ */
+async function cartKept(db: TDb, order: TOrder) {
+  if (order.status !== ORDER_STATUS.NAO_AUTORIZADO && order.status !== ORDER_STATUS.CANCELADO) return false;
+  const [kept] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .innerJoin(cartHolds, and(eq(cartHolds.cartId, carts.id), eq(cartHolds.released, false)))
+    .where(
+      and(
+        eq(carts.id, order.cartId),
+        ne(carts.sessionId, orderSession(order.id)),
+        gt(carts.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return kept !== undefined;
 }
 
 /** The order as it is now (a poll may just have moved it). */

@@ -46,6 +46,20 @@ export function InReview() {
   );
 }
 
+/** A payment split across cards, waiting for the card(s) still to pay or being answered. */
+export function SplitWaiting({ remaining, left }: { remaining: string; left: number }) {
+  const { t } = useI18n();
+  return (
+    <section className={`${styles.state} ${styles.stateWait}`} aria-label={t('checkout.splitWaiting')}>
+      <span className={styles.spinner} aria-hidden="true" />
+      <div>
+        <h2 className={styles.stateTitle}>{t('checkout.splitWaiting')}</h2>
+        <p role="status">{t('checkout.splitWaitingText', { remaining, n: left })}</p>
+      </div>
+    </section>
+  );
+}
+
 /** Declined: the gateway's (spec) message and what to do next; the form stays below for another try. */
 export function Declined({ message }: { message: string }) {
   const { t } = useI18n();

@@ -2,7 +2,7 @@ import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { CardChallenge } from '~/features/checkout/card-challenge.tsx';
-import { InReview } from '~/features/checkout/payment-states.tsx';
+import { InReview, SplitWaiting } from '~/features/checkout/payment-states.tsx';
 import { PixPanel } from '~/features/checkout/pix-panel.tsx';
 import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
@@ -106,6 +106,14 @@ function AwaitedPayment({
   const { t } = useI18n();
   usePolling(answer, onSettled);
   const pix = answer.pix;
+  const split = answer.multiplePayment;
+  if (!pix && split)
+    return (
+      <SplitWaiting
+        remaining={formatMoney(split.remaining, split.currency)}
+        left={split.payments.filter((part) => part.status !== 'approved').length}
+      />
+    );
   if (!pix) return <InReview />;
   return (
     <div className={styles.section}>

@@ -15,9 +15,15 @@ export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
       ? t('order.free')
       : payment.method === 'pix'
         ? t('order.pix')
-        : payment.cardBrand && payment.cardLast4
-          ? t('order.card', { brand: brandName(payment.cardBrand), last4: payment.cardLast4 })
-          : t('order.cardPlain');
+        : payment.method === 'multiple'
+          ? t('order.multiple', { n: payment.cards.length })
+          : payment.method === 'hosted'
+            ? payment.cardBrand && payment.cardLast4
+              ? t('order.hostedCard', { brand: brandName(payment.cardBrand), last4: payment.cardLast4 })
+              : t('order.hosted')
+            : payment.cardBrand && payment.cardLast4
+              ? t('order.card', { brand: brandName(payment.cardBrand), last4: payment.cardLast4 })
+              : t('order.cardPlain');
   const rows: [string, number, boolean?][] = [[t('order.subtotal'), receipt.subtotal]];
   if (receipt.fees === null) {
     const rest = receipt.total - receipt.interest - receipt.subtotal + receipt.discount;
@@ -46,7 +52,28 @@ export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
         </div>
       </dl>
       <p className={styles.method}>{method}</p>
-      {payment.method === 'credit_card' && (
+      {payment.method === 'multiple' && (
+        <ul className={styles.muted}>
+          {payment.cards.map((card, k) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the cards keep their order
+            <li key={k}>
+              {card.brand && card.last4
+                ? t('order.multipleCard', {
+                    brand: brandName(card.brand),
+                    last4: card.last4,
+                    amount: money(card.amount),
+                  })
+                : t('order.multipleCardPlain', { amount: money(card.amount) })}{' '}
+              {t(pluralKey(locale, 'order.installments', card.installments), {
+                n: card.installments,
+                value: money(card.installmentValue),
+                total: money(card.amount),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(payment.method === 'credit_card' || payment.method === 'hosted') && (
         <p className={styles.muted}>
           {t(pluralKey(locale, 'order.installments', payment.installments), {
             n: payment.installments,

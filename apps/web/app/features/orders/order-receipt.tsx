@@ -24,7 +24,13 @@ export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: T
         <h1>{t('order.title', { number: receipt.number })}</h1>
         <p className={styles.muted}>{t('order.placedAt', { date: dates.placed })}</p>
       </header>
-      <OrderStatusBanner state={state} message={answer.message} free={receipt.payment.method === 'free'} />
+      <OrderStatusBanner
+        state={state}
+        message={answer.message}
+        free={receipt.payment.method === 'free'}
+        cartKept={receipt.cartKept}
+        eventSlug={receipt.event.slug}
+      />
       <div className={styles.layout}>
         <div className={styles.main}>
           <section className={styles.card} aria-labelledby="order-event">

@@ -36,10 +36,15 @@ export function OrderStatusBanner({
   state,
   message,
   free,
+  cartKept,
+  eventSlug,
 }: {
   state: TOrderState;
   message: string;
   free: boolean;
+  /** Whether the ended order's cart is still the buyer's (else its units went back on sale). */
+  cartKept: boolean;
+  eventSlug: string;
 }) {
   const { t } = useI18n();
   const text = TEXT[state];
@@ -51,15 +56,20 @@ export function OrderStatusBanner({
       <div>
         <h2>{t(title)}</h2>
         {message && state !== 'approved' && <p className={styles.message}>{message}</p>}
-        <p>{t(text.text)}</p>
+        <p>{t(state === 'declined' && !cartKept ? 'order.status.declinedTextGone' : text.text)}</p>
         {state === 'pix' && (
           <Link className={styles.button} to="/pagamento">
             {t('order.status.pixAction')}
           </Link>
         )}
-        {state === 'declined' && (
+        {state === 'declined' && cartKept && (
           <Link className={styles.button} to="/pagamento">
             {t('order.status.declinedAction')}
+          </Link>
+        )}
+        {state === 'declined' && !cartKept && (
+          <Link className={styles.button} to={`/events/${eventSlug}`}>
+            {t('order.status.declinedEvent')}
           </Link>
         )}
       </div>
