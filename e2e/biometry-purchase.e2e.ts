@@ -24,7 +24,9 @@ async function open(page: Page, url: string) {
  * (their address never shown); the buyer, holder of the ticket, follows "enrol my biometry now",
  * enrols with the fake camera on the real local face engine, comes back to identification and pays.
  */
-describe('buying a ticket of a facial event waits for the holder’s biometry', () => {
+// Each capture is checked by the face model on the server (about 3 s on an idle 2-core machine, several
+// times that beside the other journeys): the journeys' limit is that work's, not a speed target.
+describe('buying a ticket of a facial event waits for the holder’s biometry', { timeout: 180_000 }, () => {
   let stage: TPurchaseStage | undefined;
   let camera: Browser;
   const other = brazilianAdult({ name: 'Carla Nunes Prado' });

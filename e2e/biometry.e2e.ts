@@ -38,7 +38,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-describe('facial biometry journeys', () => {
+// Each capture is checked by the face model on the server (about 3 s on an idle 2-core machine, several
+// times that beside the other journeys): the journeys' limit is that work's, not a speed target.
+describe('facial biometry journeys', { timeout: 180_000 }, () => {
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   const browsers: Browser[] = [];
