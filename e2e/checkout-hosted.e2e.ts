@@ -109,6 +109,13 @@ describe('hosted checkout and the wallet button', () => {
     const total = await page.getByTestId('hosted-total').textContent();
     expect(total).toMatch(/R\$\s?\d/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosted-sandbox-page-1280.png`, fullPage: true });
+    // The buyer comes back to the shop before paying (the browser's back button): /pagamento offers
+    // the same page again instead of an order stuck 'in review'.
+    await page.goBack();
+    await waitForHydration(page);
+    await page.getByText(/Seus ingressos estão reservados para o pagamento na página segura/).waitFor();
+    await page.getByRole('link', { name: 'Continuar o pagamento' }).click();
+    await page.waitForURL(hostedUrl);
     await page.getByRole('button', { name: 'Pagar com cartão (aprovado)' }).click();
 
     await page.waitForURL(/\/pedido\/[0-9a-f-]{36}\?payment_id=sbx[0-9a-f]+&status=approved/);
@@ -207,6 +214,13 @@ describe('hosted checkout and the wallet button', () => {
     const brick = page.getByRole('button', { name: 'Pagar com Mercado Pago' });
     await brick.waitFor({ timeout: 15_000 });
     const preferenceId = await brick.getAttribute('data-preference');
+    // A reload after the wallet was drawn: the order is offered back (pay on the provider's page, or
+    // cancel), not left 'in review' with no way out.
+    await page.reload();
+    await waitForHydration(page);
+    const resume = page.getByRole('link', { name: 'Continuar o pagamento' });
+    await resume.waitFor();
+    expect(await resume.getAttribute('href')).toContain(preferenceId!);
     await page.getByRole('button', { name: 'Cancelar este pedido' }).click();
     await page.getByText('Pedido cancelado. Os ingressos foram liberados.').waitFor();
     const expired = mp.preferences.get(preferenceId!)!;

@@ -156,6 +156,8 @@ export const ZOngoingPurchase = z.object({
     lines: z.array(ZOrderLine),
     /** A pending Pix may be cancelled to choose another method (a card under review may not). */
     cancellable: z.boolean(),
+    /** Issue 15: an order reserved for the gateway's hosted page or wallet, still open there. */
+    hosted: z.object({ preferenceId: z.string(), url: z.string() }).nullable(),
   }).nullable(),
 });
 export type TOngoingPurchase = z.infer<typeof ZOngoingPurchase>;

@@ -721,6 +721,9 @@ export const en: TCatalog = {
   'hosted.opening': 'Opening the payment page…',
   'hosted.walletReady': 'Your order is held. Tap the button below to pay with your account.',
   'hosted.cancel': 'Cancel this order',
+  'hosted.resume': 'Continue the payment',
+  'hosted.resumeText':
+    "Your tickets are held for payment on the provider's secure page. Continue there, or cancel the order to choose another way to pay.",
   'hosted.cancelled': 'Order cancelled. The tickets were released.',
   'hosted.walletFailed': 'The payment button could not be loaded. Please try again.',
   // Issue 15, ways to pay: the NF-e document and the card's 3-D Secure challenge.

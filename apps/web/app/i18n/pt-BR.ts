@@ -728,6 +728,9 @@ export const ptBR = {
   'hosted.opening': 'Abrindo a página de pagamento…',
   'hosted.walletReady': 'Seu pedido está reservado. Toque no botão abaixo para pagar com sua conta.',
   'hosted.cancel': 'Cancelar este pedido',
+  'hosted.resume': 'Continuar o pagamento',
+  'hosted.resumeText':
+    'Seus ingressos estão reservados para o pagamento na página segura do provedor. Continue por lá ou cancele o pedido para escolher outra forma de pagamento.',
   'hosted.cancelled': 'Pedido cancelado. Os ingressos foram liberados.',
   'hosted.walletFailed': 'Não foi possível carregar o botão de pagamento. Tente novamente.',
   // Issue 15, ways to pay: the NF-e document and the card's 3-D Secure challenge.

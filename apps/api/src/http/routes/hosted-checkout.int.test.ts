@@ -1,4 +1,10 @@
-import type { TCartAnswer, THostedCheckoutAnswer, TOrderAnswer, TPaymentAnswer } from '@ingressos/contracts';
+import type {
+  TCartAnswer,
+  THostedCheckoutAnswer,
+  TOngoingPurchase,
+  TOrderAnswer,
+  TPaymentAnswer,
+} from '@ingressos/contracts';
 import { ZHostedCheckoutAnswer } from '@ingressos/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +125,34 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
     expect(await lot(b.f.lotId)).toMatchObject({ held: 0, sold: 0 });
     // The units went back on sale: the receipt must not tell the buyer the cart was kept.
     expect(declined.receipt.cartKept).toBe(false);
+  });
+
+  it('a reload of /pagamento finds the hosted checkout again: the ongoing purchase names its page until it ends', async () => {
+    const b = await buyer(1);
+    const answer = ZHostedCheckoutAnswer.parse((await b.create('hosted-again-1')).body);
+    const ongoing = async () =>
+      (await send<TOngoingPurchase>('/api/checkout/ongoing', { headers: b.auth() })).body.ongoing;
+    // What the page offers back: the same preference and its page, so the buyer can pay there or cancel.
+    expect(await ongoing()).toMatchObject({
+      orderId: answer.orderId,
+      orderStatus: 1,
+      hosted: { preferenceId: answer.preferenceId, url: answer.url },
+    });
+    // Paid on that page later: no longer ongoing, tickets issued once.
+    expect((await choose(answer.url, 'approve')).status).toBe(303);
+    expect(await ongoing()).toBeNull();
+    expect(await b.issued(answer.orderId)).toBe(1);
+    // A card payment under way is not a hosted checkout.
+    const card = await buyer(1);
+    const pix = await send<TPaymentAnswer>('/checkout/v1', {
+      method: 'POST',
+      headers: card.auth({ 'idempotency-key': 'hosted-again-pix', 'content-type': 'application/json' }),
+      body: JSON.stringify({ paymentType: 'pix' }),
+    });
+    expect(pix.status).toBe(200);
+    expect(
+      (await send<TOngoingPurchase>('/api/checkout/ongoing', { headers: card.auth() })).body.ongoing,
+    ).toMatchObject({ orderId: pix.body.orderId, hosted: null });
   });
 
   it('DELETE by the buyer: the order ends (8), the units go back, the page takes nothing more', async () => {

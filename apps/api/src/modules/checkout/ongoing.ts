@@ -1,9 +1,9 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { events, orders, payments } from '../../db/schema/index.ts';
+import { events, hostedCheckouts, orders, payments } from '../../db/schema/index.ts';
 import { paymentAnswer } from './create-payment.ts';
 import { endOrder } from './end-order.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
@@ -50,6 +50,11 @@ export async function ongoingPurchase(
     .where(eq(orders.id, found.orderId));
   if (!row) return null;
   const answer = await paymentAnswer(s, found.orderId, locale);
+  // A hosted checkout the buyer left (a reload, a closed tab): its page still takes the payment.
+  const [hosted] = await s.db
+    .select({ preferenceId: hostedCheckouts.preferenceId, url: hostedCheckouts.url })
+    .from(hostedCheckouts)
+    .where(and(eq(hostedCheckouts.orderId, found.orderId), gt(hostedCheckouts.expiresAt, new Date())));
   return {
     ...answer,
     event: row.event,
@@ -62,6 +67,7 @@ export async function ongoingPurchase(
       unitPrice: line.unitCents / 100,
     })),
     cancellable: row.order.method === 'pix' && answer.status === 'pending',
+    hosted: hosted ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import { CheckoutSteps } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
+import hostedStyles from './hosted-checkout.module.css';
 import pay from './payment.module.css';
 
 /**
@@ -197,12 +198,58 @@ export function OngoingPurchase({ ongoing }: { ongoing: TOngoingOrder }) {
           </p>
         </section>
       )}
-      <PendingPayment answer={ongoing} onSettled={settle} amount={total} fresh={fresh} />
+      {ongoing.hosted ? (
+        <HostedResume answer={ongoing} hosted={ongoing.hosted} onSettled={settle} />
+      ) : (
+        <PendingPayment answer={ongoing} onSettled={settle} amount={total} fresh={fresh} />
+      )}
       {ongoing.cancellable && (
         <button type="button" className={pay.secondary} disabled={busy} onClick={cancel}>
           {t('checkout.cancelPix')}
         </button>
       )}
     </article>
+  );
+}
+
+/**
+ * Issue 15: an order reserved for the gateway's hosted page or wallet, found again after a reload or
+ * a closed tab. Its page still takes the payment (followed here until it settles), or the buyer
+ * cancels the order and its tickets go back on sale (DELETE api/checkoutPro/{preferenceId}).
+ */
+function HostedResume({
+  answer,
+  hosted,
+  onSettled,
+}: {
+  answer: TPaymentAnswer;
+  hosted: { preferenceId: string; url: string };
+  onSettled: (answer: TPaymentAnswer) => void;
+}) {
+  const { t } = useI18n();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  usePolling(answer, onSettled);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const cancelled = await api('checkoutProCancel', { params: { preferenceId: hosted.preferenceId } });
+      if (!cancelled.ok) return void toast.error(cancelled.message || t('app.genericError'));
+      toast.success(t('hosted.cancelled'));
+      revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={hostedStyles.panel} aria-label={t('hosted.page')}>
+      <p className={hostedStyles.hint}>{t('hosted.resumeText')}</p>
+      <a className={pay.primary} href={hosted.url}>
+        {t('hosted.resume')}
+      </a>
+      <button type="button" className={pay.secondary} disabled={busy} onClick={cancel}>
+        {t('hosted.cancel')}
+      </button>
+    </section>
   );
 }
