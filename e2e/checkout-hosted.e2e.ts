@@ -109,10 +109,9 @@ describe('hosted checkout and the wallet button', () => {
     const total = await page.getByTestId('hosted-total').textContent();
     expect(total).toMatch(/R\$\s?\d/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/hosted-sandbox-page-1280.png`, fullPage: true });
-    // The buyer comes back to the shop before paying (the browser's back button): /pagamento offers
-    // the same page again instead of an order stuck 'in review'.
-    await page.goBack();
-    await waitForHydration(page);
+    // The buyer comes back to the shop before paying (opens /pagamento again): it offers the same
+    // page again instead of an order stuck 'in review'.
+    await open(page, `${stage.server.url}/pagamento`);
     await page.getByText(/Seus ingressos estão reservados para o pagamento na página segura/).waitFor();
     await page.getByRole('link', { name: 'Continuar o pagamento' }).click();
     await page.waitForURL(hostedUrl);

@@ -113,6 +113,9 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
       sessionId,
     },
     'POST /api/CheckTicketsPerCPF': { ticketId: 1, eventId: f.eventId, cpfs: [CPF] },
+    // Issue 16: a facial event's holders, and the enrolment link sent to one.
+    'POST /api/biometry/holders': { eventId: f.eventId, cpfs: [CPF] },
+    'POST /api/biometry/holders/link': { eventId: f.eventId, cpf: CPF },
     'POST /checkout/:version{v[12]}': cardBody('rej', 1, { sessionId }),
     'POST /api/checkout/ongoing/cancel': {},
     // Ways to pay: the mobile app's checkout session and the spec's other payment paths
