@@ -90,6 +90,13 @@ export const ZConfigSchema = z
       .default(7),
     /** Signs e-mail links and local captcha answers; generated and kept in the database when unset. */
     LINK_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    /**
+     * commerce §6: the token the commissioner landing-page calls carry (getticketeventlist,
+     * getCommissionerEventTicketsBySlug). Unset: those calls accept any token (local use).
+     */
+    COMMISSIONER_LANDING_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+    /** How long a commissioner's signed sales link works, in days. */
+    COMMISSIONER_SALES_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(30),
     /** How many reverse proxies in front set X-Forwarded-For; 0 trusts none (the socket address counts). */
     TRUST_PROXY_HOPS: z.coerce.number({ message: 'must be a whole number' }).int().min(0).max(5).default(0),
     SMTP_URL: z

@@ -13,15 +13,40 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
+import { sellAs } from './features/cart/cart-actions.ts';
 import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
+import {
+  commissionerCookie,
+  commissionerMode,
+  commissionerRequested,
+} from './features/commissioner/commissioner.server.ts';
+import { CommissionerHeader } from './features/commissioner/commissioner-header.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
+import { LanguageSwitch } from './features/shell/language-switch.tsx';
 import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
+import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
 import { Toaster } from './ui/toaster.tsx';
 
-export const loader = ({ request, context }: Route.LoaderArgs) => loadShell(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(requestServices);
+  const mode = await commissionerMode(services.api, request);
+  const { fromLink } = commissionerRequested(request);
+  // commerce §2: `/?id=` stores the commissioner (a session cookie); an unknown one is forgotten.
+  const setCookie =
+    mode.state === 'on' && fromLink
+      ? commissionerCookie(mode.commissioner.hash, services.secureCookies)
+      : mode.state === 'notFound'
+        ? commissionerCookie(null, services.secureCookies)
+        : undefined;
+  return loadShell(request, context, {
+    commissioner: mode.state === 'on' ? mode.commissioner : null,
+    notFound: mode.state === 'notFound',
+    ...(setCookie ? { setCookie } : {}),
+  });
+}
 
 // The account pop-ups' code is fetched only for a logged-in user who needs one of them.
 const AccountPopups = lazy(() => import('./popups/account-popups.tsx'));
@@ -71,8 +96,30 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
     );
+  // commerce §6: commissioner mode has its own layout: the simplified header, no cart-session modal.
+  if (data.commissioner || data.commissionerNotFound)
+    return (
+      <div className="page">
+        <SellAs commissionerId={data.commissioner?.id ?? null} />
+        <CommissionerHeader
+          commissioner={data.commissioner}
+          site={data.site}
+          userName={data.user?.firstName ?? null}
+          languageSwitch={<LanguageSwitch />}
+          renderCart={(classes) => <CartButton {...classes} />}
+        >
+          <Toaster initial={data.toasts} />
+        </CommissionerHeader>
+        <main id="conteudo" className="content">
+          {children}
+        </main>
+        <Footer site={data.site} year={data.year} />
+        {data.user && <Popups user={data.user} site={data.site} />}
+      </div>
+    );
   return (
     <div className="page">
+      <SellAs commissionerId={null} />
       <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />}>
         <Toaster initial={data.toasts} />
       </Header>
@@ -115,6 +162,12 @@ function Popups({ user, site }: { user: TShellUser; site: TShellData['site'] }) 
       />
     </Suspense>
   );
+}
+
+/** Tells the cart who sells what is added next: the commissioner in its mode, else the site. */
+function SellAs({ commissionerId }: { commissionerId: number | null }) {
+  useEffect(() => sellAs(commissionerId), [commissionerId]);
+  return null;
 }
 
 export default function App() {

@@ -1,9 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 import { STATIC_PAGES } from './features/static-pages/pages.ts';
 
-/** A page whose own issue has not filled it yet: it shows its frame (title, layout). */
-const frame = (path: string, id: string) => route(path, 'routes/frame.tsx', { id });
-
 export default [
   index('routes/home.tsx'),
   route('idioma', 'routes/idioma.ts'),
@@ -33,8 +30,9 @@ export default [
   route('home/confirmpasswordreset', 'routes/confirm-password-reset.tsx'),
   route('confirmar-email', 'routes/confirm-email-change.tsx'),
   route('home/PrintTickets', 'routes/print-tickets.ts'),
-  frame('Home/WebsiteTickets', 'commissionerTickets'),
-  frame('Home/Website/:Id', 'commissionerTicket'),
+  route('Home/WebsiteTickets', 'routes/commissioner-tickets.tsx', { id: 'commissionerTickets' }),
+  route('Home/Website/:Id', 'routes/commissioner-tickets.tsx', { id: 'commissionerTicket' }),
+  route('comissario/vendas', 'routes/commissioner-sales.tsx'),
   route('mpexport', 'routes/mpexport.tsx'),
   route('checkout_status', 'routes/checkout-status.tsx'),
 

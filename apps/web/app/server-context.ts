@@ -16,6 +16,8 @@ export type TRequestServices = {
    * pages are clients of the same contract as the browser and the mobile app.
    */
   api: (path: string, init?: RequestInit) => Promise<Response>;
+  /** commerce §6: the token commissioner landing-page calls carry (from the environment; '' when unset). Server only. */
+  commissionerToken: string;
 };
 
 export const requestServices = createContext<TRequestServices>();

@@ -62,6 +62,7 @@ export const ZCartItem = z.object({
   LotProcessingFeeAdd: z.boolean(),
   LotProcessingFeeValue: z.number(),
   valueRefundServiceSite: z.number(),
+  valueRefundServiceCommissioner: z.number(),
   minQtd: z.number(),
   ownerControl: z.boolean(),
   individualTicketControl: z.enum(['Sim', 'Não']),
@@ -115,6 +116,11 @@ export const ZCart = z.object({
   multiplePaymentMethod: z.boolean(),
   isNfeMandatory: z.boolean().describe('The payment asks for the NF-e document (CPF or CNPJ)'),
   refund: z.object({ IsActive: z.boolean(), percent: z.number() }),
+  commissionerId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The commissioner selling this cart (the seller id); null for the site'),
   items: z.array(ZCartItem),
   incompleteTables: z.array(z.number()),
   protection: z

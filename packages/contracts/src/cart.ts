@@ -21,6 +21,8 @@ export const ZAddToCartRequest = z.object({
   controlledPlaceId: ZId.nullish(),
   SocialEventId: ZId.nullish(),
   holdToken: z.string().max(200).nullish(),
+  /** commerce §6: in commissioner mode, the commissioner selling (checked: active, and sells the event). */
+  commissionerId: ZId.nullish(),
 });
 export type TAddToCartRequest = z.infer<typeof ZAddToCartRequest>;
 
@@ -135,6 +137,8 @@ export type TCartItem = {
   LotProcessingFeeAdd: boolean;
   LotProcessingFeeValue: number;
   valueRefundServiceSite: number;
+  /** commerce §3: the refund service's value when a commissioner sells the cart (the event's commissioner rate). */
+  valueRefundServiceCommissioner: number;
   minQtd: number;
   ownerControl: boolean;
   individualTicketControl: 'Sim' | 'Não';
@@ -188,7 +192,10 @@ export type TCart = {
   multiplePaymentMethod: boolean;
   /** commerce §3: the payment asks for the buyer's NF-e document (CPF or CNPJ); the event's catalogue flag. */
   isNfeMandatory: boolean;
+  /** commerce §3: taken from the commissioner's refund service when a commissioner sells the cart, else the site's. */
   refund: { IsActive: boolean; percent: number };
+  /** commerce §6: the commissioner selling this cart (its id is the order's seller id), null for the site. */
+  commissionerId: number | null;
   items: TCartItem[];
   incompleteTables: number[];
   /** Spec "Protection": the chosen provider, or null while the buyer has not chosen. */

@@ -236,14 +236,31 @@ export const ZImportGroup = z.object({
   posterTheme: z.enum(['sunset', 'ocean', 'forest', 'night', 'carnival', 'gold']).optional(),
 });
 
+/**
+ * An authorised reseller (commerce §3, §6): reached by `/?id=<hash>`, selling only the listed events
+ * (by slug, in this file or imported before). Matched by hash, so a second import updates it.
+ */
+export const ZImportCommissioner = z.object({
+  hash: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{6,64}$/, 'must be 6 to 64 letters, digits, "-" or "_"'),
+  name: text(120),
+  active: z.boolean().default(true),
+  events: z.array(ZSlug).max(5_000).default([]),
+});
+export type TImportCommissioner = z.infer<typeof ZImportCommissioner>;
+
 export const ZCatalogImportFile = z
   .object({
     groups: z.array(ZImportGroup).max(1_000).default([]),
     events: z.array(ZImportEvent).min(1).max(5_000),
+    commissioners: z.array(ZImportCommissioner).max(1_000).default([]),
   })
   .superRefine((file, ctx) => {
     uniqueBy(file.groups, (g) => g.slug, 'slug', 'groups', ctx);
     uniqueBy(file.events, (e) => e.slug, 'slug', 'events', ctx);
+    uniqueBy(file.commissioners, (c) => c.hash, 'hash', 'commissioners', ctx);
   });
 export type TCatalogImportFile = z.infer<typeof ZCatalogImportFile>;
 export type TCatalogImportInput = z.input<typeof ZCatalogImportFile>;

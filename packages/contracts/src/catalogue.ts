@@ -91,6 +91,7 @@ export const ZTicket = z.object({
   LotProcessingFeeAdd: z.boolean(),
   LotProcessingFeeValue: z.number(),
   valueRefundServiceSite: z.number(),
+  valueRefundServiceCommissioner: z.number(),
   available: z.number(),
   availability: ZAvailability,
   minQtd: z.number(),

@@ -98,6 +98,17 @@ import {
   ZSimulatedPixAnswer,
   ZTransferDestinationAnswer,
 } from './checkout-responses.ts';
+import {
+  ZCommissioner,
+  ZCommissionerEventTicketsRequest,
+  ZCommissionerInfoRequest,
+  ZCommissionerLandingRequest,
+  ZCommissionerLandingResponse,
+  ZCommissionerPaymentRequest,
+  ZCommissionerSalesQuery,
+  ZCommissionerSalesResponse,
+  ZEventCommissionersResponse,
+} from './commissioners.ts';
 import type { TEndpointName } from './endpoints.ts';
 import { ZHostedCheckoutAnswer, ZHostedCheckoutRequest, ZPreferenceId } from './hosted-checkout.ts';
 import type { TOperation } from './operation.ts';
@@ -380,6 +391,63 @@ export const ENDPOINT_SCHEMAS = {
     query: z.object({ lang: z.enum(['pt-BR', 'en']).optional() }),
     response: ZStaticPageResponse,
     errors: [404],
+  },
+  // Commissioner mode
+  commissionerInfo: {
+    summary: 'An active commissioner by its public hash',
+    tag: 'Commissioners',
+    auth: 'public',
+    body: ZCommissionerInfoRequest,
+    response: ZCommissioner,
+    errors: [404, 429],
+  },
+  commissionerLanding: {
+    summary: "A commissioner's landing page: the events it sells",
+    tag: 'Commissioners',
+    auth: 'public',
+    body: ZCommissionerLandingRequest,
+    response: ZCommissionerLandingResponse,
+    errors: [401, 404],
+  },
+  commissionerEventTickets: {
+    summary: 'An event with its tickets, when this commissioner sells it',
+    tag: 'Commissioners',
+    auth: 'public',
+    body: ZCommissionerEventTicketsRequest,
+    response: ZEventTicketsResponse,
+    errors: [401, 404],
+  },
+  commissionerEventGroup: {
+    summary: 'A group of events, with the ones this commissioner sells',
+    tag: 'Commissioners',
+    auth: 'public',
+    params: z.object({ commissionerId: z.string(), group: ZEventGroupParam }),
+    headers: z.object({ commissionerID: z.string().optional() }),
+    response: ZEventGroupResponse,
+    errors: [404],
+  },
+  eventCommissioners: {
+    summary: 'The active commissioners selling an event',
+    tag: 'Commissioners',
+    auth: 'public',
+    params: z.object({ eventId: ZEventId }),
+    response: ZEventCommissionersResponse,
+  },
+  commissionerSales: {
+    summary: "A commissioner's sales per event and order, by its signed link",
+    tag: 'Commissioners',
+    auth: 'public',
+    query: ZCommissionerSalesQuery,
+    response: ZCommissionerSalesResponse,
+    errors: [403, 404, 429],
+  },
+  commissionerSalesCsv: {
+    summary: "A commissioner's sales as CSV (UTF-8 with BOM), by its signed link",
+    tag: 'Commissioners',
+    auth: 'public',
+    query: ZCommissionerSalesQuery,
+    produces: 'text/csv',
+    errors: [403, 404, 429],
   },
   // Cart
   getCart: {

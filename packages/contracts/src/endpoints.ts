@@ -42,6 +42,14 @@ export const ENDPOINTS = {
   exclusiveAccess: { method: 'GET', path: '/api/socialevents/:eventId/exclusiveAccess' },
   validateExclusiveEmissor: { method: 'POST', path: '/api/socialevents/validateExclusiveEmissor' },
   staticPage: { method: 'GET', path: '/api/pages/:slug' },
+  // Commissioner mode (commerce §6, §7 "Events")
+  commissionerInfo: { method: 'POST', path: '/api/Commissioners/getcommissionerinfo' },
+  commissionerLanding: { method: 'POST', path: '/api/v2/CommissionersLandingPage/getticketeventlist' },
+  commissionerEventTickets: { method: 'POST', path: '/api/v3/getCommissionerEventTicketsBySlug' },
+  commissionerEventGroup: { method: 'GET', path: '/api/eventgroup/:commissionerId/:group' },
+  eventCommissioners: { method: 'GET', path: '/api/events/:eventId/commissioners' },
+  commissionerSales: { method: 'GET', path: '/api/commissioners/sales' },
+  commissionerSalesCsv: { method: 'GET', path: '/api/commissioners/sales.csv' },
   // Cart
   getCart: { method: 'POST', path: '/api/v3/getcart' },
   addToCart: { method: 'POST', path: '/api/v4/addtocart' },

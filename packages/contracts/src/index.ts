@@ -3,6 +3,7 @@ export * from './cart.ts';
 export * from './catalog-import.ts';
 export * from './catalogue.ts';
 export * from './checkout.ts';
+export * from './commissioners.ts';
 export * from './errors.ts';
 export * from './hosted-checkout.ts';
 export * from './messages/index.ts';

@@ -36,6 +36,7 @@ export type TTag =
   | 'Accounts'
   | 'Addresses'
   | 'Catalogue'
+  | 'Commissioners'
   | 'Cart'
   | 'Checkout'
   | 'Tickets'

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZIbgeMunicipality, ZIbgeState, ZPostalAddress } from './account-responses.ts';
+import { ZPaymentAnswer } from './checkout.ts';
 import { ZPaymentStatusAnswer, ZTicketPublicKey } from './checkout-responses.ts';
+import { ZCommissionerPaymentRequest } from './commissioners.ts';
 import type { THttpMethod, TOperation } from './operation.ts';
 import { ZRevokedQrAnswer } from './transfer-responses.ts';
 
@@ -243,5 +245,27 @@ export const OTHER_ROUTES = {
     produces: 'text/html',
     errors: [404],
     when: 'testGateway',
+  },
+  commissionerPayment: {
+    method: 'POST',
+    path: '/api/CommissionersLandingPage/newfinishpayment',
+    summary: "Pay for a commissioner's cart (the checkout's body plus commissionerId)",
+    tag: 'Commissioners',
+    auth: 'session',
+    body: ZCommissionerPaymentRequest,
+    response: ZPaymentAnswer,
+    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
+    errors: [404, 409, 422],
+  },
+  commissionerPaymentV2: {
+    method: 'POST',
+    path: '/api/v2/CommissionersLandingPage/newfinishpayment',
+    summary: 'The same, for carts that use ticket lots (useTicketLots)',
+    tag: 'Commissioners',
+    auth: 'session',
+    body: ZCommissionerPaymentRequest,
+    response: ZPaymentAnswer,
+    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
+    errors: [404, 409, 422],
   },
 } as const satisfies Record<string, TOtherRoute>;

@@ -64,6 +64,12 @@ export const ZOrderReceipt = z.object({
   /** Convenience and processing fees; null on orders made before the breakdown was kept. */
   fees: z.number().nullable(),
   protection: z.number().nullable(),
+  /** commerce §6, §9: who sold the order: the site (channel 1, Site) or a commissioner (channel 2, SiteCommissioner). */
+  seller: z.object({
+    channel: z.number().int(),
+    origin: z.string(),
+    commissioner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  }),
   discount: z.number(),
   interest: z.number(),
   total: z.number(),

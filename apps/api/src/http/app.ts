@@ -37,6 +37,7 @@ import { captchaRoutes } from './routes/captcha.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { commissionerRoutes } from './routes/commissioners.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { gatewaySessionRoutes } from './routes/gateway-session.ts';
@@ -223,6 +224,15 @@ export function createApp(options: TAppOptions) {
     }),
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
+  app.route(
+    '/',
+    commissionerRoutes({
+      checkout,
+      catalogue: options.catalogue,
+      limits: accounts.limits,
+      secret: accounts.secret,
+    }),
+  );
   // Ways to pay: the mobile app's checkout session and the spec's other payment paths.
   app.route('/', appPaymentRoutes(checkout));
   // Ways to pay (issue 15): hosted checkout, wallet scripts, the sandbox's hosted page.
@@ -308,6 +318,7 @@ export function createApp(options: TAppOptions) {
         site,
         secureCookies: config.secureCookies,
         api,
+        commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
       });
     });
   }

@@ -26,6 +26,11 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   postal_code_not_found: 404,
   event_not_found: 404,
   group_not_found: 404,
+  // Commissioners
+  commissioner_not_found: 404,
+  commissioner_event: 404,
+  commissioner_token: 401,
+  sales_link: 403,
   document_taken: 409,
   email_taken: 409,
   email_already_verified: 409,

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { getEventGroup } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
 import { clip, seoMeta } from '~/features/catalogue/seo.ts';
+import { commissionerEventGroup, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
@@ -12,9 +13,14 @@ import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/event-group.ts';
 
 /** /eventgroup/:slug: a tour or season, with its dates still ahead. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, locale, site } = context.get(requestServices);
-  const result = await getEventGroup(api, params.slug);
+  // commerce §7: in commissioner mode, the group through GET /api/eventgroup/{commissionerId}/{group}.
+  const mode = await commissionerMode(api, request);
+  const result =
+    mode.state === 'on'
+      ? await commissionerEventGroup(api, mode.commissioner.id, params.slug)
+      : await getEventGroup(api, params.slug);
   if (!result.ok) throw data(null, { status: result.status === 404 ? 404 : 502 });
   const group = result.body;
   const t = createTranslator(locale);

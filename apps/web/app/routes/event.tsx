@@ -1,3 +1,4 @@
+import { SLUG_PATTERN } from '@ingressos/contracts';
 import { lazy, Suspense } from 'react';
 import { data, isRouteErrorResponse, useRouteError } from 'react-router';
 import {
@@ -13,6 +14,7 @@ import { EventNotFound } from '~/features/catalogue/event-not-found.tsx';
 import { eventJsonLd, toEventView } from '~/features/catalogue/event-view.server.ts';
 import { clip, seoMeta, type TSeo } from '~/features/catalogue/seo.ts';
 import { TicketSelector } from '~/features/catalogue/ticket-selector.tsx';
+import { commissionerEventTickets, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
@@ -21,9 +23,16 @@ import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/event.ts';
 
 /** /events/:slug and the catch-all /:slug (whose canonical URL is the first). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api, locale, site } = context.get(requestServices);
-  const result = await getEventTickets(api, params.slug);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const services = context.get(requestServices);
+  const { api, locale, site } = services;
+  // commerce §7: in commissioner mode the event comes through getCommissionerEventTicketsBySlug
+  // (a 404 when the commissioner does not sell it); otherwise the snapshot file first.
+  const mode = await commissionerMode(api, request);
+  const result =
+    mode.state === 'on' && SLUG_PATTERN.test(params.slug)
+      ? await commissionerEventTickets(services, mode.commissioner.id, params.slug)
+      : await getEventTickets(api, params.slug);
   if (!result.ok) throw data({ notFound: 'event' }, { status: result.status === 404 ? 404 : 502 });
   const event = result.body;
   const t = createTranslator(locale);

@@ -1,8 +1,10 @@
 import type { TEventSummary } from '@ingressos/contracts';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { getNextEvents } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
 import { seoMeta } from '~/features/catalogue/seo.ts';
+import { commissionerEvents, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
+import { CommissionerLanding, CommissionerNotFound } from '~/features/commissioner/commissioner-pages.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
@@ -22,12 +24,34 @@ function byCity(events: TEventSummary[]) {
   return [...counts.values()].sort((a, b) => b.count - a.count || a.city.localeCompare(b.city, 'pt-BR'));
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { api, locale, site } = context.get(requestServices);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(requestServices);
+  const { api, locale, site } = services;
   const t = createTranslator(locale);
+  // commerce §2, §6: `/?id=<commissioner>` (or the stored one) is the commissioner's landing page.
+  const mode = await commissionerMode(api, request);
+  if (mode.state !== 'off') {
+    const title =
+      mode.state === 'on'
+        ? t('commissioner.landingTitle', { name: mode.commissioner.name })
+        : t('commissioner.notFound');
+    const seo = {
+      title: `${title} | ${site.brandName}`,
+      description: t('home.description'),
+      canonical: `${site.publicUrl}/`,
+      locale,
+      siteName: site.brandName,
+      noindex: true,
+    };
+    if (mode.state === 'notFound')
+      return data({ commissioner: { state: 'notFound' as const }, seo }, { status: 404 });
+    const events = await commissionerEvents(services, mode.commissioner.id);
+    return { commissioner: { state: 'on' as const, name: mode.commissioner.name, events }, seo };
+  }
   const result = await getNextEvents(api);
   const events = result.ok ? result.body.events : [];
   return {
+    commissioner: null,
     featured: events.filter((e) => e.featured).slice(0, 3),
     upcoming: events,
     cities: byCity(events),
@@ -47,6 +71,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
+  if (loaderData.commissioner) return <CommissionerHome mode={loaderData.commissioner} />;
   const { featured, upcoming, cities } = loaderData;
   return (
     <>
@@ -82,5 +107,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </>
+  );
+}
+
+/** Commissioner mode's home: its landing page with its events, or 'Comissário não encontrado'. */
+function CommissionerHome({
+  mode,
+}: {
+  mode: { state: 'notFound' } | { state: 'on'; name: string; events: TEventSummary[] };
+}) {
+  if (mode.state === 'notFound') return <CommissionerNotFound />;
+  return (
+    <CommissionerLanding name={mode.name} count={mode.events.length}>
+      {mode.events.length > 0 && <EventGrid events={mode.events} eagerFirst={3} />}
+    </CommissionerLanding>
   );
 }

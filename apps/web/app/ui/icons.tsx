@@ -21,6 +21,13 @@ export const BellIcon = ({ size = 22 }: TIconProps) => (
   </svg>
 );
 
+export const UserIcon = ({ size = 20 }: TIconProps) => (
+  <svg {...base(size)}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
+
 export const CartIcon = ({ size = 22 }: TIconProps) => (
   <svg {...base(size)}>
     <circle cx="8" cy="21" r="1" />

@@ -92,6 +92,12 @@ export const EN: TApiMessages = {
     event_not_found: 'Event not found',
     group_not_found: 'Event group not found',
   },
+  commissioner: {
+    commissioner_not_found: 'Commissioner not found',
+    commissioner_event: 'This commissioner does not sell tickets for this event.',
+    commissioner_token: 'Invalid access token.',
+    sales_link: 'This sales link is invalid or has expired. Ask for a new one.',
+  },
   exclusiveAccess: {
     exclusive_invalid: 'Could not validate',
   },

@@ -98,6 +98,12 @@ export const PT_BR = {
     event_not_found: 'Evento nao encontrado',
     group_not_found: 'Grupo de eventos nao encontrado',
   },
+  commissioner: {
+    commissioner_not_found: 'Comissário não encontrado',
+    commissioner_event: 'Este comissário não vende ingressos para este evento.',
+    commissioner_token: 'Token de acesso inválido.',
+    sales_link: 'Link de vendas inválido ou expirado. Peça um novo link.',
+  },
   exclusiveAccess: {
     exclusive_invalid: 'Não foi possível validar',
   },

@@ -35,6 +35,8 @@ export const carts = pgTable(
     promoCode: text('promo_code'),
     /** Times the buyer renewed the timer; capped so a cart cannot hold stock forever. */
     renewals: smallint('renewals').notNull().default(0),
+    /** The commissioner selling this cart (commerce §6: its id is the order's seller id), or null for the site. */
+    commissionerId: integer('commissioner_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

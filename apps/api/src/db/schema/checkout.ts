@@ -73,6 +73,14 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** commerce §3 `nfeDocument`: the CPF or CNPJ the NF-e is issued to (digits, or CNPJ letters), when given. */
     nfeDocument: text('nfe_document'),
+    /** commerce §6: the commissioner who sold the order (its id is the seller id), null when the site did. */
+    sellerId: integer('seller_id'),
+    /** commerce §9 channel: 1 SITE, 2 COMMISSIONER (0 APP). */
+    channel: smallint('channel').notNull().default(1),
+    /** commerce §9 sale origin: Site or SiteCommissioner (App, AppComissioner from the app). */
+    saleOrigin: text('sale_origin').notNull().default('Site'),
+    /** The refund service (protection) inside totalCents: the commissioner's or the site's value. */
+    refundServiceCents: integer('refund_service_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +88,7 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_live_cart').on(t.cartId).where(sql`${t.status} in (1, 3, 4)`),
     index('orders_user').on(t.userId, t.createdAt),
+    index('orders_seller').on(t.sellerId, t.createdAt).where(sql`${t.sellerId} is not null`),
     // The payment reconciler's scan: only orders still awaiting payment.
     index('orders_awaiting').on(t.createdAt).where(sql`${t.status} = 1`),
     check('orders_status', sql`${t.status} in (1, 3, 4, 6, 7, 8)`),

@@ -3,6 +3,7 @@ export * from './biometry.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './checkout.ts';
+export * from './commissioners.ts';
 export * from './hosted-checkout.ts';
 export * from './meta.ts';
 export * from './outbox.ts';

@@ -28,6 +28,7 @@ const TAGS: Record<TTag, string> = {
   Accounts: 'Registration, log in, the session, the account, password reset, phone and captcha',
   Addresses: 'States, cities and postal codes',
   Catalogue: 'Events, groups, search, selling points, exclusive access, snapshots',
+  Commissioners: 'Commissioner mode (authorised resellers): their events, their payments and their sales',
   Pages: 'Static and legal pages, robots.txt and the sitemap',
   Cart: 'Holding units in a cart session (cookie `cart_session` or header `x-session-id`)',
   Checkout: 'Paying, order status and ongoing purchases',

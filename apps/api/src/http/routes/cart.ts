@@ -13,6 +13,7 @@ import { chooseProtection, validatePromotion } from '../../modules/cart/promotio
 import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
 import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
+import { attachSeller, checkSellerOfLot } from '../../modules/commissioners/attach-commissioner.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
 import { parseJsonBody, parseWith } from '../parse-json.ts';
@@ -75,11 +76,17 @@ export function cartRoutes(options: TCartRouteOptions) {
     .post('/v4/addtocart', async (c) => {
       const body = await parseJsonBody(c, CALLS.addToCart.body);
       const locale = c.get('locale');
+      // commerce §6: a commissioner sells only its events; checked before any unit is held.
+      if (body.commissionerId) await checkSellerOfLot(db, body.commissionerId, body.lotId, locale);
       const added = await addToCart(
         { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable },
         { ...body, sessionId: sessionOf(c, body.sessionId) },
       );
       remember(c, added.sessionId);
+      if (body.commissionerId) {
+        await attachSeller(db, added.sessionId, body.commissionerId);
+        return answer(c, added.sessionId);
+      }
       if (added.cart)
         return c.json({
           status: 'success',

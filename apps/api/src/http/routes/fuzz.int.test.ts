@@ -117,6 +117,22 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/biometry/holders': { eventId: f.eventId, cpfs: [CPF] },
     'POST /api/biometry/holders/link': { eventId: f.eventId, cpf: CPF },
     'POST /checkout/:version{v[12]}': cardBody('rej', 1, { sessionId }),
+    // Commissioner mode: a commissioner that does not exist, so no seed moves money or a cart.
+    'POST /api/Commissioners/getcommissionerinfo': { hash: 'revenda-exemplo-01' },
+    'POST /api/v2/CommissionersLandingPage/getticketeventlist': { token: 'token', commissionerID: 999_999 },
+    'POST /api/v3/getCommissionerEventTicketsBySlug': {
+      token: 'token',
+      eventSlug: f.slug,
+      commissionerId: 999_999,
+    },
+    'POST /api/CommissionersLandingPage/newfinishpayment': cardBody('rej', 1, {
+      sessionId,
+      commissionerId: 999_999,
+    }),
+    'POST /api/v2/CommissionersLandingPage/newfinishpayment': cardBody('rej', 1, {
+      sessionId,
+      commissionerId: 999_999,
+    }),
     'POST /api/checkout/ongoing/cancel': {},
     // Ways to pay: the mobile app's checkout session and the spec's other payment paths
     'POST /api/checkout/app-session': { sessionId, identificationTickets: [] },

@@ -59,6 +59,8 @@ const LIMITS = {
   emailChangeConfirmIp: { points: 30, duration: 3600 },
   /** Card-form sessions a buyer opens at a gateway (each is a call to it): a page mounts one per form. */
   gatewaySessionUser: { points: 30, duration: 600 },
+  /** Commissioner lookups by hash and signed sales links (secrets in the URL): enough for people, not for guessing. */
+  commissionerIp: { points: 60, duration: 600 },
   /** Facial biometry: starting, tokens for the phone, captures (each a face check), deleting. */
   biometryIp: { points: 120, duration: 3600 },
   biometryStartUser: { points: 30, duration: 3600 },

@@ -58,6 +58,8 @@ export type TLineRow = {
   facial_validation_is_active: boolean;
   refund_site_active: boolean;
   refund_site_percent_bp: number;
+  refund_commissioner_active: boolean;
+  refund_commissioner_percent_bp: number;
   /** The event sells only to sessions that validated an access code (commerce §2). */
   exclusive: boolean;
   venue_name: string;
@@ -89,7 +91,7 @@ export const LINE_COLUMNS = sql`
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
   e.id as event_id, e.name as event_name, e.slug, e.published, e.currency, e.gateway as event_gateway, e.nfe_mandatory as event_nfe_mandatory, e.starts_at, e.time_zone, e.doc_type,
   e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,
-  e.refund_site_percent_bp, jsonb_array_length(e.exclusive_emissors) > 0 as exclusive,
+  e.refund_site_percent_bp, e.refund_commissioner_active, e.refund_commissioner_percent_bp, jsonb_array_length(e.exclusive_emissors) > 0 as exclusive,
   v.name as venue_name, v.address as venue_address, v.address_number as venue_number, v.city, v.state,
   p.id as place_id, p.section_id as place_section_id, p.kind as place_kind, p.alias as place_alias, p.row_label,
   p.table_number, p.min_seats, p.capacity as place_capacity, p.sold as place_sold, p.held as place_held,
@@ -110,7 +112,12 @@ export type TPromo = { id: number; code: string; remaining: number; lotIds: numb
   | { kind: 'fixed'; cents: number }
 );
 
-export type TCartExtras = { promo: TPromo | null; protection: 'bilheto' | 'none' | null };
+export type TCartExtras = {
+  promo: TPromo | null;
+  protection: 'bilheto' | 'none' | null;
+  /** The commissioner selling the cart (commerce §6): its refund service replaces the site's. */
+  commissionerId?: number | null;
+};
 
 /** The money of one unit of a line, in cents: what the domain rules compute with. */
 function lineOf(row: TCartRow): TCartLine {
@@ -125,13 +132,21 @@ function lineOf(row: TCartRow): TCartLine {
   };
 }
 
-const refundCents = (row: TCartRow) =>
-  row.refund_site_active
+/** The refund service's rate for a line: the site's, or the commissioner's when one sells the cart (commerce §3). */
+const refundRate = (row: TLineRow, commissioner: boolean) =>
+  commissioner
+    ? { active: row.refund_commissioner_active, bp: row.refund_commissioner_percent_bp }
+    : { active: row.refund_site_active, bp: row.refund_site_percent_bp };
+
+const refundCents = (row: TCartRow, commissioner = false) => {
+  const rate = refundRate(row, commissioner);
+  return rate.active
     ? protectionCents(
         { priceCents: row.price_cents, feeCents: percentOfCents(row.price_cents, row.fee_bp) },
-        row.refund_site_percent_bp,
+        rate.bp,
       )
     : 0;
+};
 
 function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCartItem {
   const discountCents = line.discountCents ?? 0;
@@ -177,6 +192,7 @@ function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCart
     LotProcessingFeeAdd: row.processing_fee_added,
     LotProcessingFeeValue: centsToAmount(row.processing_fee_cents),
     valueRefundServiceSite: centsToAmount(refundCents(row)),
+    valueRefundServiceCommissioner: centsToAmount(refundCents(row, true)),
     promoTicket: promoted,
     promoTicketQuantity: promoted ? line.quantity : 0,
     discountValue: centsToAmount(discountCents),
@@ -230,12 +246,13 @@ export function cartAnswer(
   const first = rows[0]!;
   const byHold = new Map(rows.map((row) => [String(row.hold_id), row]));
   const { promo } = extras;
+  const commissioner = Boolean(extras.commissionerId);
   const coupon: TCoupon | null = promo && { ...promo, lotIds: promo.lotIds.map(String) };
   const lines = coupon ? applyCoupon(rows.map(lineOf), coupon).lines : rows.map(lineOf);
   const rowOf = (line: TCartLine) => byHold.get(line.id.replace(/:full$/, ''))!;
   const protectionCents =
     extras.protection === 'bilheto'
-      ? lines.reduce((sum, line) => sum + refundCents(rowOf(line)) * line.quantity, 0)
+      ? lines.reduce((sum, line) => sum + refundCents(rowOf(line), commissioner) * line.quantity, 0)
       : 0;
   const totals = cartTotals(lines, protectionCents);
   return {
@@ -254,7 +271,11 @@ export function cartAnswer(
     pixPaymentMethod: false,
     multiplePaymentMethod: false,
     isNfeMandatory: Boolean(first.event_nfe_mandatory),
-    refund: { IsActive: first.refund_site_active, percent: first.refund_site_percent_bp / 100 },
+    refund: (() => {
+      const rate = refundRate(first, commissioner);
+      return { IsActive: rate.active, percent: rate.bp / 100 };
+    })(),
+    commissionerId: extras.commissionerId ?? null,
     items: lines.map((line) => toCartItem(rowOf(line), line, promo)),
     incompleteTables: incompleteTables(
       rows

@@ -14,6 +14,7 @@ type TRow = TCartRow & {
   cart_expires_at: Date | string;
   promo_code: string | null;
   protection_provider: string | null;
+  commissioner_id: number | null;
 };
 
 /**
@@ -23,7 +24,7 @@ type TRow = TCartRow & {
  */
 export async function getCart(db: TDb, sessionId: string, locale: TLocale): Promise<TCart | null> {
   const result = (await db.execute(sql`
-    select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
+    select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, c.commissioner_id, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
     from carts c
     join cart_holds h on h.cart_id = c.id
     join ticket_lots l on l.id = h.lot_id
@@ -46,5 +47,9 @@ export async function getCart(db: TDb, sessionId: string, locale: TLocale): Prom
     first.protection_provider === 'bilheto' || first.protection_provider === 'none'
       ? first.protection_provider
       : null;
-  return cartAnswer(first.cart_id, expiresAt, rows, { promo, protection });
+  return cartAnswer(first.cart_id, expiresAt, rows, {
+    promo,
+    protection,
+    commissionerId: first.commissioner_id,
+  });
 }

@@ -112,6 +112,10 @@ function buildTicket(
   const refund = row.event.refundSiteActive
     ? protectionCents({ priceCents: lot.priceCents, feeCents: fee }, row.event.refundSitePercentBp)
     : 0;
+  // commerce §3: what the refund service costs when a commissioner sells (the event's commissioner rate).
+  const refundCommissioner = row.event.refundCommissionerActive
+    ? protectionCents({ priceCents: lot.priceCents, feeCents: fee }, row.event.refundCommissionerPercentBp)
+    : 0;
   return {
     id: ticket.id,
     sectionId: section.id,
@@ -127,6 +131,7 @@ function buildTicket(
     LotProcessingFeeAdd: lot.processingFeeAdded,
     LotProcessingFeeValue: centsToAmount(lot.processingFeeCents),
     valueRefundServiceSite: centsToAmount(refund),
+    valueRefundServiceCommissioner: centsToAmount(refundCommissioner),
     available: availability === 'Indisponivel' || availability === 'Desativado' ? 0 : available,
     availability,
     minQtd: section.bookAsAWhole ? section.minQtd : ticket.minQtd,

@@ -7,7 +7,15 @@ import {
 import { DOC_TYPE } from '@ingressos/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { eventGroups, events, producers, sellingPoints, venues } from '../../db/schema/index.ts';
+import {
+  commissionerEvents,
+  commissioners,
+  eventGroups,
+  events,
+  producers,
+  sellingPoints,
+  venues,
+} from '../../db/schema/index.ts';
 import { replaceAccessCodes } from './access-codes.ts';
 import type { TImportIssue } from './import-issue.ts';
 import { syncSections } from './sync-sections.ts';
@@ -81,6 +89,7 @@ async function applyCatalogue(db: TDb, file: TCatalogImportFile): Promise<TImpor
     const list = outcome === 'created' ? result.created : changed ? result.updated : result.unchanged;
     list.push(event.slug);
   }
+  await upsertCommissioners(db, file, errors);
   if (errors.length > 0) throw new ImportRefused(errors);
   return { ok: true, ...result };
 }
@@ -223,4 +232,36 @@ async function replaceSellingPoints(db: TDb, eventId: number, event: TImportEven
   await db.delete(sellingPoints).where(inArray(sellingPoints.eventId, [eventId]));
   if (wanted.length > 0) await db.insert(sellingPoints).values(wanted);
   return true;
+}
+
+/** Commissioners by hash, each with exactly the events the file lists (by slug, imported now or before). */
+async function upsertCommissioners(db: TDb, file: TCatalogImportFile, errors: TImportIssue[]) {
+  for (const [index, commissioner] of file.commissioners.entries()) {
+    const slugs = [...new Set(commissioner.events)];
+    const found =
+      slugs.length > 0
+        ? await db
+            .select({ id: events.id, slug: events.slug })
+            .from(events)
+            .where(inArray(events.slug, slugs))
+        : [];
+    const known = new Map(found.map((row) => [row.slug, row.id]));
+    commissioner.events.forEach((slug, at) => {
+      if (!known.has(slug)) {
+        errors.push({ path: `commissioners[${index}].events[${at}]`, message: `unknown event "${slug}"` });
+      }
+    });
+    const values = { name: commissioner.name, active: commissioner.active, updatedAt: new Date() };
+    const [row] = await db
+      .insert(commissioners)
+      .values({ hash: commissioner.hash, ...values })
+      .onConflictDoUpdate({ target: commissioners.hash, set: values })
+      .returning({ id: commissioners.id });
+    await db.delete(commissionerEvents).where(inArray(commissionerEvents.commissionerId, [row!.id]));
+    if (known.size > 0) {
+      await db
+        .insert(commissionerEvents)
+        .values([...known.values()].map((eventId) => ({ commissionerId: row!.id, eventId })));
+    }
+  }
 }

@@ -333,6 +333,9 @@ export async function createPayment(
         currency: amounts.currency,
         lines: linesOf(cart, identified.cpfsPerItem),
         promo: promoOf(cart),
+        commissionerId: cart.commissionerId,
+        refundServiceCents:
+          cart.protection?.provider === 'bilheto' ? Math.round(cart.protection.value * 100) : 0,
         buyerDocument: user.document,
         transfers: identified.transfers,
         pixExpiresAt,

@@ -6,6 +6,7 @@ import type { TDb } from '../../db/client.ts';
 import {
   cartHolds,
   carts,
+  commissioners,
   events,
   orders,
   paymentParts,
@@ -139,6 +140,18 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     subtotal: money.subtotalCents / 100,
     fees: cents(money.feeCents),
     protection: cents(money.protectionCents),
+    seller: {
+      channel: order.channel,
+      origin: order.saleOrigin,
+      commissioner: order.sellerId
+        ? ((
+            await db
+              .select({ id: commissioners.id, name: commissioners.name })
+              .from(commissioners)
+              .where(eq(commissioners.id, order.sellerId))
+          )[0] ?? null)
+        : null,
+    },
     discount: money.discountCents / 100,
     interest: money.interestCents / 100,
     total: totalCents / 100,

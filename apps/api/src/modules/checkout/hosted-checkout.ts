@@ -133,6 +133,9 @@ export async function createHostedCheckout(
         currency,
         lines: linesOf(cart, identified.cpfsPerItem),
         promo: promoOf(cart),
+        commissionerId: cart.commissionerId,
+        refundServiceCents:
+          cart.protection?.provider === 'bilheto' ? Math.round(cart.protection.value * 100) : 0,
         buyerDocument: user.document,
         transfers: identified.transfers,
         pixExpiresAt: null,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_MESSAGES } from '@ingressos/contracts';
+import { API_MESSAGES, CHANNEL } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
@@ -31,6 +31,10 @@ export type TReservation = {
   gateway: string;
   /** Issue 15: commerce §3 `nfeDocument`, normalised (nfe-document.ts), when given. */
   nfeDocument?: string | null;
+  /** commerce §6: the commissioner selling the cart (the order's seller id), null or absent for the site. */
+  commissionerId?: number | null;
+  /** The refund service (protection) inside totalCents, from the same cart as the total. */
+  refundServiceCents?: number;
 };
 
 /**
@@ -96,6 +100,11 @@ export async function reserveOrder(
         transfers: r.transfers,
         pixExpiresAt: r.pixExpiresAt,
         nfeDocument: r.nfeDocument ?? null,
+        // commerce §9: channel 2 COMMISSIONER and origin SiteCommissioner when a commissioner sold it.
+        sellerId: r.commissionerId ?? null,
+        channel: r.commissionerId ? CHANNEL.COMMISSIONER : CHANNEL.SITE,
+        saleOrigin: r.commissionerId ? 'SiteCommissioner' : 'Site',
+        refundServiceCents: r.refundServiceCents ?? 0,
       })
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning({ id: orders.id });

@@ -117,6 +117,12 @@ export const DEMO_SLUGS = {
   group: 'turne-raizes-do-nordeste',
 } as const;
 
+/** The demo's authorised resellers (commerce §6): open `/?id=<hash>` to enter commissioner mode. */
+export const DEMO_COMMISSIONERS = {
+  active: { hash: 'ponto-cerrado-2027', name: 'Ponto Cerrado Ingressos' },
+  inactive: { hash: 'revenda-encerrada-01', name: 'Revenda Encerrada' },
+} as const;
+
 /**
  * The demo catalogue, dated from `today` so its events are always ahead when it is loaded. It goes
  * through the same importer as any producer's file.
@@ -143,7 +149,7 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
       },
       featured: true,
       maxTicketsPerCart: 6,
-      refundService: { site: { active: true, percent: 8 } },
+      refundService: { site: { active: true, percent: 8 }, commissioner: { active: true, percent: 5 } },
       sendPixel: true,
       sections: [
         { name: 'Pista', maxQtd: 6, tickets: fullAndHalf([180, 220, 260], 400) },
@@ -466,5 +472,17 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
       },
     ],
     events,
+    commissioners: [
+      {
+        ...DEMO_COMMISSIONERS.active,
+        events: [
+          DEMO_SLUGS.festival,
+          DEMO_SLUGS.theatre,
+          DEMO_SLUGS.samba,
+          ...events.filter((e) => e.group === DEMO_SLUGS.group).map((e) => e.slug),
+        ],
+      },
+      { ...DEMO_COMMISSIONERS.inactive, active: false, events: [DEMO_SLUGS.festival] },
+    ],
   };
 }

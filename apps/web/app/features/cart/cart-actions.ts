@@ -47,6 +47,12 @@ export async function expireCart(t: TTranslate) {
 
 export type TAddLine = { lotId: number; quantity: number; controlledPlaceId?: number };
 
+let seller: number | null = null;
+/** commerce §6: in commissioner mode every line added is the commissioner's sale (its id is the seller id). */
+export function sellAs(commissionerId: number | null) {
+  seller = commissionerId;
+}
+
 /**
  * Adds lines one call each (spec §7 addtocart). A refusal shows the server's §8 message as a
  * toast, except a 409 (already in this cart), which the spec says is not toasted. Answers, per
@@ -55,7 +61,7 @@ export type TAddLine = { lotId: number; quantity: number; controlledPlaceId?: nu
 export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promise<boolean[]> {
   const added: boolean[] = [];
   for (const line of lines) {
-    const result = await api('addToCart', { body: line });
+    const result = await api('addToCart', { body: seller ? { ...line, commissionerId: seller } : line });
     added.push(result.ok);
     if (result.ok) {
       setCart(result.body.cart);

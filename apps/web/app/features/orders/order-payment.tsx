@@ -52,6 +52,11 @@ export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
         </div>
       </dl>
       <p className={styles.method}>{method}</p>
+      {receipt.seller.commissioner && (
+        <p className={styles.muted} data-testid="order-seller">
+          {t('order.soldBy', { name: receipt.seller.commissioner.name })}
+        </p>
+      )}
       {payment.method === 'multiple' && (
         <ul className={styles.muted}>
           {payment.cards.map((card, k) => (

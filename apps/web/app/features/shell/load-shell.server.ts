@@ -1,4 +1,4 @@
-import type { TOngoingExists, TSiteConfig } from '@ingressos/contracts';
+import type { TCommissioner, TOngoingExists, TSiteConfig } from '@ingressos/contracts';
 import type { TAuthenticationResponse } from '@ingressos/contracts/accounts';
 import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TLocale } from '@ingressos/domain';
@@ -22,12 +22,23 @@ export type TShellData = {
   user: TShellUser | null;
   toasts: TToast[];
   year: number;
+  /** commerce §6: commissioner mode's commissioner, or null on the site. */
+  commissioner: TCommissioner | null;
+  /** A commissioner link or stored id that names no active commissioner: 'Comissário não encontrado'. */
+  commissionerNotFound: boolean;
 };
+
+/** Commissioner mode as the root resolved it, with the cookie to set or clear, if any. */
+export type TShellMode = { commissioner: TCommissioner | null; notFound: boolean; setCookie?: string };
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
 
 /** What every page's frame needs: language, deployment facts, who is logged in, flash toasts. */
-export async function loadShell(request: Request, context: Readonly<RouterContextProvider>) {
+export async function loadShell(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  mode: TShellMode = { commissioner: null, notFound: false },
+) {
   const { locale, nonce, site, api } = context.get(requestServices);
   const t = createTranslator(locale);
   const url = new URL(request.url);
@@ -64,6 +75,7 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     : [null, 0, null];
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
+  if (mode.setCookie) headers.append('Set-Cookie', mode.setCookie);
   let user: TShellUser | null = null;
   if (answer?.ok) {
     const { user: u } = (await answer.json()) as TAuthenticationResponse;
@@ -90,6 +102,8 @@ export async function loadShell(request: Request, context: Readonly<RouterContex
     user,
     toasts,
     year: new Date().getFullYear(),
+    commissioner: mode.commissioner,
+    commissionerNotFound: mode.notFound,
   };
   return data(shell, { headers });
 }
