@@ -219,8 +219,6 @@ describe('the app shell', () => {
       '/Home/TermsOfTransfer',
       '/home/confirmpasswordreset',
       '/home/PrintTickets',
-      '/Home/WebsiteTickets',
-      '/Home/Website/1',
       '/whatsapp-mobile',
       ...STATIC_PATHS,
     ];
@@ -228,6 +226,14 @@ describe('the app shell', () => {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('</footer>');
+    }
+    // The commissioner-site ticket pages outside commissioner mode: 'Comissário não encontrado', in the shell.
+    for (const path of ['/Home/WebsiteTickets', '/Home/Website/1']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain('Comissário não encontrado');
+      expect(html, path).toContain('</footer>');
     }
     // The mobile app's web view pages: no shell around them (the app has its own).
     for (const path of ['/mpexport', '/checkout_status']) {

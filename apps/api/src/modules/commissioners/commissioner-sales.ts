@@ -85,6 +85,8 @@ export function csvField(value: string | number): string {
   return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const STATUS_WORDS = { 'pt-BR': ['pago', 'estornado'], en: ['paid', 'refunded'] } as const;
+
 const HEADERS = {
   'pt-BR': [
     'pedido',
@@ -117,7 +119,7 @@ export function salesCsv(sales: TCommissionerSalesResponse, locale: TLocale): st
         order.total.toFixed(2),
         order.refundService.toFixed(2),
         order.currency,
-        order.status === ORDER_STATUS.PAGO ? 'pago' : 'estornado',
+        STATUS_WORDS[locale][order.status === ORDER_STATUS.PAGO ? 0 : 1],
       ]
         .map(csvField)
         .join(','),
