@@ -22,7 +22,7 @@ const CLOSED = { hash: 'revenda-fechada-01', name: 'Revenda Fechada' };
  * simplified header and landing page, buys, and the order is the commissioner's (seller, channel
  * and the commissioner's refund value); the commissioner sees the sale in its own view and CSV.
  */
-describe('commissioner mode', () => {
+describe('commissioner mode', { timeout: 180_000 }, () => {
   let browser: Browser;
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
