@@ -260,6 +260,9 @@ describe('three processes behind nginx on one PostgreSQL', () => {
     });
     await killed;
     expect(victim.alive()).toBe(false);
+    // It died with requests in flight (nine buyers at once keep about three on each process).
+    const cutShort = lb.entries().filter((e) => e.upstream.endsWith(address(victim)) && e.status === '502');
+    expect(cutShort.length).toBeGreaterThan(0);
     // Each buyer got an answer: paid, or nginx's 502 for a request the dead process had taken.
     for (const r of results) {
       if (r.status === 200) expect(r.body).toMatchObject({ orderStatus: 3 });
