@@ -1,9 +1,9 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import type { TSendPixelAnswer } from '@ingressos/contracts/tracking';
-import { formatCookieConsent } from '@ingressos/domain/cookie-consent';
+import { COOKIE_POLICY_VERSION, formatCookieConsent } from '@ingressos/domain/cookie-consent';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, trackingLocalEvents, users } from '../../db/schema/index.ts';
+import { consents, events, trackingLocalEvents, users } from '../../db/schema/index.ts';
 import { brazilianAdult, fromIp, register, type TRegistered } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { sandboxToken } from '../../testing/checkout-buyer.ts';
@@ -262,6 +262,43 @@ describe.each(testDatabases())('SendPixel on %s', (kind) => {
     expect(custom.value).not.toBe(0.01);
     // The order page reloaded: the same purchase is counted once.
     expect((await send(purchase, `${ana.cookie}; ${BOTH}`)).body).toEqual({ status: 'duplicate' });
+  });
+
+  it("records a logged-in visitor's cookie choice with its version and date, and exports it", async () => {
+    const post = (cookie: string, body: unknown) =>
+      t.json<{ analytics: boolean; marketing: boolean; version: string; recordedAt: string }>(
+        '/api/privacy/cookie-consent',
+        body,
+        { headers: { cookie } },
+      );
+    expect((await post('', { analytics: true, marketing: true })).status).toBe(401);
+    expect((await post(ana.cookie, { analytics: 'sim' })).status).toBe(400);
+    const first = await post(ana.cookie, { analytics: true, marketing: false });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      analytics: true,
+      marketing: false,
+      version: COOKIE_POLICY_VERSION,
+      recordedAt: expect.any(String),
+    });
+    expect((await post(ana.cookie, { analytics: false, marketing: false })).status).toBe(200);
+    const rows = await t.database.db.select().from(consents).where(eq(consents.userId, ana.userId));
+    const cookieRows = rows
+      .filter((r) => r.kind.startsWith('cookies_'))
+      .sort((a, b) => a.acceptedAt.getTime() - b.acceptedAt.getTime() || a.kind.localeCompare(b.kind));
+    expect(cookieRows.map((r) => [r.kind, r.granted, r.version])).toEqual([
+      ['cookies_analytics', true, COOKIE_POLICY_VERSION],
+      ['cookies_marketing', false, COOKIE_POLICY_VERSION],
+      ['cookies_analytics', false, COOKIE_POLICY_VERSION],
+      ['cookies_marketing', false, COOKIE_POLICY_VERSION],
+    ]);
+    const data = (await (await t.request('/api/privacy/my-data', { headers: { cookie: ana.cookie } })).json()) as {
+      consents: { termsAcceptance: { kind: string; granted: boolean }[] };
+    };
+    expect(data.consents.termsAcceptance.filter((c) => c.kind === 'cookies_analytics').map((c) => c.granted)).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('limits pixel calls per IP', async () => {
