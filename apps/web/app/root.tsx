@@ -14,9 +14,11 @@ import {
 import type { Route } from './+types/root.ts';
 import './app.css';
 import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
+import { ConsentBanner } from './features/consent/consent-banner.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
+import { SiteWidgets } from './features/shell/site-widgets.tsx';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
 import { Toaster } from './ui/toaster.tsx';
@@ -82,6 +84,9 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
       <Footer site={data.site} year={data.year} />
       {data.user && <Popups user={data.user} site={data.site} />}
       <CartSessionLayer />
+      {/* Issue 17: drawn after hydration only, so the server's HTML is the same for every visitor. */}
+      <ConsentBanner loggedIn={Boolean(data.user)} />
+      <SiteWidgets />
     </div>
   );
 }

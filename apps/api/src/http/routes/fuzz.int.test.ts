@@ -145,7 +145,11 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     // Issue 17: tracking, the cookie choice, the admin switches (no token: refused at the door).
     'POST /api/website/SendPixel': {
       EventId: f.eventId,
-      payload: JSON.stringify({ event_name: 'AddToCart', event_id: 'fuzz-event-0001', custom_data: { value: 10 } }),
+      payload: JSON.stringify({
+        event_name: 'AddToCart',
+        event_id: 'fuzz-event-0001',
+        custom_data: { value: 10 },
+      }),
     },
     'POST /api/privacy/cookie-consent': { analytics: true, marketing: false },
     'PUT /api/admin/site-flags': { chatWidget: false },

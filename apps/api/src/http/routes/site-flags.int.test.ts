@@ -1,7 +1,7 @@
 import type { TSiteFlagsAnswer } from '@ingressos/contracts/site-flags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
 import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
 import { createSiteFlags } from '../../modules/site-flags/site-flags.ts';
 import { fromIp } from '../../testing/accounts.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -34,12 +34,18 @@ describe.each(testDatabases())('site flags on %s', (kind) => {
       'http://localhost/api/admin/site-flags',
       {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', ...(token === null ? {} : { 'x-admin-token': token }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token === null ? {} : { 'x-admin-token': token }),
+        },
         body: JSON.stringify(body),
       },
       fromIp(`192.0.2.${serial}`),
     );
-    return { status: response.status, body: (await response.json()) as TSiteFlagsAnswer & { Message?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as TSiteFlagsAnswer & { Message?: string },
+    };
   };
   const scriptSrc = async () => {
     const csp = (await t.request('/robots.txt')).headers.get('content-security-policy') ?? '';
@@ -80,7 +86,11 @@ describe.each(testDatabases())('site flags on %s', (kind) => {
   it('applies a change at once in this process: scripts to load and the CSP origin', async () => {
     const changed = await change({ chatWidget: true, biometryManualReviewHours: 12 });
     expect(changed.status).toBe(200);
-    expect(changed.body.flags).toMatchObject({ chatWidget: true, crmForm: false, biometryManualReviewHours: 12 });
+    expect(changed.body.flags).toMatchObject({
+      chatWidget: true,
+      crmForm: false,
+      biometryManualReviewHours: 12,
+    });
     const { body } = await flags();
     expect(body.scripts).toEqual({ chatWidget: CHAT, crmForm: null });
     expect(body.updatedAt).toEqual(expect.any(String));

@@ -92,7 +92,7 @@ describe.each(testDatabases())('SendPixel on %s', (kind) => {
     expect(answer).toEqual({ status: 200, body: { status: 'sent' } });
 
     const [row] = await recorded(id);
-    const body = row!.body as Record<string, any>;
+    const body = row!.body as Record<string, unknown>;
     expect(body.event_name).toBe('AddToCart');
     expect(body.event_id).toBe(id);
     expect(body.action_source).toBe('website');
@@ -292,13 +292,14 @@ describe.each(testDatabases())('SendPixel on %s', (kind) => {
       ['cookies_analytics', false, COOKIE_POLICY_VERSION],
       ['cookies_marketing', false, COOKIE_POLICY_VERSION],
     ]);
-    const data = (await (await t.request('/api/privacy/my-data', { headers: { cookie: ana.cookie } })).json()) as {
+    const data = (await (
+      await t.request('/api/privacy/my-data', { headers: { cookie: ana.cookie } })
+    ).json()) as {
       consents: { termsAcceptance: { kind: string; granted: boolean }[] };
     };
-    expect(data.consents.termsAcceptance.filter((c) => c.kind === 'cookies_analytics').map((c) => c.granted)).toEqual([
-      true,
-      false,
-    ]);
+    expect(
+      data.consents.termsAcceptance.filter((c) => c.kind === 'cookies_analytics').map((c) => c.granted),
+    ).toEqual([true, false]);
   });
 
   it('limits pixel calls per IP', async () => {
