@@ -157,3 +157,15 @@ export const pixelContents = (items: TAnalyticsItem[]) =>
 
 export const itemsValue = (items: TAnalyticsItem[]) =>
   items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+
+/** One item per item id and price (a cart may hold the same lot in several lines). */
+export function mergeItems(items: TAnalyticsItem[]): TAnalyticsItem[] {
+  const merged = new Map<string, TAnalyticsItem>();
+  for (const item of items) {
+    const key = `${item.item_id}:${item.price}`;
+    const found = merged.get(key);
+    if (found) found.quantity += item.quantity;
+    else merged.set(key, { ...item });
+  }
+  return [...merged.values()];
+}

@@ -6,6 +6,7 @@ import { api } from '~/shared/api-client.ts';
 import {
   cartLineItem,
   itemsValue,
+  mergeItems,
   pixelContents,
   pushAnalytics,
   sendPixel,
@@ -69,7 +70,7 @@ function CartContent({ cart }: { cart: TCart }) {
       pushAnalytics('view_cart', {
         currency: cart.currency,
         value: cart.totals.total,
-        items: cart.items.map((item) => cartLineItem(item, item.quantity)),
+        items: mergeItems(cart.items.map((item) => cartLineItem(item, item.quantity))),
       });
   }, cart.id);
 
@@ -85,7 +86,7 @@ function CartContent({ cart }: { cart: TCart }) {
       return;
     }
     // Holders' CPFs and transfers first (§5 "Identification"); /identificacao continues to payment.
-    const items = cart.items.map((item) => cartLineItem(item, item.quantity));
+    const items = mergeItems(cart.items.map((item) => cartLineItem(item, item.quantity)));
     pushAnalytics('begin_checkout', { currency: cart.currency, value: cart.totals.total, items });
     if (cart.eventId)
       sendPixel(cart.eventId, 'InitiateCheckout', {

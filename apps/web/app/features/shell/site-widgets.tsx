@@ -1,45 +1,31 @@
-import type { TSiteFlagsAnswer } from '@ingressos/contracts/site-flags';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { api } from '~/shared/api-client.ts';
-
-type TScripts = TSiteFlagsAnswer['scripts'];
 
 /**
  * The support chat widget and the customer-relations form embed (accounts §7), loaded in the
- * browser while their remote switch is on. The switches come from GET /api/site/flags, which
- * browsers keep for the server's interval (Cache-Control max-age), asked again every `refreshMs`;
- * the page's CSP allows the provider's origin only while its switch is on.
+ * browser while their remote switch is on. The switches come from GET /api/site/flags, which the
+ * browser keeps for the server's interval (Cache-Control max-age, 120 s by default), so it asks
+ * at most that often. They are read once per document: the page's CSP, sent with the document,
+ * allows a provider's origin only if its switch was on then, so a switch turned on reaches the
+ * next page load (no restart), never a script the open page's policy would block.
  */
 export function SiteWidgets() {
-  const [scripts, setScripts] = useState<TScripts | null>(null);
-
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const load = async () => {
-      const answer = await api('siteFlags');
-      if (stopped) return;
-      if (answer.ok) setScripts(answer.body.scripts);
-      timer = setTimeout(load, answer.ok ? answer.body.refreshMs : 120_000);
-    };
-    void load();
+    void api('siteFlags').then((answer) => {
+      if (stopped || !answer.ok) return;
+      for (const [name, src] of Object.entries(answer.body.scripts)) {
+        if (!src || document.querySelector(`script[data-widget="${name}"]`)) continue;
+        const script = document.createElement('script');
+        script.src = src;
+        script.async = true;
+        script.dataset.widget = name;
+        document.body.append(script);
+      }
+    });
     return () => {
       stopped = true;
-      clearTimeout(timer);
     };
   }, []);
-
-  useEffect(() => {
-    if (!scripts) return;
-    for (const [name, src] of Object.entries(scripts)) {
-      if (!src || document.querySelector(`script[data-widget="${name}"]`)) continue;
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.dataset.widget = name;
-      document.body.append(script);
-    }
-  }, [scripts]);
-
   return null;
 }
