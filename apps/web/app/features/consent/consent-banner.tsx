@@ -101,7 +101,7 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
             {t('consent.rejectOptional')}
           </button>
           {showCategories ? (
-            <button type="button" className={styles.choice} onClick={() => save({ analytics, marketing })}>
+            <button type="button" className={styles.save} onClick={() => save({ analytics, marketing })}>
               {t('consent.save')}
             </button>
           ) : (
