@@ -263,6 +263,51 @@ export const ZConfigSchema = z
     BIOMETRY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     /** Hours a MANUAL_VERIFICATION capture's best frame is kept (sealed) for the reviewer; 0 keeps no image. */
     BIOMETRY_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(0).max(720).default(0),
+    // Remote switches (accounts §7, issue 17): the database's site_flags table, these as first defaults
+    /** How old the switches a process (and a browser) uses may be, in milliseconds (the spec's 120000). */
+    SITE_FLAGS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    /** The support chat widget and the customer-relations form embed: off unless switched on. */
+    CHAT_WIDGET_ENABLED: flag.default(false),
+    CRM_FORM_ENABLED: flag.default(false),
+    /** Their providers' scripts (loaded, and allowed by the CSP, only while the switch is on). */
+    CHAT_WIDGET_SCRIPT_URL: url.optional(),
+    CRM_FORM_SCRIPT_URL: url.optional(),
+    /** The token of PUT /api/admin/site-flags (header X-Admin-Token); unset, the call is refused. */
+    ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Tracking (commerce §7, issue 17)
+    /** local: pixel events are recorded (hashed) and shown at /_dev/pixel; meta: the Conversions API. */
+    TRACKING_PROVIDER: z.enum(['local', 'meta'], { message: 'must be local or meta' }).default('local'),
+    /** The site's pixel and its Conversions API access token. */
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, 'must be the pixel id (digits)')
+      .optional(),
+    META_ACCESS_TOKEN: z.string().min(10).optional(),
+    /** Pixels of particular events, JSON: {"<event id>": {"pixelId": "…", "accessToken": "…"}}. */
+    META_PIXELS_BY_EVENT: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          const value = z
+            .record(
+              z.string().regex(/^\d+$/),
+              z.object({ pixelId: z.string().regex(/^\d{5,20}$/), accessToken: z.string().min(10) }),
+            )
+            .parse(JSON.parse(text));
+          return value;
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be JSON {"<event id>": {"pixelId", "accessToken"}}',
+          });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+    /** The Graph API base (version included); tests point it at a stand-in. */
+    META_GRAPH_URL: url.default('https://graph.facebook.com/v21.0'),
+    /** Events Manager's test code: events show under "Test events" and are not counted. */
+    META_TEST_EVENT_CODE: z.string().min(1).optional(),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */
     TICKET_SIGNING_KEY: z.string().min(40).optional(),
   })
@@ -309,6 +354,7 @@ export const ZConfigSchema = z
       ['REKOGNITION_ACCESS_KEY_ID', 'REKOGNITION_SECRET_ACCESS_KEY'],
       'the other Rekognition key is set',
     );
+    need(c.TRACKING_PROVIDER === 'meta', ['META_PIXEL_ID', 'META_ACCESS_TOKEN'], 'TRACKING_PROVIDER=meta');
     const real = !['local', 'off'].includes(c.CAPTCHA_PROVIDER);
     need(real, ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'], `CAPTCHA_PROVIDER=${c.CAPTCHA_PROVIDER}`);
   });

@@ -21,10 +21,12 @@ import {
   commissionerRequested,
 } from './features/commissioner/commissioner.server.ts';
 import { CommissionerHeader } from './features/commissioner/commissioner-header.tsx';
+import { ConsentBanner } from './features/consent/consent-banner.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { LanguageSwitch } from './features/shell/language-switch.tsx';
 import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
+import { SiteWidgets } from './features/shell/site-widgets.tsx';
 import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
@@ -115,6 +117,8 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         </main>
         <Footer site={data.site} year={data.year} />
         {data.user && <Popups user={data.user} site={data.site} />}
+        <ConsentBanner loggedIn={Boolean(data.user)} />
+        <SiteWidgets />
       </div>
     );
   return (
@@ -129,6 +133,9 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
       <Footer site={data.site} year={data.year} />
       {data.user && <Popups user={data.user} site={data.site} />}
       <CartSessionLayer />
+      {/* Issue 17: drawn after hydration only, so the server's HTML is the same for every visitor. */}
+      <ConsentBanner loggedIn={Boolean(data.user)} />
+      <SiteWidgets />
     </div>
   );
 }

@@ -116,6 +116,8 @@ import { ZStaticPageResponse } from './pages.ts';
 import { ZGatewayPaymentHeaders, ZGatewayTransaction, ZPixCreateRequest } from './payment-aliases.ts';
 import { ZChangeEmailRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest } from './privacy.ts';
 import { ZOrderAnswer } from './receipt.ts';
+import { ZCookieConsentAnswer, ZCookieConsentRequest, ZSiteFlagsAnswer } from './site-flags.ts';
+import { ZSendPixelAnswer, ZSendPixelRequest } from './tracking.ts';
 import {
   ZAddTransferAnswer,
   ZCanTransferAnswer,
@@ -226,6 +228,30 @@ export const ENDPOINT_SCHEMAS = {
     auth: 'session',
     response: ZDeleteBiometryAnswer,
     errors: [429],
+  },
+  recordCookieConsent: {
+    summary:
+      "Record the logged-in visitor's cookie choice (analytics, marketing) with its date and policy version",
+    tag: 'Accounts',
+    auth: 'session',
+    body: ZCookieConsentRequest,
+    response: ZCookieConsentAnswer,
+    errors: [429],
+  },
+  siteFlags: {
+    summary: "The site's remote switches and the widget scripts to load (cacheable for refreshMs)",
+    tag: 'Pages',
+    auth: 'public',
+    response: ZSiteFlagsAnswer,
+  },
+  sendPixel: {
+    summary:
+      'Send a pixel event (ViewContent, AddToCart, InitiateCheckout, Purchase) server-side, with hashed user data; needs marketing consent',
+    tag: 'Catalogue',
+    auth: 'optional',
+    body: ZSendPixelRequest,
+    response: ZSendPixelAnswer,
+    errors: [404, 429],
   },
   startBiometry: {
     summary: "Start (or return) the account's facial-biometry enrolment",

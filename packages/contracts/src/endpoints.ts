@@ -27,6 +27,11 @@ export const ENDPOINTS = {
   changeEmail: { method: 'POST', path: '/api/privacy/change-email' },
   confirmEmailChange: { method: 'POST', path: '/api/privacy/confirm-email-change' },
   deleteMyBiometry: { method: 'DELETE', path: '/api/privacy/biometry' },
+  /** Issue 17: a logged-in visitor's cookie choice, recorded with its date and policy version. */
+  recordCookieConsent: { method: 'POST', path: '/api/privacy/cookie-consent' },
+  // Site switches (accounts §7 remote configuration) and tracking (commerce §7)
+  siteFlags: { method: 'GET', path: '/api/site/flags' },
+  sendPixel: { method: 'POST', path: '/api/website/SendPixel' },
   // Facial biometry (accounts §4, §7)
   startBiometry: { method: 'POST', path: '/v1/biometry/startBiometry' },
   generateBiometryToken: { method: 'POST', path: '/v1/biometry/generateToken' },

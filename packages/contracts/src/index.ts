@@ -11,4 +11,6 @@ export * from './pages.ts';
 export * from './privacy.ts';
 export * from './receipt.ts';
 export * from './site.ts';
+export * from './site-flags.ts';
+export * from './tracking.ts';
 export * from './transfers.ts';

@@ -4,6 +4,8 @@ import { ZPaymentAnswer } from './checkout.ts';
 import { ZPaymentStatusAnswer, ZTicketPublicKey } from './checkout-responses.ts';
 import { ZCommissionerPaymentRequest } from './commissioners.ts';
 import type { THttpMethod, TOperation } from './operation.ts';
+import { ZSiteFlagsAnswer, ZSiteFlagsPatch } from './site-flags.ts';
+import { ZRecordedPixelEvent } from './tracking.ts';
 import { ZRevokedQrAnswer } from './transfer-responses.ts';
 
 /**
@@ -18,7 +20,7 @@ export type TOtherRoute = TOperation & {
   /** OpenAPI-style: `{name}` for a parameter. */
   path: string;
   /** Mounted only when this deployment has it. */
-  when?: 'localMail' | 'localSms' | 'testGateway';
+  when?: 'localMail' | 'localSms' | 'localTracking' | 'testGateway';
 };
 
 const ZHealth = z.object({ status: z.string(), database: z.string() });
@@ -196,6 +198,35 @@ export const OTHER_ROUTES = {
     auth: 'public',
     response: z.array(z.object({ id: z.string(), to: z.string(), body: z.string(), createdAt: z.string() })),
     when: 'localSms',
+  },
+  devPixel: {
+    method: 'GET',
+    path: '/_dev/pixel',
+    summary: 'The local tracking recorder: pixel events as they would be sent (hashed user data), as a page',
+    tag: 'Development',
+    auth: 'public',
+    produces: 'text/html',
+    when: 'localTracking',
+  },
+  devPixelJson: {
+    method: 'GET',
+    path: '/_dev/pixel.json',
+    summary: 'The local tracking recorder: pixel events as they would be sent (hashed user data)',
+    tag: 'Development',
+    auth: 'public',
+    response: z.array(ZRecordedPixelEvent),
+    when: 'localTracking',
+  },
+  adminSiteFlags: {
+    method: 'PUT',
+    path: '/api/admin/site-flags',
+    summary: "Change the site's remote switches (X-Admin-Token: the ADMIN_TOKEN of the environment)",
+    tag: 'Operations',
+    auth: 'public',
+    headers: z.object({ 'x-admin-token': z.string() }),
+    body: ZSiteFlagsPatch,
+    response: ZSiteFlagsAnswer,
+    errors: [400, 403, 429],
   },
   // Ways to pay (issue 15): the test gateway's own hosted checkout page (the browser goes there).
   sandboxCheckoutPage: {

@@ -71,8 +71,12 @@ export type TMyDataExport = {
     marketingEmails: boolean;
     /** Not collected: the product sends no promotional SMS. */
     marketingSms: null;
-    /** The Terms of use and Privacy policy accepted at registration, with version and time (none for accounts older than the record). */
-    termsAcceptance: { kind: string; version: string; acceptedAt: string }[];
+    /**
+     * The Terms of use and Privacy policy accepted at registration, and each cookie choice
+     * (cookies_analytics, cookies_marketing: granted or refused), with version and time (none for
+     * accounts older than the record).
+     */
+    termsAcceptance: { kind: string; version: string; granted: boolean; acceptedAt: string }[];
   };
   /** Facial biometry: statuses and dates only (the stored face is never exported). */
   biometry: TBiometryExport;

@@ -5,6 +5,8 @@ import { ZPaymentAnswer } from './checkout.ts';
 export const ZReceiptItem = z.object({
   /** Position of the unit in the order (0, 1, ...), as on its ticket. */
   unit: z.number().int(),
+  /** The lot the unit was sold from (the analytics item id, as in the cart). */
+  lotId: z.number().int(),
   sectionName: z.string(),
   ticketName: z.string(),
   placeAlias: z.string().nullable(),

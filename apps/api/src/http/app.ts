@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
@@ -8,6 +8,7 @@ import type { TFaceEngine } from '../adapters/biometry/face-provider.ts';
 import { defaultFaceEngine } from '../adapters/biometry/index.ts';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
 import { hasTestControls } from '../adapters/payments/index.ts';
+import { createTracker } from '../adapters/tracking/index.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
@@ -17,6 +18,8 @@ import { withPaymentOffer } from '../modules/checkout/payment-offer.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
 import { createMessageOutbox } from '../modules/outbox/message-outbox.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
+import { widgetOrigins } from '../modules/site-flags/flags-answer.ts';
+import { createSiteFlags } from '../modules/site-flags/site-flags.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
@@ -39,6 +42,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { commissionerRoutes } from './routes/commissioners.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
+import { devTrackingRoutes } from './routes/dev-tracking.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { gatewaySessionRoutes } from './routes/gateway-session.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
@@ -51,7 +55,9 @@ import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentGatewayRoutes } from './routes/payment-gateway.ts';
 import { privacyRoutes } from './routes/privacy.ts';
 import { seoRoutes } from './routes/seo.ts';
+import { siteFlagsRoutes } from './routes/site-flags.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
+import { trackingRoutes } from './routes/tracking.ts';
 import { transferRoutes } from './routes/transfers.ts';
 
 export type TAppOptions = TAppDeps & {
@@ -75,7 +81,23 @@ const answersJson = (p: string) => isApiPath(p) || p.startsWith('/sandbox-gatewa
 /** The whole HTTP surface of one process: API, static files and server-rendered pages. */
 export function createApp(options: TAppOptions) {
   const { config, database, log } = options;
+  // The remote switches (issue 17): read from the database at most SITE_FLAGS_REFRESH_MS old.
+  const flags = createSiteFlags({ db: database.db, config, log });
+  const tracker = createTracker(config, database.db);
   const site = siteConfig(config);
+  /** The deployment facts with the switches as this process last read them (the same for every visitor). */
+  const siteNow = async () => {
+    const { flags: f } = await flags.current();
+    return {
+      ...site,
+      biometry: {
+        facialGlobal: f.biometryFacialGlobal,
+        requiredOnLogin: f.biometryRequiredOnLogin,
+        requiredOnRegister: f.biometryRequiredOnRegister,
+        manualReviewHours: f.biometryManualReviewHours,
+      },
+    };
+  };
   const pages = createStaticPages(options.contentDir, pageFacts(site));
   const outbox = createMessageOutbox({ config, database, log });
   const accounts = createAccountServices({ config, database, log, outbox });
@@ -87,6 +109,7 @@ export function createApp(options: TAppOptions) {
     limits: accounts.limits,
     secret: accounts.secret,
     engine: options.faceEngine ?? defaultFaceEngine,
+    flags,
   });
   // A real captcha provider's widget is the one third-party script the pages may load.
   const provider = config.CAPTCHA_PROVIDER;
@@ -112,12 +135,13 @@ export function createApp(options: TAppOptions) {
   } as const;
   // Pages get a CSP whose scripts need this response's nonce; API answers are data and never
   // run anything, so they get a fixed CSP and skip generating a nonce on every call.
-  const pageHeadersFor = (frameAncestors: string[]) =>
+  // The widgets' origins (chat, customer-relations form) are allowed only while their switch is on.
+  const pageHeadersFor = (frameAncestors: string[], widgets: string[] = []) =>
     secureHeaders({
       ...common,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE, ...captchaOrigins, ...gatewayScripts],
+        scriptSrc: ["'self'", NONCE, ...captchaOrigins, ...gatewayScripts, ...widgets],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
         fontSrc: ["'self'"],
@@ -126,15 +150,26 @@ export function createApp(options: TAppOptions) {
           ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
           ...captchaOrigins,
           ...gatewayConnect,
+          ...widgets,
         ],
-        frameSrc: frames.length ? frames : ["'none'"],
+        frameSrc: frames.length || widgets.length ? [...frames, ...widgets] : ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors,
       },
     });
-  const pageHeaders = pageHeadersFor(["'none'"]);
+  const pageHeadersByWidgets = new Map<string, ReturnType<typeof pageHeadersFor>>();
+  const pageHeaders: MiddlewareHandler<TAppEnv> = async (c, next) => {
+    const widgets = widgetOrigins(config, await flags.current());
+    const key = widgets.join(' ');
+    let headers = pageHeadersByWidgets.get(key);
+    if (!headers) {
+      headers = pageHeadersFor(["'none'"], widgets);
+      pageHeadersByWidgets.set(key, headers);
+    }
+    return headers(c, next);
+  };
   // The mobile app's payment page may be framed by our own origin (its parent.postMessage fallback).
   const appViewHeaders = pageHeadersFor(["'self'"]);
   const apiHeaders = secureHeaders({
@@ -160,7 +195,7 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout, outbox, biometry });
+    return Object.assign(app, { checkout, outbox, biometry, flags });
   }
 
   app.route('/healthz', healthRoutes(database));
@@ -210,6 +245,8 @@ export function createApp(options: TAppOptions) {
   app.route('/api', passwordResetRoutes(accounts));
   app.route('/api', accountRoutes(accounts));
   app.route('/api', privacyRoutes(accounts, biometry));
+  app.route('/api', siteFlagsRoutes({ flags, config, limits: accounts.limits, log }));
+  app.route('/api', trackingRoutes({ db: database.db, config, log, tracker }, accounts.limits));
   app.route('/', biometryRoutes(biometry));
   app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
@@ -250,6 +287,7 @@ export function createApp(options: TAppOptions) {
           testGateway: checkout.gateways.all.some(hasTestControls),
           localMail: config.localDeployment && accounts.outbox.mailer.kind === 'local-outbox',
           localSms: config.localDeployment && accounts.outbox.sms.kind === 'local-outbox',
+          localTracking: config.localDeployment && tracker.kind === 'local',
         }),
         {
           title: site.brandName,
@@ -263,6 +301,7 @@ export function createApp(options: TAppOptions) {
   for (const prefix of API_PREFIXES) app.all(`${prefix}/*`, notFoundJson);
   // The local outboxes show password-reset links: only ever on this machine.
   if (config.localDeployment) app.route('/_dev', devOutboxRoutes(accounts));
+  if (config.localDeployment && tracker.kind === 'local') app.route('/_dev', devTrackingRoutes(database.db));
   app.use('/sandbox-gateway/*', authenticate(database.db, config));
   app.route('/', gatewayTestControlRoutes(checkout));
   // Before the build's /assets/*: snapshots change, hashed assets never do.
@@ -297,7 +336,7 @@ export function createApp(options: TAppOptions) {
 
   if (options.web) {
     const web = options.web;
-    app.all('*', (c) => {
+    app.all('*', async (c) => {
       const requestHeaders = c.req.raw.headers;
       const api = (target: string, init?: RequestInit) => {
         const headers = new Headers(init?.headers);
@@ -315,7 +354,7 @@ export function createApp(options: TAppOptions) {
         locale: c.get('locale'),
         nonce: c.get('secureHeadersNonce') ?? '',
         requestId: c.get('requestId'),
-        site,
+        site: await siteNow(),
         secureCookies: config.secureCookies,
         api,
         commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
@@ -341,7 +380,7 @@ export function createApp(options: TAppOptions) {
     return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout, outbox, biometry });
+  return Object.assign(app, { checkout, outbox, biometry, flags });
 }
 
 export type TApp = ReturnType<typeof createApp>;

@@ -8,9 +8,10 @@ const NOT_ERRORS =
 
 describe('the one mapping from error code to HTTP status', () => {
   it('has a status for every error code the catalogues name', () => {
-    const { cart, payment, transfer, catalogue, exclusiveAccess, privacy } = API_MESSAGES['pt-BR'];
-    const codes = [cart, payment, transfer, catalogue, exclusiveAccess, privacy].flatMap((domain) =>
-      Object.keys(domain),
+    const { cart, payment, transfer, catalogue, exclusiveAccess, privacy, tracking, siteFlags } =
+      API_MESSAGES['pt-BR'];
+    const codes = [cart, payment, transfer, catalogue, exclusiveAccess, privacy, tracking, siteFlags].flatMap(
+      (domain) => Object.keys(domain),
     );
     const missing = codes.filter((code) => !NOT_ERRORS.test(code) && !(code in ERROR_STATUS));
     expect(missing).toEqual([]);
@@ -22,6 +23,7 @@ describe('the one mapping from error code to HTTP status', () => {
     expect(statusOf('order_not_found')).toBe(404);
     expect(statusOf('amount_changed')).toBe(409);
     expect(statusOf('unavailable')).toBe(503);
+    expect(statusOf('admin_forbidden')).toBe(403);
     expect(statusOf('some_new_code')).toBe(400);
   });
 });

@@ -38,6 +38,9 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   mail_failed: 502,
   sms_failed: 502,
   postal_code_unavailable: 503,
+  // Tracking and the site's switches (issue 17)
+  payload_invalid: 400,
+  admin_forbidden: 403,
   // Facial biometry
   biometry_not_found: 404,
   biometry_forbidden: 403,

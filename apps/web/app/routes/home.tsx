@@ -8,6 +8,7 @@ import { CommissionerLanding, CommissionerNotFound } from '~/features/commission
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
+import { pushAnalytics, usePageTracking } from '~/shared/tracking.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import type { Route } from './+types/home.ts';
 import styles from './home.module.css';
@@ -70,9 +71,36 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
   if (loaderData.commissioner) return <CommissionerHome mode={loaderData.commissioner} />;
   const { featured, upcoming, cities } = loaderData;
+  return <SiteHome featured={featured} upcoming={upcoming} cities={cities} />;
+}
+
+function SiteHome({
+  featured,
+  upcoming,
+  cities,
+}: {
+  featured: TEventSummary[];
+  upcoming: TEventSummary[];
+  cities: ReturnType<typeof byCity>;
+}) {
+  const { t, locale } = useI18n();
+  usePageTracking(({ analytics }) => {
+    if (!analytics || upcoming.length === 0) return;
+    pushAnalytics('view_item_list', {
+      item_list_id: 'upcoming',
+      item_list_name: t('home.upcoming'),
+      items: upcoming.map((event, index) => ({
+        item_id: String(event.id),
+        item_name: event.name,
+        item_category: event.category,
+        price: event.minValue ?? 0,
+        quantity: 1,
+        index,
+      })),
+    });
+  }, 'home');
   return (
     <>
       <section className={styles.hero}>

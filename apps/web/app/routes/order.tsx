@@ -6,6 +6,7 @@ import { orderState, settling } from '~/features/orders/order-state.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
+import { pushAnalytics, sendPixel, type TAnalyticsItem, usePageTracking } from '~/shared/tracking.ts';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/order.ts';
 
@@ -57,5 +58,48 @@ export default function Order({ loaderData }: Route.ComponentProps) {
     }, 4_000);
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
+  usePageTracking(
+    ({ analytics, marketing }) => trackPurchase(answer, { analytics, marketing }),
+    `${answer.orderId}:${answer.orderStatus}`,
+  );
   return <OrderReceipt answer={answer} dates={dates} />;
+}
+
+const PAID = 3;
+const PURCHASES_KEY = 'bilheto.trackedPurchases';
+
+/**
+ * purchase (analytics, once per order in this browser) and Purchase (pixel: the server values it
+ * from the order and counts its fixed event id once) when the order is paid.
+ */
+function trackPurchase(
+  answer: Route.ComponentProps['loaderData']['answer'],
+  gates: { analytics: boolean; marketing: boolean },
+) {
+  if (answer.orderStatus !== PAID) return;
+  const { receipt } = answer;
+  if (gates.marketing) sendPixel(receipt.event.id, 'Purchase', { orderId: answer.orderId });
+  if (!gates.analytics) return;
+  const seen: string[] = JSON.parse(localStorage.getItem(PURCHASES_KEY) ?? '[]');
+  if (seen.includes(answer.orderId)) return;
+  localStorage.setItem(PURCHASES_KEY, JSON.stringify([...seen, answer.orderId].slice(-20)));
+  const items = new Map<number, TAnalyticsItem>();
+  for (const unit of receipt.items) {
+    const item = items.get(unit.lotId);
+    if (item) item.quantity += 1;
+    else
+      items.set(unit.lotId, {
+        item_id: String(unit.lotId),
+        item_name: `${unit.sectionName} — ${unit.ticketName}`,
+        item_category: receipt.event.name,
+        price: unit.unitPrice,
+        quantity: 1,
+      });
+  }
+  pushAnalytics('purchase', {
+    transaction_id: answer.orderId,
+    currency: receipt.currency,
+    value: receipt.total,
+    items: [...items.values()],
+  });
 }

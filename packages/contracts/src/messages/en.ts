@@ -254,4 +254,11 @@ export const EN: TApiMessages = {
     code_required: 'Confirm the transfer with the code sent to your e-mail.',
     code_ok: 'Code confirmed.',
   },
+  tracking: {
+    payload_invalid: 'The tracking event data is invalid.',
+    order_not_found: 'Order not found.',
+  },
+  siteFlags: {
+    admin_forbidden: 'Access denied.',
+  },
 };

@@ -260,4 +260,13 @@ export const PT_BR = {
     code_required: 'Confirme a transferência com o código enviado para o seu e-mail.',
     code_ok: 'Código validado.',
   },
+  /** Issue 17: tracking (commerce §7 SendPixel). */
+  tracking: {
+    payload_invalid: 'Os dados do evento de rastreamento são inválidos.',
+    order_not_found: 'Pedido não encontrado.',
+  },
+  /** Issue 17: the site's remote switches. */
+  siteFlags: {
+    admin_forbidden: 'Acesso negado.',
+  },
 } as const;

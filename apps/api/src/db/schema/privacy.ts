@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -39,8 +39,10 @@ export const accountDeletions = pgTable('account_deletions', {
 
 /**
  * What an account consented to (LGPD art. 8): the Terms of use and the Privacy policy at
- * registration, each with the version accepted and when. Kept after an account is deleted: it is
- * the proof that the data was processed with consent.
+ * registration, and each cookie choice (analytics, marketing: granted or refused), each with the
+ * version and when. Rows are only added, so the latest of a kind is the current choice and the
+ * earlier ones its history. Kept after an account is deleted: it is the proof that the data was
+ * processed with consent.
  */
 export const consents = pgTable(
   'consents',
@@ -49,9 +51,11 @@ export const consents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** `terms_of_use` or `privacy_policy` (packages/domain/src/consent.ts). */
+    /** `terms_of_use`, `privacy_policy`, `cookies_analytics` or `cookies_marketing` (packages/domain/src/consent.ts). */
     kind: text('kind').notNull(),
     version: text('version').notNull(),
+    /** False: the choice refused this kind (a cookie category left off). */
+    granted: boolean('granted').notNull().default(true),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consents_user_idx').on(t.userId)],

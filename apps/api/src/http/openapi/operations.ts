@@ -15,6 +15,7 @@ export type TMountedExtras = {
   testGateway: boolean;
   localMail: boolean;
   localSms: boolean;
+  localTracking: boolean;
 };
 
 /** `/api/eventgroup/:id` → `/api/eventgroup/{id}`. */

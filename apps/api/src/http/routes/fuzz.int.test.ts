@@ -158,6 +158,17 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /v1/biometry/generateToken': { uuid: UUID, channel: 'qrcode', locale: 'pt-BR' },
     'POST /v1/biometry/create': { uuid: UUID, frames: ['/9j/'.padEnd(200, 'A')] },
     'DELETE /api/privacy/biometry': {},
+    // Issue 17: tracking, the cookie choice, the admin switches (no token: refused at the door).
+    'POST /api/website/SendPixel': {
+      EventId: f.eventId,
+      payload: JSON.stringify({
+        event_name: 'AddToCart',
+        event_id: 'fuzz-event-0001',
+        custom_data: { value: 10 },
+      }),
+    },
+    'POST /api/privacy/cookie-consent': { analytics: true, marketing: false },
+    'PUT /api/admin/site-flags': { chatWidget: false },
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }

@@ -4,6 +4,7 @@ import {
   ZConfirmEmailChangeRequest,
   ZDeleteAccountRequest,
 } from '@ingressos/contracts/privacy';
+import { ZCookieConsentRequest } from '@ingressos/contracts/site-flags';
 import { type Context, Hono } from 'hono';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
 import { deleteMyBiometry } from '../../modules/biometry/delete-my-biometry.ts';
@@ -12,6 +13,7 @@ import { confirmEmailChange } from '../../modules/privacy/confirm-email-change.t
 import { deleteMyAccount } from '../../modules/privacy/delete-my-account.ts';
 import { exportMyData } from '../../modules/privacy/export-my-data.ts';
 import { privacyMessage } from '../../modules/privacy/messages.ts';
+import { recordCookieConsent } from '../../modules/privacy/record-cookie-consent.ts';
 import { requestEmailChange } from '../../modules/privacy/request-email-change.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
@@ -72,5 +74,14 @@ export function privacyRoutes(s: TAccountServices, biometry: TBiometryServices) 
       const input = parseWith(ZConfirmEmailChangeRequest, await readJson(c), locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await confirmEmailChange({ s, input, locale }));
+    })
+
+    .post('/privacy/cookie-consent', async (c) => {
+      const { user } = requireAuth(c);
+      const locale = c.get('locale');
+      await s.limits.consume('cookieConsentUser', user.id, locale);
+      const choice = parseWith(ZCookieConsentRequest, await readJson(c), locale);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await recordCookieConsent({ db: s.db, userId: user.id, choice }));
     });
 }

@@ -67,6 +67,12 @@ const LIMITS = {
   biometryTokenUser: { points: 20, duration: 3600 },
   biometryCreateUser: { points: 30, duration: 3600 },
   biometryDeleteUser: { points: 10, duration: 3600 },
+  /** Issue 17: pixel events (a page sends a handful per visit): enough for browsing, not for flooding the provider. */
+  pixelIp: { points: 120, duration: 600 },
+  /** Cookie choices recorded for an account: people change their mind, scripts do not need to. */
+  cookieConsentUser: { points: 30, duration: 3600 },
+  /** The admin switches: a wrong token is a guess; an operator needs a few changes an hour. */
+  adminIp: { points: 20, duration: 900 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;

@@ -58,7 +58,7 @@ export async function createBiometry(options: {
     const row = await countRefusedCapture(s.db, enrolment.uuid, s.config.BIOMETRY_MAX_ATTEMPTS);
     if (!row) throw biometryError('biometry_conflict', 'create_conflict', locale);
     if (row.status === S.BLOCKED && tokenId) await consumeBiometryToken(s.db, tokenId, s.now());
-    return answer(s, row, check.kind, locale);
+    return answer(s, row, check.kind, locale, await reviewHours(s));
   }
 
   const verdict = captureVerdict({
@@ -68,7 +68,7 @@ export async function createBiometry(options: {
   });
   const reviewDueAt =
     verdict === S.MANUAL_VERIFICATION
-      ? new Date(s.now().getTime() + s.config.BIOMETRY_MANUAL_REVIEW_HOURS * 3_600_000)
+      ? new Date(s.now().getTime() + (await reviewHours(s)) * 3_600_000)
       : null;
   const row = await moveEnrolment(
     s.db,
@@ -94,14 +94,18 @@ export async function createBiometry(options: {
     }
   }
   if (tokenId) await consumeBiometryToken(s.db, tokenId, s.now());
-  return answer(s, row, null, locale);
+  return answer(s, row, null, locale, await reviewHours(s));
 }
+
+/** The manual review's hours: a remote switch (issue 17), read at most SITE_FLAGS_REFRESH_MS old. */
+const reviewHours = async (s: TBiometryServices) => (await s.flags.current()).flags.biometryManualReviewHours;
 
 function answer(
   s: TBiometryServices,
   row: TEnrolment,
   problem: TBiometryCaptureProblem | null,
   locale: TLocale,
+  hours: number,
 ): TCreateBiometryAnswer {
   const status = row.status as TBiometryStatus;
   const key =
@@ -124,7 +128,7 @@ function answer(
       attemptsLeft: Math.max(0, s.config.BIOMETRY_MAX_ATTEMPTS - row.attempts),
       hasExceededAttempts: status === S.BLOCKED,
     },
-    message: biometryMessage(key, locale, { hours: String(s.config.BIOMETRY_MANUAL_REVIEW_HOURS) }),
+    message: biometryMessage(key, locale, { hours: String(hours) }),
   };
 }
 

@@ -8,6 +8,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TLogger } from '../../logger.ts';
 import type { TRateLimits } from '../accounts/rate-limits.ts';
+import type { TSiteFlagsStore } from '../site-flags/site-flags.ts';
 
 /** What the biometry use-cases need, built once per process. */
 export type TBiometryServices = {
@@ -22,6 +23,8 @@ export type TBiometryServices = {
   secret: () => Promise<Uint8Array>;
   /** The clock of expiries and review dates (tests move it). */
   now: () => Date;
+  /** The site's remote switches (the manual review's hours). */
+  flags: TSiteFlagsStore;
 };
 
 export function createBiometryServices(options: {
@@ -32,6 +35,7 @@ export function createBiometryServices(options: {
   secret: () => Promise<Uint8Array>;
   engine: () => Promise<TFaceEngine>;
   now?: () => Date;
+  flags: TSiteFlagsStore;
 }): TBiometryServices {
   const { config, db } = options;
   return {
@@ -43,5 +47,6 @@ export function createBiometryServices(options: {
     box: createSealedBox(db, config.BIOMETRY_ENCRYPTION_KEY),
     secret: options.secret,
     now: options.now ?? (() => new Date()),
+    flags: options.flags,
   };
 }

@@ -87,6 +87,7 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
       const doc = line.cpfs[k] ?? order.buyerDocument;
       return {
         unit: unit++,
+        lotId: line.lotId,
         sectionName: line.sectionName,
         ticketName: line.ticketName,
         placeAlias: line.placeAlias,

@@ -110,7 +110,12 @@ export async function exportMyData(options: {
     .orderBy(desc(sessions.createdAt));
 
   const consentRows = await db
-    .select({ kind: consents.kind, version: consents.version, acceptedAt: consents.acceptedAt })
+    .select({
+      kind: consents.kind,
+      version: consents.version,
+      granted: consents.granted,
+      acceptedAt: consents.acceptedAt,
+    })
     .from(consents)
     .where(eq(consents.userId, user.id))
     .orderBy(consents.acceptedAt, consents.kind);
@@ -149,6 +154,7 @@ export async function exportMyData(options: {
       termsAcceptance: consentRows.map((c) => ({
         kind: c.kind,
         version: c.version,
+        granted: c.granted,
         acceptedAt: c.acceptedAt.toISOString(),
       })),
     },

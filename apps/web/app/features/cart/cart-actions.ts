@@ -2,6 +2,7 @@ import type { TCart } from '@ingressos/contracts';
 import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import type { TTranslate } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
+import { cartLineItem, itemsValue, pixelContents, pushAnalytics, sendPixel } from '~/shared/tracking.ts';
 import { toast } from '~/ui/toast-store.ts';
 import { EVENT_COOKIE, setCartState } from './cart-store.ts';
 
@@ -65,12 +66,32 @@ export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promi
     added.push(result.ok);
     if (result.ok) {
       setCart(result.body.cart);
+      trackAdd(result.body.cart, line);
     } else if (result.status !== 409) {
       toast.error(result.message || t('cart.unknownError'));
     }
   }
   if (added.some(Boolean)) toast.success(t('cart.added'));
   return added;
+}
+
+/** add_to_cart (analytics) and AddToCart (pixel) for a line that went in, priced as the cart says. */
+function trackAdd(cart: TCart | null, line: TAddLine) {
+  const found = cart?.items.find(
+    (item) =>
+      item.lotId === line.lotId &&
+      (line.controlledPlaceId === undefined ||
+        item.coordinates?.controlledPlaceId === line.controlledPlaceId),
+  );
+  if (!cart || !found) return;
+  const items = [cartLineItem(found, line.quantity)];
+  const value = itemsValue(items);
+  pushAnalytics('add_to_cart', { currency: cart.currency, value, items });
+  sendPixel(found.eventId, 'AddToCart', {
+    value,
+    contents: pixelContents(items),
+    content_name: found.eventName,
+  });
 }
 
 /**

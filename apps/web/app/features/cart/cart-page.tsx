@@ -3,6 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
+import {
+  cartLineItem,
+  itemsValue,
+  mergeItems,
+  pixelContents,
+  pushAnalytics,
+  sendPixel,
+  usePageTracking,
+} from '~/shared/tracking.ts';
 import look from '~/ui/checkout-frame.module.css';
 import { CheckoutSteps, CheckoutTimer, EventFacts } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -56,6 +65,14 @@ function CartContent({ cart }: { cart: TCart }) {
   const protectionRef = useRef<HTMLFieldSetElement>(null);
   const slug = cart.items[0]?.slug ?? '';
   const incomplete = cart.incompleteTables.length > 0;
+  usePageTracking(({ analytics }) => {
+    if (analytics)
+      pushAnalytics('view_cart', {
+        currency: cart.currency,
+        value: cart.totals.total,
+        items: mergeItems(cart.items.map((item) => cartLineItem(item, item.quantity))),
+      });
+  }, cart.id);
 
   const onContinue = () => {
     if (incomplete) {
@@ -69,6 +86,13 @@ function CartContent({ cart }: { cart: TCart }) {
       return;
     }
     // Holders' CPFs and transfers first (§5 "Identification"); /identificacao continues to payment.
+    const items = mergeItems(cart.items.map((item) => cartLineItem(item, item.quantity)));
+    pushAnalytics('begin_checkout', { currency: cart.currency, value: cart.totals.total, items });
+    if (cart.eventId)
+      sendPixel(cart.eventId, 'InitiateCheckout', {
+        value: cart.totals.total,
+        contents: pixelContents(items),
+      });
     navigate('/identificacao');
   };
 
@@ -185,7 +209,11 @@ function CartLine({ item, currency }: { item: TCartItem; currency: TCart['curren
           setBusy(false);
           // Spec §4: a removal answered with an HTTP error status shows 'Carrinho expirado'.
           if (!result.ok) toast.error(t('cart.expired'));
-          else setCart(result.body.cart);
+          else {
+            setCart(result.body.cart);
+            const items = [cartLineItem(item, item.quantity)];
+            pushAnalytics('remove_from_cart', { currency, value: itemsValue(items), items });
+          }
         }}
       >
         ×

@@ -30,6 +30,8 @@ export function toEventView(event: TEventTicketsResponse, now: Date) {
     facial: event.facialIsActive,
     foreigner: event.docType === DOC_TYPE.ESTRANGEIRO,
     maxPerCart: event.maxTicketQuantityAddToCard,
+    /** commerce §3: the event's pixel events are sent (with the visitor's marketing consent). */
+    sendPixel: event.sendPixel,
     sections: event.sections.map(toSectionView),
   };
 }

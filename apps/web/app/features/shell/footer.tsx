@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { Link } from 'react-router';
 import type { TMessageKey } from '~/i18n/index.ts';
+import { openCookiePreferences } from '~/shared/consent.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { AwardIcon, FileCheckIcon, LockIcon, ShieldIcon } from '~/ui/icons.tsx';
 import styles from './footer.module.css';
@@ -36,6 +37,11 @@ export function Footer({ site, year }: { site: TSiteConfig; year: number }) {
                 <Link to={link.to}>{t(link.key)}</Link>
               </li>
             ))}
+            <li>
+              <button type="button" className={styles.linkButton} onClick={openCookiePreferences}>
+                {t('footer.cookiePreferences')}
+              </button>
+            </li>
           </ul>
         </section>
         <section aria-labelledby="footer-institutional">
