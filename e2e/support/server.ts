@@ -90,7 +90,7 @@ export async function startServer(
 }
 
 async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -102,7 +102,7 @@ async function waitForHealthy(url: string, child: ChildProcess, output: () => st
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become healthy in 60 s:\n${output()}`);
+  throw new Error(`server did not become healthy in 120 s:\n${output()}`);
 }
 
 function stopProcess(child: ChildProcess, removeDir?: string): Promise<number | null> {

@@ -195,7 +195,7 @@ function concrete(pattern: string, sessionId: string): string {
     .replace(/:\w+(\{[^}]*\})?/g, UUID);
 }
 
-describe.each(testDatabases())('fuzz of every write call on %s', (kind) => {
+describe.each(testDatabases())('fuzz of every write call on %s', { timeout: 180_000 }, (kind) => {
   let t: TTestApp;
   /** The same product with a real gateway's webhook mounted (its API is a local stand-in). */
   let g: TTestApp;
