@@ -89,7 +89,7 @@ describe('cookie consent, tracking and the remote switches', () => {
 
   /** A logged-in buyer (phone verified, so no pop-up covers the page) in a fresh context. */
   async function loggedInBuyer(options: BrowserContextOptions = {}) {
-    const page = await newPage(browser, options);
+    const page = await newPage(browser, options, { consentChosen: false });
     await open(page, server.url);
     const person = brazilianAdult({ email: `Pixel.${Date.now()}@Exemplo.com.br` });
     expect((await page.request.post(`${server.url}/api/registerclient`, { data: person })).status()).toBe(
@@ -203,7 +203,7 @@ describe('cookie consent, tracking and the remote switches', () => {
   });
 
   it('keeps tracking off for a visitor who rejects the optional cookies, and the banner does not come back', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, {}, { consentChosen: false });
     const seen = watch(page);
     await open(page, server.url);
     await banner(page).getByRole('button', { name: 'Rejeitar opcionais' }).click();
@@ -218,7 +218,7 @@ describe('cookie consent, tracking and the remote switches', () => {
   });
 
   it('lets a person choose categories with the keyboard (Personalizar)', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, {}, { consentChosen: false });
     await open(page, server.url);
     await banner(page).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/consent-banner-1280.png` });
@@ -236,7 +236,7 @@ describe('cookie consent, tracking and the remote switches', () => {
   });
 
   it('looks right on a phone', async () => {
-    const page = await newPage(browser, MOBILE);
+    const page = await newPage(browser, MOBILE, { consentChosen: false });
     await open(page, server.url);
     await banner(page).waitFor();
     const box = await banner(page).boundingBox();
@@ -253,7 +253,7 @@ describe('cookie consent, tracking and the remote switches', () => {
   });
 
   it('loads the chat widget when its switch goes on, without a restart, under the CSP', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, {}, { consentChosen: false });
     const seen = watch(page);
     const first = await page.goto(server.url);
     await waitForHydration(page);

@@ -31,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // manifest entry (scripts/bundle-budget.int.test.ts).
                 {
                   name: 'i18n',
-                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store)|features[\\/]catalogue[\\/]dates)\.tsx?$/,
+                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|shared[\\/]consent|features[\\/](catalogue[\\/](dates|seo)|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { COOKIE_CONSENT_NAME, formatCookieConsent } from '@ingressos/domain/cookie-consent';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** Flags measured on these machines: without the networking ones Chromium tries the internet. */
@@ -33,13 +34,32 @@ export function fakeCameraArgs(y4m: string): string[] {
   return ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`];
 }
 
-/** A page in a fresh context (cookies and storage of its own), Portuguese by default. */
-export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+/**
+ * A page in a fresh context (cookies and storage of its own), Portuguese by default. The visitor
+ * has already answered the cookie banner (optional cookies rejected), as a returning buyer has,
+ * so journeys about something else are not covered by it; `{ consentChosen: false }` is a first
+ * visit, with the banner (e2e/consent-tracking.e2e.ts).
+ */
+export async function newPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  { consentChosen = true }: { consentChosen?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     locale: 'pt-BR',
     viewport: { width: 1280, height: 900 },
     ...options,
   });
+  if (consentChosen) {
+    const cookie = `${COOKIE_CONSENT_NAME}=${formatCookieConsent({ analytics: false, marketing: false })}`;
+    // Before any script of each document, on whatever origin the test opens; a choice the page
+    // makes later is kept.
+    await context.addInitScript((value) => {
+      const name = value.slice(0, value.indexOf('=') + 1);
+      // biome-ignore lint/suspicious/noDocumentCookie: a test fixture writing the cookie a choice would
+      if (!document.cookie.includes(name)) document.cookie = `${value}; path=/; max-age=31536000`;
+    }, cookie);
+  }
   return context.newPage();
 }
 

@@ -13,20 +13,16 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
-import { sellAs } from './features/cart/cart-actions.ts';
 import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
+import { sellAs } from './features/cart/cart-store.ts';
 import {
   commissionerCookie,
   commissionerMode,
   commissionerRequested,
 } from './features/commissioner/commissioner.server.ts';
-import { CommissionerHeader } from './features/commissioner/commissioner-header.tsx';
-import { ConsentBanner } from './features/consent/consent-banner.tsx';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
-import { LanguageSwitch } from './features/shell/language-switch.tsx';
 import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
-import { SiteWidgets } from './features/shell/site-widgets.tsx';
 import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
@@ -52,6 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // The account pop-ups' code is fetched only for a logged-in user who needs one of them.
 const AccountPopups = lazy(() => import('./popups/account-popups.tsx'));
+// The consent banner and the remote widgets exist only in the browser, so their code is fetched
+// after hydration and stays out of every page's first script (scripts/bundle-budget.int.test.ts).
+const BrowserExtras = lazy(() => import('./popups/browser-extras.tsx'));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<TShellData>('root');
@@ -85,11 +84,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 const APP_VIEW_PATHS = new Set(['/checkout_status', '/mpexport']);
 
 function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
+  const [hydrated, setHydrated] = useState(false);
   // Hydration starts after the first paint (defer-hydration.server.ts); this marks its end,
   // for browser tests and anything else that must wait for the page to be interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    setHydrated(true);
   }, []);
+  const commissionerId = data.commissioner?.id ?? null;
+  // Tells the cart who sells what is added next: the commissioner in its mode, else the site.
+  useEffect(() => sellAs(commissionerId), [commissionerId]);
   const { pathname } = useLocation();
   // The mobile app's web view pages: no header, footer, cart timer or pop-ups around them.
   if (APP_VIEW_PATHS.has(pathname))
@@ -98,44 +102,34 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
     );
-  // commerce §6: commissioner mode has its own layout: the simplified header, no cart-session modal.
-  if (data.commissioner || data.commissionerNotFound)
-    return (
-      <div className="page">
-        <SellAs commissionerId={data.commissioner?.id ?? null} />
-        <CommissionerHeader
-          commissioner={data.commissioner}
-          site={data.site}
-          userName={data.user?.firstName ?? null}
-          languageSwitch={<LanguageSwitch />}
-          renderCart={(classes) => <CartButton {...classes} />}
-        >
-          <Toaster initial={data.toasts} />
-        </CommissionerHeader>
-        <main id="conteudo" className="content">
-          {children}
-        </main>
-        <Footer site={data.site} year={data.year} />
-        {data.user && <Popups user={data.user} site={data.site} />}
-        <ConsentBanner loggedIn={Boolean(data.user)} />
-        <SiteWidgets />
-      </div>
-    );
+  // commerce §6: commissioner mode has its own header and no cart-session modal.
+  const selling = data.commissioner || data.commissionerNotFound;
   return (
     <div className="page">
-      <SellAs commissionerId={null} />
-      <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />}>
+      <Header
+        user={data.user}
+        site={data.site}
+        {...(selling ? { seller: { commissioner: data.commissioner } } : {})}
+        renderCart={(classes) => <CartButton {...classes} />}
+      >
         <Toaster initial={data.toasts} />
       </Header>
       <main id="conteudo" className="content">
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      {data.user && <Popups user={data.user} site={data.site} />}
-      <CartSessionLayer />
-      {/* Issue 17: drawn after hydration only, so the server's HTML is the same for every visitor. */}
-      <ConsentBanner loggedIn={Boolean(data.user)} />
-      <SiteWidgets />
+      {!selling && <CartSessionLayer />}
+      {/* Drawn after hydration only, so the server's HTML is the same for every visitor. */}
+      {hydrated && data.user && (
+        <Suspense fallback={null}>
+          <Popups user={data.user} site={data.site} path={pathname} />
+        </Suspense>
+      )}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <BrowserExtras loggedIn={Boolean(data.user)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -144,10 +138,15 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
  * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then an ongoing
  * purchase's, then the received-transfer pop-up (its page rule and code live in the lazy chunk).
  */
-function Popups({ user, site }: { user: TShellUser; site: TShellData['site'] }) {
-  const { pathname } = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+function Popups({
+  user,
+  site,
+  path: pathname,
+}: {
+  user: TShellUser;
+  site: TShellData['site'];
+  path: string;
+}) {
   const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
   const gender = user.needsGender && pathname !== '/dados-da-conta';
   // The payment and the order's own page already show the purchase: no pop-up about it there.
@@ -156,25 +155,17 @@ function Popups({ user, site }: { user: TShellUser; site: TShellData['site'] }) 
   // in the pop-ups' chunk: features/biometry/modal-rules.ts).
   const flags = site.biometry;
   const biometry = flags.facialGlobal && (flags.requiredOnLogin || flags.requiredOnRegister) ? site : null;
-  if (!hydrated || (!phone && !gender && !ongoing && !user.pendingTransfers && !biometry)) return null;
+  if (!phone && !gender && !ongoing && !user.pendingTransfers && !biometry) return null;
   return (
-    <Suspense fallback={null}>
-      <AccountPopups
-        user={user}
-        phone={phone}
-        gender={gender}
-        ongoing={ongoing}
-        path={pathname}
-        biometry={biometry}
-      />
-    </Suspense>
+    <AccountPopups
+      user={user}
+      phone={phone}
+      gender={gender}
+      ongoing={ongoing}
+      path={pathname}
+      biometry={biometry}
+    />
   );
-}
-
-/** Tells the cart who sells what is added next: the commissioner in its mode, else the site. */
-function SellAs({ commissionerId }: { commissionerId: number | null }) {
-  useEffect(() => sellAs(commissionerId), [commissionerId]);
-  return null;
 }
 
 export default function App() {

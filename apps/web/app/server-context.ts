@@ -7,6 +7,8 @@ export type TRequestServices = {
   locale: TLocale;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The widget origins this response's CSP allows: the browser loads no other widget. */
+  widgetOrigins: string[];
   requestId: string;
   site: TSiteConfig;
   /** False only for plain-http localhost, where browsers drop Secure cookies. */

@@ -162,6 +162,7 @@ export function createApp(options: TAppOptions) {
   const pageHeadersByWidgets = new Map<string, ReturnType<typeof pageHeadersFor>>();
   const pageHeaders: MiddlewareHandler<TAppEnv> = async (c, next) => {
     const widgets = widgetOrigins(config, await flags.current());
+    c.set('widgetOrigins', widgets);
     const key = widgets.join(' ');
     let headers = pageHeadersByWidgets.get(key);
     if (!headers) {
@@ -353,6 +354,7 @@ export function createApp(options: TAppOptions) {
       return web(c.req.raw, {
         locale: c.get('locale'),
         nonce: c.get('secureHeadersNonce') ?? '',
+        widgetOrigins: c.get('widgetOrigins') ?? [],
         requestId: c.get('requestId'),
         site: await siteNow(),
         secureCookies: config.secureCookies,

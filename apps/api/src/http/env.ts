@@ -24,6 +24,8 @@ export type TAppEnv = {
     locale: TLocale;
     log: TLogger;
     secureHeadersNonce?: string;
+    /** The widget origins this page's CSP allows (the remote switches when its headers were set). */
+    widgetOrigins?: string[];
     /** The session a request carries (middleware/authenticate.ts). */
     auth?: TAuth;
     /** How a session token was presented, valid or not: a stale cookie is cleared on renewal. */

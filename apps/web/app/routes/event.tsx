@@ -17,7 +17,6 @@ import { TicketSelector } from '~/features/catalogue/ticket-selector.tsx';
 import { commissionerEventTickets, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
-import { pushAnalytics, rememberPixelSetting, sendPixel, usePageTracking } from '~/shared/tracking.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
@@ -77,27 +76,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 // The exclusive pre-sale pop-up's code loads only for a visitor who must see it.
 const ExclusiveAccess = lazy(() => import('~/features/catalogue/exclusive-access.tsx'));
+// The page view's analytics and pixel: fetched after the page, out of its first script.
+const EventTracking = lazy(() => import('~/features/catalogue/event-tracking.tsx'));
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { event, sellingPoints, locked } = loaderData;
-  usePageTracking(({ analytics, marketing }) => {
-    rememberPixelSetting(event.id, event.sendPixel);
-    const tickets = event.sections.flatMap((section) =>
-      section.tickets
-        .filter((ticket) => ticket.onSale)
-        .map((ticket) => ({
-          item_id: String(ticket.lotId),
-          item_name: `${section.name} — ${ticket.name}`,
-          item_category: event.name,
-          price: ticket.value,
-          quantity: 1,
-        })),
-    );
-    const from = tickets.length ? Math.min(...tickets.map((ticket) => ticket.price)) : 0;
-    if (analytics) pushAnalytics('view_item', { currency: event.currency, value: from, items: tickets });
-    if (marketing) sendPixel(event.id, 'ViewContent', { value: from, content_name: event.name });
-  }, String(event.id));
   // The cart's code loads on the first click, keeping it out of the page's initial JavaScript.
   const addToCart = async (lines: { lotId: number; quantity: number }[]) => {
     const { addLines } = await import('~/features/cart/cart-actions.ts');
@@ -105,6 +89,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
   };
   return (
     <article>
+      <Suspense>
+        <EventTracking event={event} />
+      </Suspense>
       <EventHero event={event} />
       {!event.past && (
         <section className={styles.block} aria-labelledby="ingressos">

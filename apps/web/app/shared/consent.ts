@@ -1,12 +1,5 @@
-import {
-  COOKIE_CONSENT_MAX_AGE_SECONDS,
-  COOKIE_CONSENT_NAME,
-  cookieConsentFromHeader,
-  formatCookieConsent,
-  type TCookieChoice,
-} from '@ingressos/domain/cookie-consent';
+import { cookieConsentFromHeader, type TCookieChoice } from '@ingressos/domain/cookie-consent';
 import { useSyncExternalStore } from 'react';
-import { api } from './api-client.ts';
 
 /**
  * The visitor's cookie choice (LGPD), read and written in the browser only: the server renders
@@ -44,13 +37,9 @@ export function detectConsent() {
   set({ choice, ready: true, open: choice === null, customise: false });
 }
 
-/** Stores the choice for 12 months; for a logged-in visitor the account records it too (date and version). */
-export function saveConsent(choice: TCookieChoice, loggedIn: boolean) {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
-  document.cookie = `${COOKIE_CONSENT_NAME}=${formatCookieConsent(choice)}; path=/; max-age=${COOKIE_CONSENT_MAX_AGE_SECONDS}; samesite=lax${secure}`;
+/** A choice was made and stored (features/consent writes the cookie): the banner closes. */
+export function consentChosen(choice: TCookieChoice) {
   set({ choice, open: false, customise: false });
-  if (loggedIn) void api('recordCookieConsent', { body: choice });
 }
 
 export function openCookiePreferences() {

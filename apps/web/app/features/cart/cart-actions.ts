@@ -2,9 +2,10 @@ import type { TCart } from '@ingressos/contracts';
 import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import type { TTranslate } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
-import { cartLineItem, itemsValue, pixelContents, pushAnalytics, sendPixel } from '~/shared/tracking.ts';
+import { pushAnalytics, sendPixel } from '~/shared/tracking.ts';
+import { cartLineItem, itemsValue, pixelContents } from '~/shared/tracking-items.ts';
 import { toast } from '~/ui/toast-store.ts';
-import { EVENT_COOKIE, setCartState } from './cart-store.ts';
+import { EVENT_COOKIE, seller, setCartState } from './cart-store.ts';
 
 const CART_ID_KEY = 'bilheto.cartId';
 
@@ -48,12 +49,6 @@ export async function expireCart(t: TTranslate) {
 
 export type TAddLine = { lotId: number; quantity: number; controlledPlaceId?: number };
 
-let seller: number | null = null;
-/** commerce §6: in commissioner mode every line added is the commissioner's sale (its id is the seller id). */
-export function sellAs(commissionerId: number | null) {
-  seller = commissionerId;
-}
-
 /**
  * Adds lines one call each (spec §7 addtocart). A refusal shows the server's §8 message as a
  * toast, except a 409 (already in this cart), which the spec says is not toasted. Answers, per
@@ -62,7 +57,8 @@ export function sellAs(commissionerId: number | null) {
 export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promise<boolean[]> {
   const added: boolean[] = [];
   for (const line of lines) {
-    const result = await api('addToCart', { body: seller ? { ...line, commissionerId: seller } : line });
+    const commissionerId = seller();
+    const result = await api('addToCart', { body: commissionerId ? { ...line, commissionerId } : line });
     added.push(result.ok);
     if (result.ok) {
       setCart(result.body.cart);

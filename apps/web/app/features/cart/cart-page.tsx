@@ -3,15 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
-import {
-  cartLineItem,
-  itemsValue,
-  mergeItems,
-  pixelContents,
-  pushAnalytics,
-  sendPixel,
-  usePageTracking,
-} from '~/shared/tracking.ts';
+import { pushAnalytics, sendPixel, usePageTracking } from '~/shared/tracking.ts';
+import { cartLineItem, itemsValue, mergeItems, pixelContents } from '~/shared/tracking-items.ts';
 import look from '~/ui/checkout-frame.module.css';
 import { CheckoutSteps, CheckoutTimer, EventFacts } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';

@@ -38,3 +38,11 @@ export function useCartState(): TCartState {
     () => server,
   );
 }
+
+let commissionerId: number | null = null;
+/** commerce §6: in commissioner mode every line added is the commissioner's sale (its id is the seller id). */
+export function sellAs(id: number | null) {
+  commissionerId = id;
+}
+/** Who sells what is added next: the commissioner in its mode, else null (the site). */
+export const seller = () => commissionerId;

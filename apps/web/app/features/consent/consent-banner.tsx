@@ -1,8 +1,27 @@
+import {
+  COOKIE_CONSENT_MAX_AGE_SECONDS,
+  COOKIE_CONSENT_NAME,
+  formatCookieConsent,
+  type TCookieChoice,
+} from '@ingressos/domain/cookie-consent';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { detectConsent, saveConsent, useConsent } from '~/shared/consent.ts';
+import { api } from '~/shared/api-client.ts';
+import { consentChosen, detectConsent, useConsent } from '~/shared/consent.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './consent-banner.module.css';
+
+/**
+ * Stores the choice for 12 months; a logged-in visitor's account records it too (date and
+ * version).
+ */
+function saveConsent(choice: TCookieChoice, loggedIn: boolean) {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+  document.cookie = `${COOKIE_CONSENT_NAME}=${formatCookieConsent(choice)}; path=/; max-age=${COOKIE_CONSENT_MAX_AGE_SECONDS}; samesite=lax${secure}`;
+  consentChosen(choice);
+  if (loggedIn) void api('recordCookieConsent', { body: choice });
+}
 
 /**
  * The cookie-consent banner (LGPD): a non-modal region at the bottom of the page, drawn only in
@@ -53,7 +72,7 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
   }, [open]);
 
   if (!ready || !open) return null;
-  const save = (next: { analytics: boolean; marketing: boolean }) => saveConsent(next, loggedIn);
+  const save = (next: TCookieChoice) => saveConsent(next, loggedIn);
   return (
     <section ref={region} className={styles.banner} aria-labelledby={titleId}>
       <div className={styles.inner}>

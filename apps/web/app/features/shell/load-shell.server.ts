@@ -18,6 +18,8 @@ export type TShellData = {
   /** The active language's UI strings: the only catalogue the browser receives. */
   messages: TCatalog;
   nonce: string;
+  /** The chat/CRM widget origins this page's CSP allows (issue 17's remote switches). */
+  widgetOrigins: string[];
   site: TSiteConfig;
   user: TShellUser | null;
   toasts: TToast[];
@@ -39,7 +41,7 @@ export async function loadShell(
   context: Readonly<RouterContextProvider>,
   mode: TShellMode = { commissioner: null, notFound: false },
 ) {
-  const { locale, nonce, site, api } = context.get(requestServices);
+  const { locale, nonce, widgetOrigins, site, api } = context.get(requestServices);
   const t = createTranslator(locale);
   const url = new URL(request.url);
   const validation = url.searchParams.get('validationEmail');
@@ -98,6 +100,7 @@ export async function loadShell(
     locale,
     messages: catalogFor(locale),
     nonce,
+    widgetOrigins,
     site,
     user,
     toasts,

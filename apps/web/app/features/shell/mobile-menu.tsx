@@ -3,8 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router';
 import { useI18n } from '~/ui/i18n.tsx';
 import { MenuIcon } from '~/ui/icons.tsx';
+import styles from './header.module.css';
 import type { TShellUser } from './load-shell.server.ts';
-import styles from './mobile-menu.module.css';
 
 const MobileMenuPanel = lazy(() => import('./mobile-menu-panel.tsx'));
 

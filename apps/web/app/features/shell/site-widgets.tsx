@@ -7,15 +7,17 @@ import { api } from '~/shared/api-client.ts';
  * browser keeps for the server's interval (Cache-Control max-age, 120 s by default), so it asks
  * at most that often. They are read once per document: the page's CSP, sent with the document,
  * allows a provider's origin only if its switch was on then, so a switch turned on reaches the
- * next page load (no restart), never a script the open page's policy would block.
+ * next page load (no restart), never a script the open page's policy would block: `allowed` are
+ * the origins this document's CSP allows, and a switch turned on after it was sent waits.
  */
-export function SiteWidgets() {
+export function SiteWidgets({ allowed }: { allowed: readonly string[] }) {
   useEffect(() => {
     let stopped = false;
     void api('siteFlags').then((answer) => {
       if (stopped || !answer.ok) return;
       for (const [name, src] of Object.entries(answer.body.scripts)) {
-        if (!src || document.querySelector(`script[data-widget="${name}"]`)) continue;
+        if (!src || !allowed.includes(new URL(src).origin)) continue;
+        if (document.querySelector(`script[data-widget="${name}"]`)) continue;
         const script = document.createElement('script');
         script.src = src;
         script.async = true;
@@ -26,6 +28,6 @@ export function SiteWidgets() {
     return () => {
       stopped = true;
     };
-  }, []);
+  }, [allowed]);
   return null;
 }
