@@ -68,27 +68,6 @@ export const ShieldIcon = ({ size = 20 }: TIconProps) => (
   </svg>
 );
 
-export const LockIcon = ({ size = 20 }: TIconProps) => (
-  <svg {...base(size)}>
-    <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
-    <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-  </svg>
-);
-
-export const AwardIcon = ({ size = 20 }: TIconProps) => (
-  <svg {...base(size)}>
-    <circle cx="12" cy="8" r="6" />
-    <path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
-  </svg>
-);
-
-export const FileCheckIcon = ({ size = 20 }: TIconProps) => (
-  <svg {...base(size)}>
-    <path d="M15 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V7Z" />
-    <path d="m9 15 2 2 4-4" />
-  </svg>
-);
-
 export function Logo({ brand }: { brand: string }) {
   return (
     <svg width="120" height="32" viewBox="0 0 120 32" aria-hidden="true" focusable="false">

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { TMessageKey } from '~/i18n/index.ts';
 import { openCookiePreferences } from '~/shared/consent.ts';
 import { useI18n } from '~/ui/i18n.tsx';
-import { AwardIcon, FileCheckIcon, LockIcon, ShieldIcon } from '~/ui/icons.tsx';
 import styles from './footer.module.css';
 
 const SECURITY_LINKS: { to: string; key: TMessageKey }[] = [
@@ -15,11 +14,11 @@ const SECURITY_LINKS: { to: string; key: TMessageKey }[] = [
   { to: '/termos-de-transferencia', key: 'footer.termsOfTransfer' },
 ];
 
-const BADGES: { key: TMessageKey; Icon: typeof ShieldIcon }[] = [
-  { key: 'footer.badgeAssociation', Icon: AwardIcon },
-  { key: 'footer.badgeSsl', Icon: LockIcon },
-  { key: 'footer.badgeCompliance', Icon: ShieldIcon },
-  { key: 'footer.badgeLgpd', Icon: FileCheckIcon },
+const BADGES: { key: TMessageKey; icon: 'award' | 'lock' | 'shield' | 'fileCheck' }[] = [
+  { key: 'footer.badgeAssociation', icon: 'award' },
+  { key: 'footer.badgeSsl', icon: 'lock' },
+  { key: 'footer.badgeCompliance', icon: 'shield' },
+  { key: 'footer.badgeLgpd', icon: 'fileCheck' },
 ];
 
 export function Footer({ site, year }: { site: TSiteConfig; year: number }) {
@@ -106,9 +105,9 @@ export function Footer({ site, year }: { site: TSiteConfig; year: number }) {
         </section>
       </div>
       <ul className={styles.badges}>
-        {BADGES.map(({ key, Icon }) => (
-          <li key={key}>
-            <Icon /> {t(key)}
+        {BADGES.map(({ key, icon }) => (
+          <li key={key} className={styles[icon]}>
+            {t(key)}
           </li>
         ))}
       </ul>
