@@ -1,4 +1,5 @@
 import type { TCart } from '@ingressos/contracts';
+import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
 import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import type { TTranslate } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
@@ -62,7 +63,15 @@ export function sellAs(commissionerId: number | null) {
 export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promise<boolean[]> {
   const added: boolean[] = [];
   for (const line of lines) {
-    const result = await api('addToCart', { body: seller ? { ...line, commissionerId: seller } : line });
+    const body = seller ? { ...line, commissionerId: seller } : line;
+    let result = await api('addToCart', { body });
+    // Issue 19: past the anonymous-hold threshold the API asks for the captcha; answered, the same
+    // add goes again with the answer (once more if that answer had expired meanwhile).
+    for (let tries = 0; tries < 2 && !result.ok && CAPTCHA_CODES.has(result.error?.code ?? ''); tries += 1) {
+      const token = await askCaptcha();
+      if (!token) break;
+      result = await api('addToCart', { body, headers: { [CAPTCHA_HEADER]: token } });
+    }
     added.push(result.ok);
     if (result.ok) {
       setCart(result.body.cart);
@@ -73,6 +82,20 @@ export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promi
   }
   if (added.some(Boolean)) toast.success(t('cart.added'));
   return added;
+}
+
+const CAPTCHA_CODES = new Set(['captcha_required', 'captcha_invalid']);
+
+/** Shows the captcha (CartSessionLayer) and waits for its answer; null when the buyer closes it. */
+function askCaptcha(): Promise<string | null> {
+  return new Promise((resolve) => {
+    setCartState({
+      captcha: (token) => {
+        setCartState({ captcha: null });
+        resolve(token);
+      },
+    });
+  });
 }
 
 /** add_to_cart (analytics) and AddToCart (pixel) for a line that went in, priced as the cart says. */
