@@ -59,6 +59,8 @@ export async function startServer(
       DATABASE_URL: '',
       // Links in e-mails point at this very server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Journeys buy many times from 127.0.0.1: the anonymous-hold throttle (issue 19) is off unless a journey turns it on.
+      HOLD_THROTTLE: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,6 +33,22 @@ export const ZConfigSchema = z
     CART_HOLD_SECONDS: z.coerce.number().int().min(5).max(7200).default(900),
     /** How many times a buyer may renew the cart timer. */
     CART_MAX_RENEWALS: z.coerce.number().int().min(0).max(20).default(3),
+    /**
+     * Issue 19: units one account may hold at once across all its carts (and the carts its
+     * pending orders pay for). An event's own per-cart limit still applies to each cart.
+     */
+    HOLD_MAX_UNITS_PER_ACCOUNT: z.coerce.number().int().min(1).max(500).default(20),
+    /**
+     * Issue 19: the anonymous-hold throttle (per IP and per cart session) and its captcha. Tests
+     * and journeys, which buy many times from 127.0.0.1, turn it off unless they test it.
+     */
+    HOLD_THROTTLE: flag.default(true),
+    /** Anonymous holds a minute from one IP or one cart session before the captcha is asked. */
+    HOLD_CAPTCHA_AFTER: z.coerce.number().int().min(1).max(1000).default(6),
+    /** Anonymous holds a minute from one IP, captcha or not; past it, a 429. */
+    HOLD_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** TEST ONLY: the account cap counts without locking the account (the concurrency test's negative control). */
+    TEST_UNSAFE_HOLD_CAPS: flag.default(false),
     /** How often the sweeper gives expired holds back for good. */
     CART_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /**

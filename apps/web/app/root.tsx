@@ -118,7 +118,8 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      {!selling && <CartSessionLayer />}
+      {/* commerce §6: no cart-session modal in commissioner mode; the captcha an add asks for, in both. */}
+      <CartSessionLayer session={!selling} />
       {/* Drawn after hydration only, so the server's HTML is the same for every visitor. */}
       {hydrated && data.user && (
         <Suspense fallback={null}>

@@ -13,6 +13,7 @@ import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
 import { createBiometryServices } from '../modules/biometry/services.ts';
+import { createHoldThrottle } from '../modules/cart/hold-throttle.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
 import { withPaymentOffer } from '../modules/checkout/payment-offer.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
@@ -228,6 +229,16 @@ export function createApp(options: TAppOptions) {
       trustProxyHops: config.TRUST_PROXY_HOPS,
       present: (cart) => withPaymentOffer(checkout.gateways, cart),
       sellable: (gateway) => checkout.gateways.forEvent(gateway) !== null,
+      authenticate: authenticate(database.db, config),
+      maxUnitsPerAccount: config.HOLD_MAX_UNITS_PER_ACCOUNT,
+      unsafeHoldCaps: config.TEST_UNSAFE_HOLD_CAPS,
+      holdThrottle: config.HOLD_THROTTLE
+        ? createHoldThrottle(
+            database,
+            { captchaAfter: config.HOLD_CAPTCHA_AFTER, ipMaxPerMinute: config.HOLD_IP_MAX_PER_MINUTE },
+            accounts.captcha,
+          )
+        : null,
     }),
   );
 

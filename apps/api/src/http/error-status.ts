@@ -65,6 +65,8 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   place_unavailable: 422,
   already_in_cart: 409,
   renewal_limit: 422,
+  account_hold_limit: 422,
+  too_many_holds: 429,
   promo_invalid: 422,
   promo_used_up: 422,
   protection_required: 422,

@@ -591,6 +591,9 @@ export const en: TCatalog = {
   'transfers.popupLater': 'Not now',
 
   'cart.added': 'Added to your cart.',
+  'cart.captchaTitle': 'Confirm you are a person',
+  'cart.captchaText':
+    'You held many tickets in a short time. Answer the captcha to go on; the ticket you chose is added right after.',
   'cart.goToCart': 'Go to cart',
   'cart.clear': 'Clear cart',
   'cart.cleared': 'Cart cleared.',

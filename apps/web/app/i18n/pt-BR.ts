@@ -596,6 +596,9 @@ export const ptBR = {
   'transfers.popupLater': 'Agora não',
 
   'cart.added': 'Adicionado ao carrinho.',
+  'cart.captchaTitle': 'Confirme que você é uma pessoa',
+  'cart.captchaText':
+    'Você reservou muitos ingressos em pouco tempo. Responda ao captcha para continuar; o ingresso escolhido será adicionado em seguida.',
   'cart.goToCart': 'Ir para o carrinho',
   'cart.clear': 'Limpar carrinho',
   'cart.cleared': 'Carrinho limpo com sucesso!',

@@ -164,6 +164,12 @@ export const EN: TApiMessages = {
     exclusive_required: 'Exclusive sale: validate your access code to add these tickets.',
     already_in_cart: 'This seat is already in your cart.',
     sales_unavailable: 'Sales for this event are unavailable right now. Please try again later.',
+    // Issue 19: holds that cannot be hoarded.
+    account_hold_limit:
+      'Your account already holds {held} tickets in carts; the limit is {n} at a time. Finish or release a purchase before holding more.',
+    captcha_required: 'Confirm you are not a robot to keep holding tickets.',
+    captcha_invalid: 'Invalid or expired captcha, please try again.',
+    too_many_holds: 'Too many holds in a row from this connection. Please wait a minute and try again.',
   },
   payment: {
     // Ways to pay: hosted checkout and the wallet button (issue 15).

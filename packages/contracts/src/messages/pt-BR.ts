@@ -170,6 +170,12 @@ export const PT_BR = {
     exclusive_required: 'Venda exclusiva: valide seu código de acesso para adicionar estes ingressos.',
     already_in_cart: 'Este lugar já está no seu carrinho.',
     sales_unavailable: 'As vendas deste evento estão indisponíveis no momento. Tente novamente mais tarde.',
+    // Issue 19: holds that cannot be hoarded.
+    account_hold_limit:
+      'Sua conta já tem {held} ingressos reservados em carrinhos; o limite é {n} por vez. Finalize ou libere uma compra antes de reservar mais.',
+    captcha_required: 'Confirme que você não é um robô para continuar reservando ingressos.',
+    captcha_invalid: 'Captcha inválido ou expirado, tente novamente.',
+    too_many_holds: 'Muitas reservas seguidas desta conexão. Aguarde um minuto e tente novamente.',
   },
   payment: {
     // Ways to pay: hosted checkout and the wallet button (issue 15).

@@ -40,7 +40,11 @@ export const carts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('carts_session').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('carts_session').on(t.sessionId),
+    // Issue 19: an account's held units are summed over its carts on each logged-in add.
+    index('carts_user').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
 );
 
 export const cartHolds = pgTable(

@@ -1,6 +1,7 @@
 import { type TCart, ZCartId } from '@ingressos/contracts';
+import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
@@ -8,6 +9,7 @@ import { activateCart } from '../../modules/cart/activate-cart.ts';
 import { addToCart } from '../../modules/cart/add-to-cart.ts';
 import { cartError } from '../../modules/cart/cart-error.ts';
 import { getCart } from '../../modules/cart/get-cart.ts';
+import type { THoldThrottle } from '../../modules/cart/hold-throttle.ts';
 import { leaveCart } from '../../modules/cart/leave-cart.ts';
 import { chooseProtection, validatePromotion } from '../../modules/cart/promotions.ts';
 import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
@@ -30,6 +32,15 @@ export type TCartRouteOptions = {
   present: (cart: TCart | null) => TCart | null;
   /** Whether a configured gateway sells an event naming this gateway. */
   sellable: (gateway: number | null) => boolean;
+  /**
+   * Issue 19: who is logged in (the cart is mounted before the API's own authenticate, so adds
+   * resolve it themselves: nothing for an anonymous rush request), their cap of units held at
+   * once, and the anonymous-hold throttle (null when HOLD_THROTTLE is off).
+   */
+  authenticate: MiddlewareHandler<TAppEnv>;
+  maxUnitsPerAccount: number;
+  unsafeHoldCaps: boolean;
+  holdThrottle: THoldThrottle | null;
 };
 
 /** The cookie that carries the cart's session for the browser (spec §9: cart cookie 86400 s). */
@@ -73,14 +84,28 @@ export function cartRoutes(options: TCartRouteOptions) {
     });
 
   return new Hono<TAppEnv>()
-    .post('/v4/addtocart', async (c) => {
+    .post('/v4/addtocart', options.authenticate, async (c) => {
       const body = await parseJsonBody(c, CALLS.addToCart.body);
       const locale = c.get('locale');
+      const auth = c.get('auth');
+      const sessionId = sessionOf(c, body.sessionId);
+      if (!auth && options.holdThrottle) {
+        const ip = clientIp(c, options.trustProxyHops);
+        await options.holdThrottle.admit(
+          { ip, sessionId, captchaToken: c.req.header(CAPTCHA_HEADER) },
+          locale,
+        );
+      }
+      const account = auth && {
+        userId: auth.user.id,
+        maxUnits: options.maxUnitsPerAccount,
+        unsafe: options.unsafeHoldCaps,
+      };
       // commerce §6: a commissioner sells only its events; checked before any unit is held.
       if (body.commissionerId) await checkSellerOfLot(db, body.commissionerId, body.lotId, locale);
       const added = await addToCart(
-        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable },
-        { ...body, sessionId: sessionOf(c, body.sessionId) },
+        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable, account },
+        { ...body, sessionId },
       );
       remember(c, added.sessionId);
       if (body.commissionerId) {
@@ -114,7 +139,13 @@ export function cartRoutes(options: TCartRouteOptions) {
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       const result = await activateCart(
-        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale: c.get('locale') },
+        {
+          db,
+          holdSeconds: options.holdSeconds,
+          maxRenewals: options.maxRenewals,
+          stockMode: options.stockMode,
+          locale: c.get('locale'),
+        },
         body.id,
         sessionId,
       );

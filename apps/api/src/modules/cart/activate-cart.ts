@@ -12,6 +12,7 @@ import {
 import type { TCartOptions } from './add-to-cart.ts';
 import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
+import { spendRenewal } from './renewal-budget.ts';
 import { reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
@@ -24,14 +25,16 @@ export type TActivation = {
   partiallySoldLots: number[];
 };
 
+export type TActivateOptions = TCartOptions & { maxRenewals: number };
+
 /**
  * POST /api/v4/activatecart: brings a cart back to life with a fresh timer. While it is live,
- * that is all. Once expired, each line is taken again from what is free now: a line may come
+ * that is a renewal, spent from the cart's one budget (renewal-budget.ts). Once expired, each line is taken again from what is free now: a line may come
  * back whole, in part (plain tickets only), or not at all, and the answer says how many units
  * were lost and in which lots.
  */
 export async function activateCart(
-  options: TCartOptions,
+  options: TActivateOptions,
   cartId: string,
   sessionId: string,
 ): Promise<TActivation> {
@@ -45,6 +48,9 @@ export async function activateCart(
     if (!cart) throw cartError('cart_not_found', locale);
     const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
     const expired = cart.expiresAt.getTime() <= Date.now();
+    // An expired cart's units went back on sale: taking them again is what any buyer may do, not a renewal.
+    if (!expired && !(await spendRenewal(tx, cart.id, options.maxRenewals)))
+      throw cartError('renewal_limit', locale);
     await tx.update(carts).set({ expiresAt, updatedAt: new Date() }).where(eq(carts.id, cart.id));
     const holds = await tx
       .select({ hold: cartHolds, bookAsAWhole: eventSections.bookAsAWhole, placeKind: controlledPlaces.kind })

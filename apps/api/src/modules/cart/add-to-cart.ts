@@ -9,6 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
+import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
 import { newCartId, newSessionId } from './cart-session.ts';
@@ -27,6 +28,8 @@ export type TCartOptions = {
    * for the site's default): an event nobody can charge for is not put in carts.
    */
   sellable?: ((gateway: number | null) => boolean) | undefined;
+  /** The logged-in account adding, whose units held at once across its carts are capped (issue 19). */
+  account?: TAccountCap | undefined;
 };
 
 /**
@@ -142,7 +145,7 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
     : (target.max_tickets_per_cart ?? DEFAULT_MAX_TICKETS_PER_CART);
   const sessionId = input.sessionId ?? newSessionId();
 
-  if (!input.sessionId && placeId === null && options.stockMode === 'conditional') {
+  if (!input.sessionId && !options.account && placeId === null && options.stockMode === 'conditional') {
     // The rush path: a new buyer's plain tickets in one statement and no second query to answer.
     if (exceedsCartLimit(0, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
     const cartId = newCartId();
@@ -166,6 +169,7 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   }
 
   const cartId = await withTransaction(db, async (tx) => {
+    if (options.account) await lockAccount(tx, options.account);
     // A buyer without a session is new: the cart is created with this first line, no lookups.
     const cart = input.sessionId
       ? await openCart(tx, sessionId, options.holdSeconds)
@@ -177,6 +181,7 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
     if (placeId !== null && input.sessionId && (await holdsPlace(tx, cart.id, placeId))) {
       throw cartError('already_in_cart', locale);
     }
+    if (options.account) await checkAccountCap(tx, options.account, { cartId: cart.id, quantity }, locale);
 
     const line = {
       cartId: cart.id,

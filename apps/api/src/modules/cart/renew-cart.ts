@@ -1,15 +1,17 @@
 import type { TLocale } from '@ingressos/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
 import { cartError } from './cart-error.ts';
+import { spendRenewal } from './renewal-budget.ts';
+import { withTransaction } from './with-transaction.ts';
 
 export type TRenewOptions = { db: TDb; holdSeconds: number; maxRenewals: number; locale: TLocale };
 
 /**
  * PUT api/refresh-expiration/{cartId}: a fresh timer for a live cart the session owns. A cart
- * already expired cannot be renewed (its units may be someone else's by now), and a cart may
- * be renewed only CART_MAX_RENEWALS times, so nobody holds stock forever.
+ * already expired cannot be renewed (its units may be someone else's by now), and a renewal is
+ * spent from the cart's one budget (renewal-budget.ts), so nobody holds stock forever.
  */
 export async function renewCart(
   options: TRenewOptions,
@@ -17,28 +19,18 @@ export async function renewCart(
   sessionId: string,
 ): Promise<{ exp: string }> {
   const { db, locale } = options;
-  const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
-  const [renewed] = await db
-    .update(carts)
-    .set({ expiresAt, renewals: sql`${carts.renewals} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(carts.id, cartId),
-        eq(carts.sessionId, sessionId),
-        sql`${carts.expiresAt} > now()`,
-        sql`${carts.renewals} < ${options.maxRenewals}`,
-      ),
-    )
-    .returning({ id: carts.id });
-  if (!renewed) {
-    const [cart] = await db
+  return withTransaction(db, async (tx) => {
+    const [cart] = await tx
       .select()
       .from(carts)
-      .where(and(eq(carts.id, cartId), eq(carts.sessionId, sessionId)));
+      .where(and(eq(carts.id, cartId), eq(carts.sessionId, sessionId)))
+      .for('update');
     if (!cart) throw cartError('cart_not_found', locale);
     if (cart.expiresAt.getTime() <= Date.now()) throw cartError('cart_expired', locale);
-    throw cartError('renewal_limit', locale);
-  }
-  await db.update(cartHolds).set({ expiresAt }).where(eq(cartHolds.cartId, cartId));
-  return { exp: expiresAt.toISOString() };
+    if (!(await spendRenewal(tx, cart.id, options.maxRenewals))) throw cartError('renewal_limit', locale);
+    const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
+    await tx.update(carts).set({ expiresAt }).where(eq(carts.id, cart.id));
+    await tx.update(cartHolds).set({ expiresAt }).where(eq(cartHolds.cartId, cart.id));
+    return { exp: expiresAt.toISOString() };
+  });
 }

@@ -1,6 +1,7 @@
 import type { TOrderStatus } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { spendRenewal } from '../cart/renewal-budget.ts';
 import { releaseHolds } from '../cart/stock.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
 import { moveOrder, type TPaymentOutcome } from './order-state.ts';
@@ -45,6 +46,11 @@ export async function endOrder(
     paymentId: string;
     payment: TPaymentOutcome;
     reattachTo?: string | undefined;
+    /**
+     * Issue 19: handing the cart back spends a renewal of this budget (a Pix the buyer cancels);
+     * with none left its units go back on sale instead.
+     */
+    renewalBudget?: number | undefined;
   },
 ): Promise<boolean> {
   const { order } = end;
@@ -57,7 +63,12 @@ export async function endOrder(
       payment: end.payment,
     });
     if (!ended) return false;
-    if (end.reattachTo && (await reattachCart(tx, order, end.reattachTo))) return true;
+    if (
+      end.reattachTo &&
+      (end.renewalBudget === undefined || (await spendRenewal(tx, order.cartId, end.renewalBudget))) &&
+      (await reattachCart(tx, order, end.reattachTo))
+    )
+      return true;
     await releaseOrderCart(tx, order);
     return true;
   });

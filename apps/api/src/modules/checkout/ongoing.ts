@@ -4,6 +4,8 @@ import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { events, hostedCheckouts, orders, payments } from '../../db/schema/index.ts';
+import { cartError } from '../cart/cart-error.ts';
+import { hasRenewalLeft } from '../cart/renewal-budget.ts';
 import { paymentAnswer } from './create-payment.ts';
 import { endOrder } from './end-order.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
@@ -165,6 +167,10 @@ export async function cancelOngoing(
   const open = await openOrder(s.db, found.orderId);
   const [payment] = await s.db.select().from(payments).where(eq(payments.id, found.paymentId));
   if (!open || payment?.method !== 'pix' || payment.status !== 'pending') return null;
+  // Issue 19: the cart comes back held, a renewal. With the budget spent the Pix is left to be
+  // paid or to expire on time, rather than cancelled with nothing to give the buyer back.
+  if (!(await hasRenewalLeft(s.db, open.cartId, s.config.CART_MAX_RENEWALS)))
+    throw cartError('renewal_limit', locale);
   if (!(await cancelAtGateway(s, open, locale)))
     await endOrder(s, {
       order: { id: open.orderId, cartId: open.cartId },
@@ -172,6 +178,7 @@ export async function cancelOngoing(
       paymentId: open.paymentId,
       payment: { status: 'cancelled', detail: 'by_payer' },
       reattachTo: input.sessionId,
+      renewalBudget: s.config.CART_MAX_RENEWALS,
     });
   return paymentAnswer(s, open.orderId, locale);
 }

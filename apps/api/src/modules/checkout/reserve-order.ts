@@ -5,6 +5,8 @@ import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import { orders, payments, type TOrderLine } from '../../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
+import { cartError } from '../cart/cart-error.ts';
+import { spendRenewal } from '../cart/renewal-budget.ts';
 import { withTransaction } from '../cart/with-transaction.ts';
 import { assertHoldersBiometry } from './biometry-at-purchase.ts';
 import { orderSession } from './end-order.ts';
@@ -77,6 +79,10 @@ export async function reserveOrder(
       if (same) return null;
       throw paymentError('payment_in_progress', locale);
     }
+    // Issue 19: a Pix keeps the holds as long as it may be paid, which is a renewal of the cart's
+    // timer: it is spent from the cart's one budget, so Pix after cancelled Pix cannot hold for ever.
+    if (r.method === 'pix' && !(await spendRenewal(tx, r.cartId, s.config.CART_MAX_RENEWALS)))
+      throw cartError('renewal_limit', locale);
     // Issue 16: a facial event's required holders must have ACTIVE biometry; refused before any order or charge.
     await assertHoldersBiometry(tx, r.eventId, r.lines, locale);
     const [created] = await tx
@@ -121,7 +127,8 @@ export async function reserveOrder(
     });
     const until = holdUntil.toISOString();
     await tx.execute(
-      sql`update carts set session_id = ${orderSession(orderId)}, updated_at = now(),
+      // The cart now counts against its buyer's account cap of held units (add-to-cart.ts).
+      sql`update carts set session_id = ${orderSession(orderId)}, user_id = ${r.userId}, updated_at = now(),
             expires_at = greatest(expires_at, ${until}::timestamptz)
           where id = ${r.cartId}`,
     );

@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { CaptchaField } from '~/ui/captcha-field.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import type { TActionResult } from './action-result.ts';
-import { CaptchaField } from './captcha-field.tsx';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { blockClipboard, TextField } from './text-field.tsx';
 

@@ -1,4 +1,5 @@
 import type { TCart } from '@ingressos/contracts';
+import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
 import type { TActivationOutcome } from '@ingressos/contracts/cart';
 import type { TTranslate } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
@@ -58,7 +59,15 @@ export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promi
   const added: boolean[] = [];
   for (const line of lines) {
     const commissionerId = seller();
-    const result = await api('addToCart', { body: commissionerId ? { ...line, commissionerId } : line });
+    const body = commissionerId ? { ...line, commissionerId } : line;
+    let result = await api('addToCart', { body });
+    // Issue 19: past the anonymous-hold threshold the API asks for the captcha; answered, the same
+    // add goes again with the answer (once more if that answer had expired meanwhile).
+    for (let tries = 0; tries < 2 && !result.ok && CAPTCHA_CODES.has(result.error?.code ?? ''); tries += 1) {
+      const token = await askCaptcha();
+      if (!token) break;
+      result = await api('addToCart', { body, headers: { [CAPTCHA_HEADER]: token } });
+    }
     added.push(result.ok);
     if (result.ok) {
       setCart(result.body.cart);
@@ -69,6 +78,20 @@ export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promi
   }
   if (added.some(Boolean)) toast.success(t('cart.added'));
   return added;
+}
+
+const CAPTCHA_CODES = new Set(['captcha_required', 'captcha_invalid']);
+
+/** Shows the captcha (CartSessionLayer) and waits for its answer; null when the buyer closes it. */
+function askCaptcha(): Promise<string | null> {
+  return new Promise((resolve) => {
+    setCartState({
+      captcha: (token) => {
+        setCartState({ captcha: null });
+        resolve(token);
+      },
+    });
+  });
 }
 
 /** add_to_cart (analytics) and AddToCart (pixel) for a line that went in, priced as the cart says. */

@@ -7,6 +7,7 @@ import { detectCart, useCartState } from './cart-store.ts';
 
 const CartSummary = lazy(() => import('./cart-summary.tsx'));
 const CartSession = lazy(() => import('./cart-session.tsx'));
+const HoldCaptcha = lazy(() => import('./hold-captcha.tsx'));
 
 /** Spec §2: below this width the cart icon goes straight to /carrinho. */
 const SUMMARY_MEDIA = '(min-width: 769px)';
@@ -57,15 +58,24 @@ export function CartButton({ className, badgeClassName }: { className: string; b
 
 /**
  * Spec §2: the cart-session modal on every page of the non-commissioner layout. Its code loads
- * only when a cart may exist (see cart-store.ts).
+ * only when a cart may exist (see cart-store.ts). Also the captcha an add may ask for (issue 19),
+ * loaded only then.
  */
-export function CartSessionLayer() {
-  const { active } = useCartState();
+export function CartSessionLayer({ session }: { session: boolean }) {
+  const { active, captcha } = useCartState();
   useEffect(detectCart, []);
-  if (!active) return null;
   return (
-    <Suspense fallback={null}>
-      <CartSession />
-    </Suspense>
+    <>
+      {session && active && (
+        <Suspense fallback={null}>
+          <CartSession />
+        </Suspense>
+      )}
+      {captcha && (
+        <Suspense fallback={null}>
+          <HoldCaptcha answer={captcha} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -11,10 +11,19 @@ import { useSyncExternalStore } from 'react';
  * or an add in this page. The session cookie itself is HttpOnly, so this is what lets pages
  * without a cart load none of the cart code.
  */
-export type TCartState = { active: boolean; loaded: boolean; cart: TCart | null };
+export type TCartState = {
+  active: boolean;
+  loaded: boolean;
+  cart: TCart | null;
+  /**
+   * Issue 19: an add the API answered with captcha_required waits for this to be called with
+   * the captcha's answer (null when the buyer gives up); the root's layer shows the captcha meanwhile.
+   */
+  captcha: ((token: string | null) => void) | null;
+};
 
 export const EVENT_COOKIE = 'cart_event';
-const server: TCartState = { active: false, loaded: false, cart: null };
+const server: TCartState = { active: false, loaded: false, cart: null, captcha: null };
 let state: TCartState = server;
 const listeners = new Set<() => void>();
 

@@ -1,8 +1,8 @@
 import { CAPTCHA_OFF_TOKEN, type TCaptchaConfig } from '@ingressos/contracts/accounts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '~/shared/api-client.ts';
-import styles from '~/ui/forms.module.css';
-import { useI18n } from '~/ui/i18n.tsx';
+import styles from './forms.module.css';
+import { useI18n } from './i18n.tsx';
 
 type TProps = {
   config: TCaptchaConfig;
@@ -13,7 +13,7 @@ type TProps = {
   error?: string | undefined;
 };
 
-/** The captcha of the login and register forms: the local tick box, a real provider's widget, or nothing. */
+/** The captcha of the login and register forms and of the cart past its anonymous-hold threshold: the local tick box, a real provider's widget, or nothing. */
 export function CaptchaField({ config, onChange, resetSignal, error }: TProps) {
   if (config.provider === 'off') return <CaptchaOff onChange={onChange} />;
   if (config.provider === 'local')

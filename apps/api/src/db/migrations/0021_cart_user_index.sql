@@ -1,0 +1,1 @@
+CREATE INDEX "carts_user" ON "carts" USING btree ("user_id") WHERE "carts"."user_id" is not null;

@@ -1,0 +1,84 @@
+import type { TLocale } from '@ingressos/domain';
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
+import type { TCaptcha } from '../../adapters/captcha/captcha.ts';
+import type { TDatabase } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+import { sha256 } from '../accounts/tokens.ts';
+import { AppError } from '../app-error.ts';
+import { cartError } from './cart-error.ts';
+
+/** Issue 19: how fast anonymous visitors may hold stock (config HOLD_*). */
+export type THoldThrottleSettings = {
+  /** Holds per minute from one IP, or one cart session, before the captcha is asked. */
+  captchaAfter: number;
+  /** Holds per minute from one IP, captcha or not: past it, a 429. */
+  ipMaxPerMinute: number;
+};
+
+/** Who is asking for a hold, as the route sees them. */
+export type THoldVisitor = { ip: string; sessionId?: string | undefined; captchaToken?: string | undefined };
+
+export type THoldThrottle = {
+  /** Counts one anonymous hold; throws 'captcha_required' / 'captcha_invalid' / 'too_many_holds'. */
+  admit(visitor: THoldVisitor, locale: TLocale): Promise<void>;
+};
+
+/**
+ * Anonymous holds are cheap to make (no account, a new cart session per request), so a script
+ * could take a whole lot in a blink. Per IP and per cart session, the first `captchaAfter` holds
+ * of a minute pass; past that the visitor proves to be a person with the site's captcha (the
+ * answer in X-Captcha-Token), which opens a fresh window; and no IP gets more than
+ * `ipMaxPerMinute` in any case. Counters live where the login limits do (rate-limits.ts): a
+ * table every process shares on PostgreSQL, memory on PGlite. Keys are hashed: a cart session
+ * is a secret.
+ */
+export function createHoldThrottle(
+  database: TDatabase,
+  settings: THoldThrottleSettings,
+  captcha: TCaptcha,
+): THoldThrottle {
+  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const options = { keyPrefix, points, duration: 60 };
+    return database.kind === 'postgres'
+      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimits })
+      : new RateLimiterMemory(options);
+  };
+  const ipMax = limiter('holdIpMax', settings.ipMaxPerMinute);
+  const ipWindow = limiter('holdIp', settings.captchaAfter);
+  const sessionWindow = limiter('holdSession', settings.captchaAfter);
+  const keyOf = (key: string) => sha256(key).slice(0, 32);
+  /** Counts one hold; true when the window is already spent. */
+  const over = async (window: RateLimiterAbstract, key: string) => {
+    try {
+      await window.consume(keyOf(key));
+      return false;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return true;
+      throw error;
+    }
+  };
+
+  return {
+    async admit(visitor, locale) {
+      if (await over(ipMax, visitor.ip)) {
+        const error = cartError('too_many_holds', locale);
+        throw new AppError(error.code, error.message, { headers: { 'Retry-After': '60' } });
+      }
+      const overIp = await over(ipWindow, visitor.ip);
+      const overSession = visitor.sessionId ? await over(sessionWindow, visitor.sessionId) : false;
+      if ((!overIp && !overSession) || captcha.provider === 'off') return;
+      const token = visitor.captchaToken;
+      if (!token) throw cartError('captcha_required', locale);
+      if (token.length > 4096 || !(await captcha.verify(token, visitor.ip)))
+        throw cartError('captcha_invalid', locale);
+      // A person answered: their windows start again.
+      await ipWindow.delete(keyOf(visitor.ip));
+      if (visitor.sessionId) await sessionWindow.delete(keyOf(visitor.sessionId));
+    },
+  };
+}
