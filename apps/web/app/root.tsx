@@ -13,7 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
-import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
+import { CartButton } from './features/cart/cart-button.tsx';
 import { sellAs } from './features/cart/cart-store.ts';
 import {
   commissionerCookie,
@@ -22,7 +22,7 @@ import {
 } from './features/commissioner/commissioner.server.ts';
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
-import { loadShell, type TShellData, type TShellUser } from './features/shell/load-shell.server.ts';
+import { loadShell, type TShellData } from './features/shell/load-shell.server.ts';
 import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
@@ -46,11 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-// The account pop-ups' code is fetched only for a logged-in user who needs one of them.
-const AccountPopups = lazy(() => import('./popups/account-popups.tsx'));
-// The consent banner and the remote widgets exist only in the browser, so their code is fetched
-// after hydration and stays out of every page's first script (scripts/bundle-budget.int.test.ts).
-const BrowserExtras = lazy(() => import('./popups/browser-extras.tsx'));
+// What the shell shows only in the browser (cart-session modal, pop-ups, consent banner, widgets):
+// one chunk fetched after hydration, out of every page's first script.
+const AfterHydration = lazy(() => import('./popups/after-hydration.tsx'));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<TShellData>('root');
@@ -118,54 +116,18 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      {/* commerce §6: no cart-session modal in commissioner mode; the captcha an add asks for, in both. */}
-      <CartSessionLayer session={!selling} />
-      {/* Drawn after hydration only, so the server's HTML is the same for every visitor. */}
-      {hydrated && data.user && (
-        <Suspense fallback={null}>
-          <Popups user={data.user} site={data.site} path={pathname} />
-        </Suspense>
-      )}
       {hydrated && (
         <Suspense fallback={null}>
-          <BrowserExtras loggedIn={Boolean(data.user)} />
+          <AfterHydration
+            user={data.user}
+            site={data.site}
+            path={pathname}
+            selling={Boolean(selling)}
+            widgetOrigins={data.widgetOrigins}
+          />
         </Suspense>
       )}
     </div>
-  );
-}
-
-/**
- * Spec §4: phone verification and gender pop-ups on any page but /dados-da-conta; then an ongoing
- * purchase's, then the received-transfer pop-up (its page rule and code live in the lazy chunk).
- */
-function Popups({
-  user,
-  site,
-  path: pathname,
-}: {
-  user: TShellUser;
-  site: TShellData['site'];
-  path: string;
-}) {
-  const phone = !user.isPhoneVerified && pathname !== '/dados-da-conta';
-  const gender = user.needsGender && pathname !== '/dados-da-conta';
-  // The payment and the order's own page already show the purchase: no pop-up about it there.
-  const ongoing = user.ongoingPurchase && pathname !== '/pagamento' && !pathname.startsWith('/pedido/');
-  // The facial-biometry modal when the global flags ask for it (its cookies and page rule are read
-  // in the pop-ups' chunk: features/biometry/modal-rules.ts).
-  const flags = site.biometry;
-  const biometry = flags.facialGlobal && (flags.requiredOnLogin || flags.requiredOnRegister) ? site : null;
-  if (!phone && !gender && !ongoing && !user.pendingTransfers && !biometry) return null;
-  return (
-    <AccountPopups
-      user={user}
-      phone={phone}
-      gender={gender}
-      ongoing={ongoing}
-      path={pathname}
-      biometry={biometry}
-    />
   );
 }
 

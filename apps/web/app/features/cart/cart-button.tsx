@@ -3,11 +3,9 @@ import { Link, useLocation } from 'react-router';
 import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { CartIcon } from '~/ui/icons.tsx';
-import { detectCart, useCartState } from './cart-store.ts';
+import { useCartState } from './cart-store.ts';
 
 const CartSummary = lazy(() => import('./cart-summary.tsx'));
-const CartSession = lazy(() => import('./cart-session.tsx'));
-const HoldCaptcha = lazy(() => import('./hold-captcha.tsx'));
 
 /** Spec §2: below this width the cart icon goes straight to /carrinho. */
 const SUMMARY_MEDIA = '(min-width: 769px)';
@@ -50,30 +48,6 @@ export function CartButton({ className, badgeClassName }: { className: string; b
       {open && cart && (
         <Suspense fallback={null}>
           <CartSummary cart={cart} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
-  );
-}
-
-/**
- * Spec §2: the cart-session modal on every page of the non-commissioner layout. Its code loads
- * only when a cart may exist (see cart-store.ts). Also the captcha an add may ask for (issue 19),
- * loaded only then.
- */
-export function CartSessionLayer({ session }: { session: boolean }) {
-  const { active, captcha } = useCartState();
-  useEffect(detectCart, []);
-  return (
-    <>
-      {session && active && (
-        <Suspense fallback={null}>
-          <CartSession />
-        </Suspense>
-      )}
-      {captcha && (
-        <Suspense fallback={null}>
-          <HoldCaptcha answer={captcha} />
         </Suspense>
       )}
     </>
