@@ -59,6 +59,8 @@ export async function startServer(
       DATABASE_URL: '',
       // Links in e-mails point at this very server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The waiting room only where a journey asks for it (e2e/waiting-room*.e2e.ts).
+      WAITING_ROOM: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

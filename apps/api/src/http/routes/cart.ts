@@ -14,9 +14,11 @@ import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
 import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
 import { attachSeller, checkSellerOfLot } from '../../modules/commissioners/attach-commissioner.ts';
+import { isValidQueuePass } from '../../modules/queue/queue-pass.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
 import { parseJsonBody, parseWith } from '../parse-json.ts';
+import { queuePassOf } from './queue.ts';
 
 export type TCartRouteOptions = {
   db: TDb;
@@ -30,6 +32,8 @@ export type TCartRouteOptions = {
   present: (cart: TCart | null) => TCart | null;
   /** Whether a configured gateway sells an event naming this gateway. */
   sellable: (gateway: number | null) => boolean;
+  /** Issue 19: the key that signs waiting-room passes; absent when WAITING_ROOM is off. */
+  queueSecret?: (() => Promise<Uint8Array>) | undefined;
 };
 
 /** The cookie that carries the cart's session for the browser (spec §9: cart cookie 86400 s). */
@@ -78,8 +82,13 @@ export function cartRoutes(options: TCartRouteOptions) {
       const locale = c.get('locale');
       // commerce §6: a commissioner sells only its events; checked before any unit is held.
       if (body.commissionerId) await checkSellerOfLot(db, body.commissionerId, body.lotId, locale);
+      const { queueSecret } = options;
+      const admitted = queueSecret
+        ? async (eventId: number, sessionId: string | undefined) =>
+            isValidQueuePass(await queueSecret(), queuePassOf(c, eventId), eventId, sessionId)
+        : undefined;
       const added = await addToCart(
-        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable },
+        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable, admitted },
         { ...body, sessionId: sessionOf(c, body.sessionId) },
       );
       remember(c, added.sessionId);
