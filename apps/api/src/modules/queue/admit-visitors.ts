@@ -64,7 +64,10 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
     clock = Math.max(clock, now - MAX_CATCH_UP_SECONDS * 1000);
     // (The epsilon keeps a whole budget whole: 5 s at 0.6/s is 3, not 2.999….)
     const quota = Math.floor(((now - clock) / 1000) * perSecond + 1e-9);
-    if (quota < 1) return 0;
+    if (quota < 1) {
+      if (options.localClocks && !options.localClocks.has(eventId)) options.localClocks.set(eventId, clock);
+      return 0;
+    }
     const admitted = (await tx.execute(sql`
       update queue_entries set admitted_at = now()
       where id in (
