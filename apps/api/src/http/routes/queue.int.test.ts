@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
 import { admitToEvent } from '../../modules/queue/admit-visitors.ts';
+import { forgetQueueEvents } from '../../modules/queue/queue-event.ts';
 import { signQueuePass } from '../../modules/queue/queue-pass.ts';
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
@@ -40,8 +41,12 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
       on_sale_at = now() + make_interval(secs => ${inSeconds}) where id = ${f.eventId}`);
     return f;
   }
-  const start = () =>
-    db().execute(sql`update events set on_sale_at = now() - interval '1 second' where id = ${f.eventId}`);
+  const start = async () => {
+    await db().execute(
+      sql`update events set on_sale_at = now() - interval '1 second' where id = ${f.eventId}`,
+    );
+    forgetQueueEvents(db());
+  };
   /** One admission tick that lets exactly `n` in (the rate's budget for the 5 s the clock may catch up). */
   async function admit(n: number) {
     await db().execute(sql`update events set queue_rate_per_minute = ${12 * n} where id = ${f.eventId}`);
@@ -217,6 +222,7 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     await db().execute(sql`update ticket_lots set sold = capacity where ticket_id in
       (select t.id from event_tickets t join event_sections s on s.id = t.section_id where s.event_id = ${f.eventId})`);
     expect(await admit(3)).toBe(0);
+    forgetQueueEvents(db());
     expect(((await (await status(session)).json()) as TQueueStatusAnswer).state).toBe('soldout');
   });
 

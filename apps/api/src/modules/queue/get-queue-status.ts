@@ -2,7 +2,7 @@ import type { TQueueStatus } from '@ingressos/contracts';
 import { sql } from 'drizzle-orm';
 import { findEntry, type TQueueOptions } from './join-queue.ts';
 import { queueError } from './queue-error.ts';
-import { admissionRatePerMinute, findQueueEvent, isQueueActive } from './queue-event.ts';
+import { admissionRatePerMinute, findQueueEventCached, isQueueActive } from './queue-event.ts';
 
 export type TStatusOptions = TQueueOptions & { holdSeconds: number; passSeconds: number };
 
@@ -21,7 +21,7 @@ export async function getQueueStatus(
   input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
 ): Promise<TQueueStatus & { admittedSessionId: string | null }> {
   const { db, locale } = options;
-  const event = await findQueueEvent(db, { slug: input.slug });
+  const event = await findQueueEventCached(db, input.slug);
   if (!event?.published) throw queueError('queue_not_found', locale);
   const now = Date.now();
   const base = {

@@ -4,7 +4,7 @@ import type { TDb } from '../../db/client.ts';
 import { queueEntries } from '../../db/schema/index.ts';
 import { newSessionId } from '../cart/cart-session.ts';
 import { queueError } from './queue-error.ts';
-import { findQueueEvent, isQueueActive } from './queue-event.ts';
+import { findQueueEventCached, isQueueActive } from './queue-event.ts';
 
 export type TQueueOptions = { db: TDb; locale: TLocale; enabled: boolean };
 
@@ -22,7 +22,7 @@ export async function joinQueue(
   input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
 ): Promise<{ sessionId: string; entry: TQueueEntry; eventId: number }> {
   const { db, locale } = options;
-  const event = await findQueueEvent(db, { slug: input.slug });
+  const event = await findQueueEventCached(db, input.slug);
   if (!event?.published) throw queueError('queue_not_found', locale);
   if (!isQueueActive(event, options.enabled)) throw queueError('queue_closed', locale);
   const sessionId = input.sessionId ?? newSessionId();
@@ -42,9 +42,8 @@ export async function joinQueue(
     }
     return { sessionId: mine.sessionId, entry: mine, eventId: event.id };
   }
-  const since = event.onSaleAt
-    ? sql`${event.onSaleAt.toISOString()}::timestamptz`
-    : sql`'epoch'::timestamptz`;
+  // The on-sale time from the row itself, never from a cached copy: it decides early or late.
+  const since = sql`coalesce((select on_sale_at from events where id = ${event.id}), 'epoch'::timestamptz)`;
   const [inserted] = await db
     .insert(queueEntries)
     .values({

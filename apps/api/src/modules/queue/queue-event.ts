@@ -55,6 +55,32 @@ export async function findQueueEvent(
   };
 }
 
+/**
+ * The same, at most a second old, per database: status polls and joins are the queue's hot calls,
+ * and a second-old setting or free count only shifts an estimate. Admission reads fresh rows.
+ */
+const FRESH_MS = 1_000;
+const cacheByDb = new WeakMap<TDb, Map<string, { at: number; event: Promise<TQueueEvent | null> }>>();
+
+export function findQueueEventCached(db: TDb, slug: string): Promise<TQueueEvent | null> {
+  let cache = cacheByDb.get(db);
+  if (!cache) {
+    cache = new Map();
+    cacheByDb.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(slug);
+  if (hit && now - hit.at < FRESH_MS) return hit.event;
+  if (cache.size > 10_000) cache.clear();
+  const event = findQueueEvent(db, { slug });
+  cache.set(slug, { at: now, event });
+  event.catch(() => cache.delete(slug));
+  return event;
+}
+
+/** Tests that change an event behind the cache's back. */
+export const forgetQueueEvents = (db: TDb) => cacheByDb.delete(db);
+
 /** Whether buyers of this event go through the waiting room now (WAITING_ROOM turns all queues off). */
 export function isQueueActive(event: TQueueEvent, enabled: boolean, now = Date.now()): boolean {
   return enabled && event.queueEnabled && event.published && event.startsAt.getTime() > now;
