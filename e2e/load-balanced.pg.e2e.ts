@@ -34,6 +34,8 @@ function serverEnv(db: TFaultDb, publicUrl: string, extra: Record<string, string
     TRUST_PROXY_HOPS: '1',
     PAYMENT_RECONCILE_SECONDS: '1',
     PAYMENT_RECONCILE_GRACE_SECONDS: String(GRACE_SECONDS),
+    // Only the waiting-room case's event has a queue; the others sell as usual.
+    WAITING_ROOM: 'true',
     ...extra,
   };
 }
@@ -123,7 +125,7 @@ describe('three processes behind nginx on one PostgreSQL', () => {
 
   beforeAll(async () => {
     db = await faultDatabase('lb', 500);
-    buyers = await makeBuyers(db, 60);
+    buyers = await makeBuyers(db, 90);
     named = await createCartFixture(db.database.db);
     await db.query(
       'update event_tickets set tickets_per_cpf = 2 where id = (select ticket_id from ticket_lots where id = $1)',
@@ -354,4 +356,93 @@ describe('three processes behind nginx on one PostgreSQL', () => {
     // Only the Idempotency-Key kept it to one order and one charge: the second process answered the first one's order.
     expect(await orderOfKey(db, cut.payment.key)).toEqual([expect.objectContaining({ charges: 1 })]);
   }, 90_000);
+
+  it('the waiting room through nginx: joined on one process, admitted by the ticks of all, bought through another; a process killed mid-run loses no place and no hold', async () => {
+    const queued = await createCartFixture(db.database.db, { lotCapacity: 100 });
+    await db.query('update events set queue_enabled = true, queue_rate_per_minute = 60 where id = $1', [
+      queued.eventId,
+    ]);
+    const survivor = servers[0]!;
+    const port = await freePort();
+    const doomed = await startServer(serverEnv(db, `http://127.0.0.1:${port}`));
+    extra.push(doomed);
+    const edge = await startNginx({ upstreams: [address(survivor), address(doomed)], port });
+    edges.push(edge);
+    const visitors = Array.from({ length: 24 }, (_, i) => ({
+      person: buyer(),
+      sessionId: `lb_queue_visitor_${String(i).padStart(6, '0')}`,
+    }));
+    const queueCall = (v: (typeof visitors)[number], join: boolean) =>
+      join
+        ? call(`${edge.url}/api/queue/${queued.slug}/join`, v.person, {}, { 'x-session-id': v.sessionId })
+        : fetch(`${edge.url}/api/queue/${queued.slug}`, {
+            headers: { authorization: `Bearer ${v.person.token}`, 'x-session-id': v.sessionId },
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    for (const v of visitors) expect((await queueCall(v, true)).status).toBe(200);
+    const joinedOn = new Set(
+      edge
+        .entries()
+        .filter((e) => e.uri.endsWith('/join'))
+        .map((e) => e.upstream),
+    );
+    expect(joinedOn.size).toBe(2);
+
+    // The first visitor is admitted within a few ticks, holds a ticket with the pass (through
+    // whichever process nginx picks) and keeps it across the kill.
+    const first = visitors[0]!;
+    await expect
+      .poll(async () => (await queueCall(first, false)).body?.state, { timeout: 15_000 })
+      .toBe('admitted');
+    const { body } = await queueCall(first, false);
+    const held = await call(
+      `${edge.url}/api/v4/addtocart`,
+      first.person,
+      { lotId: queued.lotId, quantity: 1 },
+      {
+        'x-session-id': first.sessionId,
+        'x-queue-pass': String(body?.pass),
+      },
+    );
+    expect(held.status).toBe(200);
+    const admittedBefore = (
+      await db.query<{ n: number }>(
+        'select count(*)::int as n from queue_entries where event_id = $1 and admitted_at is not null',
+        [queued.eventId],
+      )
+    )[0]!.n;
+
+    await doomed.crash();
+    expect(doomed.alive()).toBe(false);
+
+    // Every place is still there and answers through nginx; the survivor keeps admitting.
+    const places = await db.query<{ n: number }>(
+      'select count(*)::int as n from queue_entries where event_id = $1',
+      [queued.eventId],
+    );
+    expect(places[0]!.n).toBe(visitors.length);
+    for (const v of visitors) {
+      const status = await queueCall(v, false);
+      expect(status.status).toBe(200);
+      expect(['waiting', 'admitted']).toContain(status.body?.state);
+    }
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.query<{ n: number }>(
+              'select count(*)::int as n from queue_entries where event_id = $1 and admitted_at is not null',
+              [queued.eventId],
+            )
+          )[0]!.n,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(admittedBefore + 1);
+    const holds = await db.query<{ n: number }>(
+      'select count(*)::int as n from cart_holds h join carts c on c.id = h.cart_id where c.session_id = $1 and not h.released',
+      [first.sessionId],
+    );
+    expect(holds[0]!.n).toBe(1);
+    const paid = await pay(edge.url, first.person, first.sessionId, newPayment());
+    expect(paid).toMatchObject({ status: 200, body: { orderStatus: 3 } });
+  }, 120_000);
 });

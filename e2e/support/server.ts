@@ -61,6 +61,8 @@ export async function startServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Journeys buy many times from 127.0.0.1: the anonymous-hold throttle (issue 19) is off unless a journey turns it on.
       HOLD_THROTTLE: 'false',
+      // The waiting room only where a journey asks for it (e2e/waiting-room*.e2e.ts).
+      WAITING_ROOM: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

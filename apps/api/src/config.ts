@@ -31,6 +31,15 @@ export const ZConfigSchema = z
     DEMO_DATA: flag.default(true),
     /** How long a cart holds its tickets (the spec leaves it unshown; 15 minutes is the norm). */
     CART_HOLD_SECONDS: z.coerce.number().int().min(5).max(7200).default(900),
+    /**
+     * Issue 19: events with a queue (the catalogue's `queue`) send buyers through the waiting room.
+     * false turns every queue off (the journeys that do not test it; an emergency switch).
+     */
+    WAITING_ROOM: flag.default(true),
+    /** How long an admitted visitor's pass lets them add tickets (the cart then holds them). */
+    QUEUE_PASS_SECONDS: z.coerce.number().int().min(30).max(7200).default(600),
+    /** TEST ONLY: each process paces admissions by its own clock (the multi-process negative control). */
+    TEST_UNSAFE_QUEUE_LOCAL_RATE: flag.default(false),
     /** How many times a buyer may renew the cart timer. */
     CART_MAX_RENEWALS: z.coerce.number().int().min(0).max(20).default(3),
     /**

@@ -16,6 +16,7 @@ import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
 import { unsellableEvents } from './modules/checkout/payment-offer.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
+import { admitVisitors } from './modules/queue/admit-visitors.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -77,6 +78,22 @@ async function main() {
     sweepExpiredHolds(database.db).catch((error: unknown) => log.warn('hold sweep failed', { error }));
   }, config.CART_SWEEP_SECONDS * 1000);
   sweeper.unref();
+  // Issue 19: every process admits from the waiting rooms each second; the event's row lock makes
+  // that safe (modules/queue/admit-visitors.ts), so a process dying loses no place and no admission.
+  let admitting = false;
+  const localClocks = config.TEST_UNSAFE_QUEUE_LOCAL_RATE ? new Map<number, number>() : undefined;
+  const admitter = setInterval(() => {
+    if (admitting || config.MAINTENANCE || !config.WAITING_ROOM) return;
+    admitting = true;
+    admitVisitors({ db: database.db, holdSeconds: config.CART_HOLD_SECONDS, localClocks })
+      .catch((error: unknown) => log.warn('queue admission failed', { error }))
+      .finally(() => {
+        admitting = false;
+      });
+  }, 1000);
+  admitter.unref();
+  if (config.TEST_UNSAFE_QUEUE_LOCAL_RATE)
+    log.warn('TEST_UNSAFE_QUEUE_LOCAL_RATE is on: each process admits at the full rate. Tests only.');
   // Pending payments settle (or a Pix expires) even when no buyer is watching (docs/decisions.md).
   let reconciling = false;
   const reconciler = setInterval(() => {
@@ -139,6 +156,7 @@ async function main() {
     setTimeout(() => process.exit(1), 10_000).unref();
     catalogue.stop();
     clearInterval(sweeper);
+    clearInterval(admitter);
     clearInterval(reconciler);
     clearInterval(imagePurge);
     const outboxStopped = app.outbox.stop();

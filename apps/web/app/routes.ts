@@ -9,6 +9,7 @@ export default [
 
   route('events/:slug', 'routes/event.tsx', { id: 'event' }),
   route('eventmap/:slug', 'routes/event-map.tsx'),
+  route('fila/:slug', 'routes/waiting-room.tsx'),
   route('eventgroup/:slug', 'routes/event-group.tsx'),
   route('meus-ingressos', 'routes/my-tickets.tsx', { id: 'myTickets' }),
   route('Home/MyShops', 'routes/my-tickets.tsx', { id: 'myShops' }),

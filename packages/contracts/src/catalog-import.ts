@@ -213,6 +213,19 @@ export const ZImportEvent = z
      * options are interest-free, more carry the gateway's interest. Absent: per the tickets' noInterest.
      */
     maxInterestFreeInstallments: z.number().int().min(1).max(12).optional(),
+    /**
+     * Issue 19, the waiting room: when sales open, with its UTC offset (absent: open now), and a
+     * queue in front of them. Visitors who arrive before `onSaleAt` get a place drawn at random at
+     * the start; later ones, first come first served. `ratePerMinute`: visitors admitted per
+     * minute (absent: the free stock over one cart hold time, at about two tickets a buyer).
+     */
+    onSaleAt: z.iso.datetime({ offset: true }).optional(),
+    queue: z
+      .object({
+        enabled: z.boolean().default(true),
+        ratePerMinute: z.number().int().min(1).max(100_000).optional(),
+      })
+      .optional(),
     sellingPoints: z
       .array(
         z.object({

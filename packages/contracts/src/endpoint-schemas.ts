@@ -115,6 +115,7 @@ import type { TOperation } from './operation.ts';
 import { ZStaticPageResponse } from './pages.ts';
 import { ZGatewayPaymentHeaders, ZGatewayTransaction, ZPixCreateRequest } from './payment-aliases.ts';
 import { ZChangeEmailRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest } from './privacy.ts';
+import { ZQueueSlugParams, ZQueueStatusAnswer } from './queue.ts';
 import { ZOrderAnswer } from './receipt.ts';
 import { ZCookieConsentAnswer, ZCookieConsentRequest, ZSiteFlagsAnswer } from './site-flags.ts';
 import { ZSendPixelAnswer, ZSendPixelRequest } from './tracking.ts';
@@ -408,6 +409,24 @@ export const ENDPOINT_SCHEMAS = {
     body: ZValidateExclusiveEmissorRequest,
     response: z.object({ result: z.literal(true), sessionID: z.string(), expiresAt: z.string() }),
     errors: [429],
+  },
+  queueStatus: {
+    summary: "Where this browser stands in an event's waiting room (position, wait, pass)",
+    tag: 'Cart',
+    auth: 'optional',
+    params: ZQueueSlugParams,
+    headers: cartSession,
+    response: ZQueueStatusAnswer,
+    errors: [404],
+  },
+  joinQueue: {
+    summary: "Take a place in an event's waiting room (one per browser and per account)",
+    tag: 'Cart',
+    auth: 'optional',
+    params: ZQueueSlugParams,
+    headers: cartSession,
+    response: ZQueueStatusAnswer,
+    errors: [404, 409],
   },
   staticPage: {
     summary: 'A static or legal page, rendered',

@@ -55,6 +55,9 @@ export const ENDPOINTS = {
   eventCommissioners: { method: 'GET', path: '/api/events/:eventId/commissioners' },
   commissionerSales: { method: 'GET', path: '/api/commissioners/sales' },
   commissionerSalesCsv: { method: 'GET', path: '/api/commissioners/sales.csv' },
+  // Waiting room (issue 19)
+  queueStatus: { method: 'GET', path: '/api/queue/:slug' },
+  joinQueue: { method: 'POST', path: '/api/queue/:slug/join' },
   // Cart
   getCart: { method: 'POST', path: '/api/v3/getcart' },
   addToCart: { method: 'POST', path: '/api/v4/addtocart' },

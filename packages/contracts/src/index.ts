@@ -9,6 +9,7 @@ export * from './hosted-checkout.ts';
 export * from './messages/index.ts';
 export * from './pages.ts';
 export * from './privacy.ts';
+export * from './queue.ts';
 export * from './receipt.ts';
 export * from './site.ts';
 export * from './site-flags.ts';

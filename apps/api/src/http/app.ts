@@ -55,6 +55,7 @@ import { pagesRoutes } from './routes/pages.ts';
 import { passwordResetRoutes } from './routes/password-reset.ts';
 import { paymentGatewayRoutes } from './routes/payment-gateway.ts';
 import { privacyRoutes } from './routes/privacy.ts';
+import { queueRoutes } from './routes/queue.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteFlagsRoutes } from './routes/site-flags.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
@@ -239,6 +240,7 @@ export function createApp(options: TAppOptions) {
             accounts.captcha,
           )
         : null,
+      queueSecret: config.WAITING_ROOM ? accounts.secret : undefined,
     }),
   );
 
@@ -270,6 +272,17 @@ export function createApp(options: TAppOptions) {
       limits: accounts.limits,
       trustProxyHops: config.TRUST_PROXY_HOPS,
       secureCookies: config.secureCookies,
+    }),
+  );
+  app.route(
+    '/api',
+    queueRoutes({
+      db: database.db,
+      enabled: config.WAITING_ROOM,
+      holdSeconds: config.CART_HOLD_SECONDS,
+      passSeconds: config.QUEUE_PASS_SECONDS,
+      secureCookies: config.secureCookies,
+      secret: accounts.secret,
     }),
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));

@@ -73,6 +73,10 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   event_over: 422,
   exclusive_required: 403,
   exclusive_invalid: 422,
+  // Waiting room (issue 19)
+  queue_pass_required: 403,
+  queue_not_found: 404,
+  queue_closed: 409,
   // Checkout
   idempotency_key: 400,
   card_required: 400,

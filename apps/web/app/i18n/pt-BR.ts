@@ -931,6 +931,35 @@ export const ptBR = {
   'biometry.startError': 'Erro ao iniciar biometria: {detail}',
   'biometry.tokenError': 'Erro ao gerar token: {detail}',
   'biometry.phoneDone': 'Pronto! Você pode voltar ao computador.',
+  // The waiting room (issue 19)
+  'queue.title': 'Fila de espera',
+  'queue.pageTitle': 'Fila de espera: {name}',
+  'queue.intro':
+    'Muita gente quer ingressos para {name}. Para ser justo com todos, as compras passam por esta fila.',
+  'queue.join': 'Entrar na fila',
+  'queue.joinFailed': 'Não foi possível entrar na fila. Tente novamente.',
+  'queue.beforeStart':
+    'As vendas abrem em {time}. Quem entrar na fila antes disso recebe um lugar sorteado na abertura: chegar mais cedo não dá vantagem.',
+  'queue.drawSoon': 'Você está na fila. Seu lugar será sorteado na abertura das vendas.',
+  'queue.startsIn': 'Abertura em {wait}',
+  'queue.position': 'Sua posição na fila',
+  'queue.ahead': '{n} pessoas na sua frente',
+  'queue.aheadOne': '1 pessoa na sua frente',
+  'queue.aheadNone': 'Você é o próximo!',
+  'queue.wait': 'Tempo estimado de espera: {wait}',
+  'queue.progress': 'Progresso na fila',
+  'queue.keepOpen':
+    'Mantenha esta página aberta. Ela se atualiza sozinha e, se você recarregar, seu lugar continua guardado.',
+  'queue.admitted': 'É a sua vez! Você tem até {time} para escolher seus ingressos.',
+  'queue.goToEvent': 'Escolher ingressos',
+  'queue.expired': 'Seu tempo para comprar nesta fila acabou.',
+  'queue.soldOut': 'Ingressos esgotados. Todos os ingressos deste evento foram vendidos.',
+  'queue.closed': 'Este evento não está com fila de espera. Você pode comprar normalmente.',
+  'queue.backToEvent': 'Ver o evento',
+  'queue.lessThanMinute': 'menos de 1 minuto',
+  'queue.minutes': '{n} min',
+  'queue.hours': '{h} h {m} min',
+  'queue.offline': 'Sem conexão. Tentando de novo…',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

@@ -1,6 +1,6 @@
 import { SLUG_PATTERN } from '@ingressos/contracts';
 import { lazy, Suspense } from 'react';
-import { data, isRouteErrorResponse, useRouteError } from 'react-router';
+import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import {
   getEventTickets,
   getSellingPoints,
@@ -15,6 +15,7 @@ import { eventJsonLd, toEventView } from '~/features/catalogue/event-view.server
 import { clip, seoMeta, type TSeo } from '~/features/catalogue/seo.ts';
 import { TicketSelector } from '~/features/catalogue/ticket-selector.tsx';
 import { commissionerEventTickets, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
+import { mustWait, queueStatus } from '~/features/queue/queue.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
@@ -57,12 +58,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     jsonLd: eventJsonLd(event, canonical, image),
   };
   const view = toEventView(event, new Date());
-  const [sellingPoints, posterSvg, locked] = await Promise.all([
+  // Issue 19: while the event's queue is on, a visitor it has not admitted waits in it first.
+  const [sellingPoints, posterSvg, locked, queue] = await Promise.all([
     getSellingPoints(api, event.id),
     posterMarkup(api, event.images.poster),
     // A restricted event asks for an access code unless this visitor's cart session has one.
     view.exclusiveAccess.length > 0 && !view.past ? needsExclusiveAccess(api, event.id) : false,
+    view.past ? null : queueStatus(api, event.slug),
   ]);
+  if (mustWait(queue)) throw redirect(`/fila/${event.slug}`);
   return { event: { ...view, posterSvg }, sellingPoints, seo, locked };
 }
 

@@ -101,6 +101,12 @@ export const EN: TApiMessages = {
   exclusiveAccess: {
     exclusive_invalid: 'Could not validate',
   },
+  queue: {
+    queue_pass_required:
+      'This event has a waiting room. Join the queue and wait for your turn to add tickets.',
+    queue_not_found: 'Event not found.',
+    queue_closed: "This event's queue is not active.",
+  },
   biometry: {
     start_failed: 'Could not start the facial biometry check',
     status_failed: 'Could not check the facial biometry',

@@ -107,6 +107,13 @@ export const PT_BR = {
   exclusiveAccess: {
     exclusive_invalid: 'Não foi possível validar',
   },
+  /** The waiting room (issue 19): a queue before an event's on-sale time. */
+  queue: {
+    queue_pass_required:
+      'Este evento está com fila de espera. Entre na fila e aguarde a sua vez para adicionar ingressos.',
+    queue_not_found: 'Evento não encontrado.',
+    queue_closed: 'A fila deste evento não está ativa.',
+  },
   biometry: {
     start_failed: 'Erro ao iniciar verificacao biometrica',
     status_failed: 'Erro ao verificar biometria facial',

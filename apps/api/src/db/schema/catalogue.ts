@@ -97,6 +97,13 @@ export const events = pgTable(
     // cart's isNfeMandatory), and the installment counts up to which the event absorbs the interest.
     nfeMandatory: boolean('nfe_mandatory').notNull().default(false),
     maxInterestFreeInstallments: smallint('max_interest_free_installments'),
+    /**
+     * Issue 19, the waiting room: when sales open (null: already open), whether a queue admits
+     * buyers, and how many per minute (null: derived from the stock and the hold time).
+     */
+    onSaleAt: timestamp('on_sale_at', { withTimezone: true }),
+    queueEnabled: boolean('queue_enabled').notNull().default(false),
+    queueRatePerMinute: integer('queue_rate_per_minute'),
     revision: integer('revision').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),

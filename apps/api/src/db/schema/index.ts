@@ -9,6 +9,7 @@ export * from './meta.ts';
 export * from './outbox.ts';
 export * from './payment-parts.ts';
 export * from './privacy.ts';
+export * from './queue.ts';
 export * from './site-flags.ts';
 export * from './tracking.ts';
 export * from './transfers.ts';

@@ -16,9 +16,11 @@ import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
 import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
 import { attachSeller, checkSellerOfLot } from '../../modules/commissioners/attach-commissioner.ts';
+import { isValidQueuePass } from '../../modules/queue/queue-pass.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
 import { parseJsonBody, parseWith } from '../parse-json.ts';
+import { queuePassOf } from './queue.ts';
 
 export type TCartRouteOptions = {
   db: TDb;
@@ -41,6 +43,8 @@ export type TCartRouteOptions = {
   maxUnitsPerAccount: number;
   unsafeHoldCaps: boolean;
   holdThrottle: THoldThrottle | null;
+  /** Issue 19: the key that signs waiting-room passes; absent when WAITING_ROOM is off. */
+  queueSecret?: (() => Promise<Uint8Array>) | undefined;
 };
 
 /** The cookie that carries the cart's session for the browser (spec §9: cart cookie 86400 s). */
@@ -103,8 +107,13 @@ export function cartRoutes(options: TCartRouteOptions) {
       };
       // commerce §6: a commissioner sells only its events; checked before any unit is held.
       if (body.commissionerId) await checkSellerOfLot(db, body.commissionerId, body.lotId, locale);
+      const { queueSecret } = options;
+      const admitted = queueSecret
+        ? async (eventId: number, sessionId: string | undefined) =>
+            isValidQueuePass(await queueSecret(), queuePassOf(c, eventId), eventId, sessionId)
+        : undefined;
       const added = await addToCart(
-        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable, account },
+        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable, account, admitted },
         { ...body, sessionId },
       );
       remember(c, added.sessionId);

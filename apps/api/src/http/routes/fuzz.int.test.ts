@@ -112,6 +112,8 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
       type: 'bin',
       sessionId,
     },
+    // Issue 19: the waiting room's join reads no body; the slug is the fixture's (no queue: 409).
+    'POST /api/queue/:slug/join': {},
     'POST /api/CheckTicketsPerCPF': { ticketId: 1, eventId: f.eventId, cpfs: [CPF] },
     // Issue 16: a facial event's holders, and the enrolment link sent to one.
     'POST /api/biometry/holders': { eventId: f.eventId, cpfs: [CPF] },

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
 import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
+import { queueError } from '../queue/queue-error.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
 import { newCartId, newSessionId } from './cart-session.ts';
@@ -30,6 +31,11 @@ export type TCartOptions = {
   sellable?: ((gateway: number | null) => boolean) | undefined;
   /** The logged-in account adding, whose units held at once across its carts are capped (issue 19). */
   account?: TAccountCap | undefined;
+  /**
+   * Issue 19: whether this request carries a valid waiting-room pass for the event and session;
+   * asked only for events with a queue (absent: no queue is checked, as when WAITING_ROOM is off).
+   */
+  admitted?: ((eventId: number, sessionId: string | undefined) => Promise<boolean>) | undefined;
 };
 
 /**
@@ -59,6 +65,8 @@ function cachedTarget(db: TDb, lotId: number, placeId: number | null | undefined
 type TTarget = TLineRow & {
   /** The section sells numbered seats or tables: a unit needs its place. */
   seated: boolean;
+  /** The event sells through its waiting room (issue 19). */
+  queued: boolean;
   /** The ticket's lots, for which of them is on sale now (currentLot). */
   sibling_lots: {
     id: number;
@@ -74,6 +82,7 @@ async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promi
   const result = (await db.execute(sql`
     select ${LINE_COLUMNS},
       exists (select 1 from controlled_places cp where cp.section_id = s.id) as seated,
+      e.queue_enabled as queued,
       (select json_agg(json_build_object('id', o.id, 'number', o.number, 'capacity', o.capacity,
          'sold', o.sold, 'held', o.held, 'disabled', o.disabled)) from ticket_lots o where o.ticket_id = l.ticket_id) as sibling_lots
     from ticket_lots l
@@ -126,6 +135,13 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   ) {
     throw cartError('exclusive_required', locale);
   }
+  // Issue 19: while the event's queue is on, only a visitor the queue admitted may hold its units.
+  if (
+    target.queued &&
+    options.admitted &&
+    !(await options.admitted(target.event_id, input.sessionId ?? undefined))
+  )
+    throw queueError('queue_pass_required', locale);
 
   const placeId = target.place_id;
   const wholeTable = placeId !== null && target.place_kind === 'table' && target.book_as_a_whole;

@@ -178,6 +178,10 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     // Issue 15: NF-e document and interest-free installments.
     nfeMandatory: event.nfeMandatory,
     maxInterestFreeInstallments: event.maxInterestFreeInstallments ?? null,
+    // Issue 19: the waiting room.
+    onSaleAt: event.onSaleAt ? new Date(event.onSaleAt) : null,
+    queueEnabled: event.queue?.enabled ?? false,
+    queueRatePerMinute: event.queue?.ratePerMinute ?? null,
     // Only who has the pre-sale is published; the codes go to event_access_codes.
     exclusiveEmissors: event.exclusiveAccess.map(({ type, name }) => ({ type, name })),
     maxTicketsPerCart: event.maxTicketsPerCart ?? null,
@@ -198,8 +202,8 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     return { id: row!.id, outcome: 'created' as const };
   }
   const same = (Object.keys(values) as (keyof typeof values)[]).every((key) =>
-    key === 'startsAt'
-      ? existing.startsAt.getTime() === values.startsAt.getTime()
+    key === 'startsAt' || key === 'onSaleAt'
+      ? existing[key]?.getTime() === values[key]?.getTime()
       : JSON.stringify(existing[key]) === JSON.stringify(values[key]),
   );
   if (!same)

@@ -115,7 +115,11 @@ export const DEMO_SLUGS = {
   free: 'concerto-gratuito-orquestra-curitiba',
   past: 'reveillon-farol-da-barra-salvador',
   group: 'turne-raizes-do-nordeste',
+  queue: 'estrelas-do-pop-arena-rio',
 } as const;
+
+/** Issue 19: the demo's queued event opens this long after the demo catalogue is loaded. */
+export const DEMO_QUEUE_OPENS_AFTER_MS = 3 * 60_000;
 
 /** The demo's authorised resellers (commerce §6): open `/?id=<hash>` to enter commissioner mode. */
 export const DEMO_COMMISSIONERS = {
@@ -341,6 +345,31 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
           tickets: [{ name: 'Gratuito', lots: lots([0], 5_000), ticketsPerCpf: 2 }],
         },
       ],
+    },
+    {
+      // Issue 19: the waiting room. Sales open a few minutes after the demo starts: whoever opens
+      // the event before then waits in the queue, drawn at random at the opening.
+      slug: DEMO_SLUGS.queue,
+      name: 'Estrelas do Pop',
+      description:
+        'Os maiores nomes do pop nacional numa noite só. Alta procura: as vendas passam por uma fila de espera.',
+      category: 'show',
+      ageRating: '14',
+      startsAt: at(today, 45),
+      producer: 'Arena Pop Produções',
+      venue: {
+        name: 'Arena Pop Rio',
+        address: 'Av. Embaixador Abelardo Bueno',
+        number: '3401',
+        district: 'Barra da Tijuca',
+        city: 'Rio de Janeiro',
+        state: 'RJ',
+        postalCode: '22775-040',
+      },
+      posterTheme: 'night',
+      onSaleAt: new Date(today.getTime() + DEMO_QUEUE_OPENS_AFTER_MS).toISOString(),
+      queue: { enabled: true, ratePerMinute: 30 },
+      sections: [{ name: 'Pista', tickets: fullAndHalf([180], 2_000) }],
     },
     {
       slug: 'riso-solto-stand-up-curitiba',

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+
+/** Early arrivals' ranks sit below every after-start rank (microseconds since the start, ≥ 0). */
+const DRAW_BASE = -1_000_000_000_000;
+
+/**
+ * The draw at the on-sale time: everyone who arrived before it gets a random rank, once, by this
+ * guarded UPDATE (only rows without a rank), in the database, so no process and no arrival time
+ * decides the order. A straggler whose join committed after the draw is drawn at the next tick,
+ * after the earlier early arrivals. The caller holds the event's `event_queues` row lock.
+ */
+export async function drawEarlyArrivals(tx: TDb, eventId: number): Promise<number> {
+  const drawn = (await tx.execute(sql`
+    with already as (
+      select count(*)::bigint as n from queue_entries where event_id = ${eventId} and rank < 0
+    ), draw as (
+      select id, row_number() over (order by random()) as n
+      from queue_entries where event_id = ${eventId} and rank is null
+    )
+    update queue_entries q set rank = ${DRAW_BASE} + (select n from already) + draw.n
+    from draw where q.id = draw.id and q.rank is null
+    returning q.id`)) as unknown as { rows: unknown[] };
+  if (drawn.rows.length > 0)
+    await tx.execute(
+      sql`update event_queues set drawn_at = coalesce(drawn_at, now()) where event_id = ${eventId}`,
+    );
+  return drawn.rows.length;
+}

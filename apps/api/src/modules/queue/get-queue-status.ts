@@ -1,0 +1,86 @@
+import type { TQueueStatus } from '@ingressos/contracts';
+import { sql } from 'drizzle-orm';
+import { findEntry, type TQueueOptions } from './join-queue.ts';
+import { queueError } from './queue-error.ts';
+import { admissionRatePerMinute, findQueueEventCached, isQueueActive } from './queue-event.ts';
+
+export type TStatusOptions = TQueueOptions & { holdSeconds: number; passSeconds: number };
+
+/** Polling intervals the server hands out: often near the front, rarely far back, never hammering. */
+const MIN_RETRY = 2;
+const MAX_RETRY = 30;
+const clamp = (n: number) => Math.max(MIN_RETRY, Math.min(MAX_RETRY, Math.round(n)));
+
+/**
+ * Where a visitor stands: not in the queue, waiting (position, how many ahead, an estimate and a
+ * progress share), admitted (with until when the pass lasts), past their pass, sold out, or no
+ * queue at all. `retryAfter` is when to ask again: the page polls at the pace the server sets.
+ */
+export async function getQueueStatus(
+  options: TStatusOptions,
+  input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
+): Promise<TQueueStatus & { admittedSessionId: string | null }> {
+  const { db, locale } = options;
+  const event = await findQueueEventCached(db, input.slug);
+  if (!event?.published) throw queueError('queue_not_found', locale);
+  const now = Date.now();
+  const base = {
+    eventId: event.id,
+    slug: event.slug,
+    name: event.name,
+    onSaleAt: event.onSaleAt?.toISOString() ?? null,
+    position: null,
+    ahead: null,
+    estimatedWaitSeconds: null,
+    progress: 0,
+    retryAfter: null,
+    passExpiresAt: null,
+    admittedSessionId: null,
+  };
+  if (!isQueueActive(event, options.enabled, now)) return { ...base, state: 'closed' };
+  if (event.free <= 0) return { ...base, state: 'soldout', retryAfter: MAX_RETRY };
+  const entry = await findEntry(db, event.id, input.sessionId, input.userId);
+  const toStart = event.onSaleAt ? Math.max(0, (event.onSaleAt.getTime() - now) / 1000) : 0;
+  if (!entry) return { ...base, state: 'none' };
+  if (entry.admittedAt) {
+    const until = entry.admittedAt.getTime() + options.passSeconds * 1000;
+    if (until <= now) return { ...base, state: 'expired', progress: 1 };
+    return {
+      ...base,
+      state: 'admitted',
+      progress: 1,
+      passExpiresAt: new Date(until).toISOString(),
+      admittedSessionId: entry.sessionId,
+    };
+  }
+  const perMinute = admissionRatePerMinute(event, options.holdSeconds);
+  // Before the draw nobody has a place yet: the page counts down to the start instead.
+  if (entry.rank === null)
+    return {
+      ...base,
+      state: 'waiting',
+      estimatedWaitSeconds: Math.ceil(toStart),
+      retryAfter: clamp(toStart > 60 ? toStart / 4 : Math.min(toStart + 1, 5)),
+    };
+  const counts = (await db.execute(sql`
+    select
+      (select count(*)::int from queue_entries
+        where event_id = ${event.id} and admitted_at is null and rank is not null
+          and (rank < ${entry.rank} or (rank = ${entry.rank} and id < ${entry.id}))) as ahead,
+      (select admitted from event_queues where event_id = ${event.id}) as admitted`)) as unknown as {
+    rows: { ahead: number; admitted: number | null }[];
+  };
+  const ahead = Number(counts.rows[0]?.ahead ?? 0);
+  const admitted = Number(counts.rows[0]?.admitted ?? 0);
+  const position = ahead + 1;
+  const wait = Math.ceil(toStart + (position / perMinute) * 60);
+  return {
+    ...base,
+    state: 'waiting',
+    position,
+    ahead,
+    estimatedWaitSeconds: wait,
+    progress: admitted + position > 0 ? Math.min(0.99, admitted / (admitted + position)) : 0,
+    retryAfter: clamp(wait / 10),
+  };
+}

@@ -1,0 +1,81 @@
+import type { TLocale } from '@ingressos/domain';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import { queueEntries } from '../../db/schema/index.ts';
+import { newSessionId } from '../cart/cart-session.ts';
+import { queueError } from './queue-error.ts';
+import { findQueueEventCached, isQueueActive } from './queue-event.ts';
+
+export type TQueueOptions = { db: TDb; locale: TLocale; enabled: boolean };
+
+export type TQueueEntry = typeof queueEntries.$inferSelect;
+
+/**
+ * Takes a place in an event's queue: one per browser session and one per account. Joining again
+ * returns the same place (a reload, a double click, a second tab). A visitor who arrives before
+ * the on-sale time gets no rank yet: the draw at the start gives every early arrival a random one.
+ * After the start the rank is the microseconds since it, read from the database's clock, so every
+ * process ranks by the same clock.
+ */
+export async function joinQueue(
+  options: TQueueOptions,
+  input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
+): Promise<{ sessionId: string; entry: TQueueEntry; eventId: number }> {
+  const { db, locale } = options;
+  const event = await findQueueEventCached(db, input.slug);
+  if (!event?.published) throw queueError('queue_not_found', locale);
+  if (!isQueueActive(event, options.enabled)) throw queueError('queue_closed', locale);
+  const sessionId = input.sessionId ?? newSessionId();
+  const userId = input.userId ?? null;
+
+  const mine = await findEntry(db, event.id, sessionId, userId);
+  if (mine) {
+    // An account's place follows it to the browser it joins from last: one place, one browser.
+    if (userId && mine.userId === userId && mine.sessionId !== sessionId) {
+      const [moved] = await db
+        .update(queueEntries)
+        .set({ sessionId })
+        .where(eq(queueEntries.id, mine.id))
+        .returning()
+        .catch(() => [mine]);
+      return { sessionId: moved!.sessionId, entry: moved!, eventId: event.id };
+    }
+    return { sessionId: mine.sessionId, entry: mine, eventId: event.id };
+  }
+  // The on-sale time from the row itself, never from a cached copy: it decides early or late.
+  const since = sql`coalesce((select on_sale_at from events where id = ${event.id}), 'epoch'::timestamptz)`;
+  const [inserted] = await db
+    .insert(queueEntries)
+    .values({
+      eventId: event.id,
+      sessionId,
+      userId,
+      rank: sql`case when clock_timestamp() >= ${since}
+        then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Another request of this browser or account won the insert: its place is this one.
+  const entry = inserted ?? (await findEntry(db, event.id, sessionId, userId));
+  if (!entry) throw new Error('queue entry vanished');
+  return { sessionId: entry.sessionId, entry, eventId: event.id };
+}
+
+/** The place of this browser, else of this account. */
+export async function findEntry(
+  db: TDb,
+  eventId: number,
+  sessionId: string | undefined,
+  userId: string | null | undefined,
+): Promise<TQueueEntry | undefined> {
+  if (!sessionId && !userId) return undefined;
+  const who = [
+    ...(sessionId ? [eq(queueEntries.sessionId, sessionId)] : []),
+    ...(userId ? [eq(queueEntries.userId, userId)] : []),
+  ];
+  const rows = await db
+    .select()
+    .from(queueEntries)
+    .where(and(eq(queueEntries.eventId, eventId), or(...who)));
+  return rows.find((row) => row.sessionId === sessionId) ?? rows[0];
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, queueEntries } from '../apps/api/src/db/schema/index.ts';
+import { newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
+
+const ORDER_PAGE = /\/pedido\/[0-9a-f-]{36}$/;
+const AHEAD = 4;
+
+/**
+ * Issue 19, the waiting room in Chromium: the fixture event sells through a queue admitting 30
+ * visitors a minute, with four visitors already waiting. The buyer opening the event is sent to
+ * the queue, joins, sees the place, reloads and keeps it, is admitted, and buys by card. A visitor
+ * who skips the queue cannot put a ticket in a cart.
+ */
+describe('waiting room journey', () => {
+  let stage: TPurchaseStage;
+  beforeAll(async () => {
+    stage = await openPurchaseStage('waiting-room', { WAITING_ROOM: 'true' }, async (db, f) => {
+      await db
+        .update(events)
+        .set({ queueEnabled: true, queueRatePerMinute: 30 })
+        .where(eq(events.id, f.eventId));
+      await db.insert(queueEntries).values(
+        Array.from({ length: AHEAD }, (_, i) => ({
+          eventId: f.eventId,
+          sessionId: `earlier_visitor_${String(i).padStart(6, '0')}`,
+          rank: i + 1,
+        })),
+      );
+    });
+  });
+  afterAll(() => closePurchaseStage(stage));
+
+  it('waits in the queue, keeps the place on reload, is admitted and buys', async () => {
+    const { browser, server, smtp, f } = stage;
+    const page = await newPage(browser);
+    await verifiedPerson(page, server.url, smtp);
+
+    await page.goto(`${server.url}/events/${f.slug}`);
+    await page.waitForURL(new RegExp(`/fila/${f.slug}$`));
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: `Show ${f.slug}` }).waitFor();
+    await page.getByRole('button', { name: 'Entrar na fila' }).click();
+
+    const position = page.getByTestId('queue-position');
+    await position.waitFor();
+    const first = Number(await position.textContent());
+    expect(first).toBeGreaterThan(1);
+    expect(first).toBeLessThanOrEqual(AHEAD + 1);
+    await page.getByRole('progressbar', { name: 'Progresso na fila' }).waitFor();
+    await page.getByText(/^Tempo estimado de espera: /).waitFor();
+
+    // A reload keeps the place: the same queue, no new join, a position no worse than before.
+    await page.reload();
+    await waitForHydration(page);
+    await position.waitFor();
+    expect(Number(await position.textContent())).toBeLessThanOrEqual(first);
+    expect(await page.getByRole('button', { name: 'Entrar na fila' }).count()).toBe(0);
+
+    // Admitted: the page goes to the event on its own, where the tickets can now be added.
+    await page.waitForURL(new RegExp(`/events/${f.slug}$`), { timeout: 60_000 });
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await page.getByRole('status').filter({ hasText: 'Adicionado ao carrinho.' }).waitFor();
+
+    await page.goto(`${server.url}/pagamento`);
+    await waitForHydration(page);
+    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
+    await page.getByLabel('Validade (MM/AA)').fill('12/39');
+    await page.getByLabel('Código de segurança (CVV)').fill('123');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor({ timeout: 30_000 });
+  }, 180_000);
+
+  it('refuses a ticket to a visitor who skipped the queue', async () => {
+    const { browser, server, f } = stage;
+    const page = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    const added = await page.request.post(`${server.url}/api/v4/addtocart`, {
+      data: { lotId: f.lotId, quantity: 1 },
+    });
+    expect(added.status()).toBe(403);
+    expect(((await added.json()) as { Message: string }).Message).toBe(
+      'Este evento está com fila de espera. Entre na fila e aguarde a sua vez para adicionar ingressos.',
+    );
+  }, 60_000);
+});
