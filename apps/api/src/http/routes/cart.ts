@@ -113,7 +113,15 @@ export function cartRoutes(options: TCartRouteOptions) {
             isValidQueuePass(await queueSecret(), queuePassOf(c, eventId), eventId, sessionId)
         : undefined;
       const added = await addToCart(
-        { db, holdSeconds: options.holdSeconds, stockMode: options.stockMode, locale, sellable, account, admitted },
+        {
+          db,
+          holdSeconds: options.holdSeconds,
+          stockMode: options.stockMode,
+          locale,
+          sellable,
+          account,
+          admitted,
+        },
         { ...body, sessionId },
       );
       remember(c, added.sessionId);

@@ -9,8 +9,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
-import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import { queueError } from '../queue/queue-error.ts';
+import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
 import { newCartId, newSessionId } from './cart-session.ts';
