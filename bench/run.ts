@@ -10,6 +10,7 @@ import { repoRoot } from '../scripts/build-web.ts';
 const BENCHES = [
   'bench/catalogue-reads.ts',
   'bench/cart-onsale.ts',
+  'bench/hold-throttle.ts',
   'bench/oversized-bodies.ts',
   'bench/biometry.ts',
 ];

@@ -14,7 +14,7 @@ import {
 import type { Route } from './+types/root.ts';
 import './app.css';
 import { sellAs } from './features/cart/cart-actions.ts';
-import { CartButton, CartSessionLayer } from './features/cart/cart-button.tsx';
+import { CartButton, CartSessionLayer, HoldCaptchaLayer } from './features/cart/cart-button.tsx';
 import {
   commissionerCookie,
   commissionerMode,
@@ -117,6 +117,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         </main>
         <Footer site={data.site} year={data.year} />
         {data.user && <Popups user={data.user} site={data.site} />}
+        <HoldCaptchaLayer />
         <ConsentBanner loggedIn={Boolean(data.user)} />
         <SiteWidgets />
       </div>

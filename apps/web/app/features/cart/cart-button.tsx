@@ -58,11 +58,10 @@ export function CartButton({ className, badgeClassName }: { className: string; b
 
 /**
  * Spec §2: the cart-session modal on every page of the non-commissioner layout. Its code loads
- * only when a cart may exist (see cart-store.ts). Also the captcha an add may ask for (issue 19),
- * loaded only then.
+ * only when a cart may exist (see cart-store.ts).
  */
 export function CartSessionLayer() {
-  const { active, captcha } = useCartState();
+  const { active } = useCartState();
   useEffect(detectCart, []);
   return (
     <>
@@ -71,11 +70,18 @@ export function CartSessionLayer() {
           <CartSession />
         </Suspense>
       )}
-      {captcha && (
-        <Suspense fallback={null}>
-          <HoldCaptcha answer={captcha} />
-        </Suspense>
-      )}
+      <HoldCaptchaLayer />
     </>
+  );
+}
+
+/** Issue 19: the captcha an add may ask for, in either layout (the commissioner's has no session modal). */
+export function HoldCaptchaLayer() {
+  const { captcha } = useCartState();
+  if (!captcha) return null;
+  return (
+    <Suspense fallback={null}>
+      <HoldCaptcha answer={captcha} />
+    </Suspense>
   );
 }
