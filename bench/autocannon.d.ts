@@ -8,7 +8,10 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Rebuilt for each request: setupRequest may change its headers and body. */
+      requests?: { setupRequest?: (request: TRequest) => TRequest }[];
     };
+    type TRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
     type Result = {
       requests: { average: number };
       latency: { p99: number; average: number };

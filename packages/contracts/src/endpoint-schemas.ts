@@ -507,10 +507,11 @@ export const ENDPOINT_SCHEMAS = {
     summary: 'Hold units of a lot (or a seat) in the cart',
     tag: 'Cart',
     auth: 'public',
-    headers: cartSession,
+    // Issue 19: past the anonymous-hold threshold, 400 captcha_required until X-Captcha-Token carries an answer; 429 past the per-IP ceiling.
+    headers: cartSession.extend(captcha.shape),
     body: ZAddToCartRequest,
     response: ZCartAnswer,
-    errors: [409, 422],
+    errors: [400, 409, 422, 429],
   },
   removeFromCart: {
     summary: 'Give back units of a lot',
@@ -530,7 +531,8 @@ export const ENDPOINT_SCHEMAS = {
     headers: cartSession,
     body: ZActivateCartRequest,
     response: ZActivateCartAnswer,
-    errors: [404],
+    // 422 renewal_limit: a live cart's activation is a renewal, from the cart's one budget.
+    errors: [404, 422],
   },
   leaveCart: {
     summary: 'Empty the cart and release its holds',
@@ -547,7 +549,7 @@ export const ENDPOINT_SCHEMAS = {
     params: id('cartId'),
     headers: cartSession,
     response: ZRenewCartAnswer,
-    errors: [404, 409],
+    errors: [404, 409, 410, 422],
   },
   cartProtection: {
     summary: 'Choose ticket protection',
@@ -673,7 +675,8 @@ export const ENDPOINT_SCHEMAS = {
     tag: 'Checkout',
     auth: 'session',
     response: ZPaymentAnswer,
-    errors: [404],
+    // 422 renewal_limit: the cart's renewals are spent; the Pix stays payable until it expires.
+    errors: [404, 422],
   },
   // Ways to pay: multi-payment (one order split across several cards).
   pendingMultipleTransaction: {

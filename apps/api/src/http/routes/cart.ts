@@ -160,6 +160,8 @@ export function cartRoutes(options: TCartRouteOptions) {
           db,
           holdSeconds: options.holdSeconds,
           maxRenewals: options.maxRenewals,
+          maxUnitsPerAccount: options.maxUnitsPerAccount,
+          unsafeHoldCaps: options.unsafeHoldCaps,
           stockMode: options.stockMode,
           locale: c.get('locale'),
         },

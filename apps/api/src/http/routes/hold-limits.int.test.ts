@@ -199,6 +199,29 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
       expect((await lot(t, f.lotId)).held).toBe(ACCOUNT_CAP);
     });
 
+    it('an expired cart of the account is not taken again past its cap', async () => {
+      f = await createCartFixture(t.database.db);
+      const b = await buyer(t);
+      const first = await b.add(f.lotId, 4);
+      const past = new Date(Date.now() - 1000);
+      await t.database.db.execute(
+        sql`update carts set expires_at = ${past.toISOString()}::timestamptz where id = ${first.body.cart!.id}`,
+      );
+      await t.database.db.execute(
+        sql`update cart_holds set expires_at = ${past.toISOString()}::timestamptz where cart_id = ${first.body.cart!.id}`,
+      );
+      // Its units stopped counting when it expired: another cart of the account takes 4.
+      expect((await b.add(f.lotId, 4)).status).toBe(200);
+      const refused = await activate(first.body.cart!.id, first.body.sessionID);
+      expect(refused.status).toBe(422);
+      expect(refused.body.Message).toContain(`o limite é ${ACCOUNT_CAP} por vez`);
+      const live = await t.database.db.execute(
+        sql`select coalesce(sum(quantity), 0)::int as units from cart_holds
+            where lot_id = ${f.lotId} and not released and expires_at > now()`,
+      );
+      expect((live as unknown as { rows: { units: number }[] }).rows[0]!.units).toBe(4);
+    });
+
     it('a cart paid by a pending Pix still counts against the account', async () => {
       f = await createCartFixture(t.database.db);
       const b = await buyer(t);

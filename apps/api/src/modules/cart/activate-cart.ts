@@ -9,6 +9,7 @@ import {
   eventTickets,
   ticketLots,
 } from '../../db/schema/index.ts';
+import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import type { TCartOptions } from './add-to-cart.ts';
 import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
@@ -25,13 +26,19 @@ export type TActivation = {
   partiallySoldLots: number[];
 };
 
-export type TActivateOptions = TCartOptions & { maxRenewals: number };
+export type TActivateOptions = TCartOptions & {
+  maxRenewals: number;
+  /** Units an account may hold at once (account-cap.ts): an expired cart taken again counts too. */
+  maxUnitsPerAccount?: number | undefined;
+  unsafeHoldCaps?: boolean | undefined;
+};
 
 /**
  * POST /api/v4/activatecart: brings a cart back to life with a fresh timer. While it is live,
- * that is a renewal, spent from the cart's one budget (renewal-budget.ts). Once expired, each line is taken again from what is free now: a line may come
- * back whole, in part (plain tickets only), or not at all, and the answer says how many units
- * were lost and in which lots.
+ * that is a renewal, spent from the cart's one budget (renewal-budget.ts). Once expired, each
+ * line is taken again from what is free now: a line may come back whole, in part (plain tickets
+ * only), or not at all, and the answer says how many units were lost and in which lots; a cart
+ * of an account is refused when its units would take the account past its cap.
  */
 export async function activateCart(
   options: TActivateOptions,
@@ -40,6 +47,16 @@ export async function activateCart(
 ): Promise<TActivation> {
   const { db, locale } = options;
   return withTransaction(db, async (tx) => {
+    // Lock order: the account (when the cart is one's), then the cart.
+    const [owner] = await tx
+      .select({ userId: carts.userId })
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.sessionId, sessionId)));
+    const account: TAccountCap | null =
+      owner?.userId && options.maxUnitsPerAccount
+        ? { userId: owner.userId, maxUnits: options.maxUnitsPerAccount, unsafe: options.unsafeHoldCaps }
+        : null;
+    if (account) await lockAccount(tx, account);
     const [cart] = await tx
       .select()
       .from(carts)
@@ -67,6 +84,10 @@ export async function activateCart(
 
     // Give everything back first, then take again in lot order, as any other buyer would.
     await reclaimExpiredHolds(tx, { cartId: cart.id });
+    if (account) {
+      const wanted = holds.reduce((sum, { hold }) => sum + hold.quantity, 0);
+      await checkAccountCap(tx, account, { cartId: cart.id, quantity: wanted }, locale);
+    }
     const lost = new Map<number, { wanted: number; got: number }>();
     for (const { hold, bookAsAWhole, placeKind } of holds) {
       const tally = lost.get(hold.lotId) ?? { wanted: 0, got: 0 };

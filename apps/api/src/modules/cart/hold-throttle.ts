@@ -34,8 +34,9 @@ export type THoldThrottle = {
  * of a minute pass; past that the visitor proves to be a person with the site's captcha (the
  * answer in X-Captcha-Token), which opens a fresh window; and no IP gets more than
  * `ipMaxPerMinute` in any case. Counters live where the login limits do (rate-limits.ts): a
- * table every process shares on PostgreSQL, memory on PGlite. Keys are hashed: a cart session
- * is a secret.
+ * table every process shares on PostgreSQL, memory on PGlite; on PostgreSQL through the cart's
+ * relaxed pool (asynchronous commit), as a counter that forgets its last fraction of a second in a
+ * crash lets a few more holds through and nothing worse. Keys are hashed: a cart session is a secret.
  */
 export function createHoldThrottle(
   database: TDatabase,
@@ -45,10 +46,16 @@ export function createHoldThrottle(
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const options = { keyPrefix, points, duration: 60 };
     return database.kind === 'postgres'
-      ? new RateLimiterDrizzle({ ...options, storeClient: database.db, schema: rateLimits })
+      ? new RateLimiterDrizzle({ ...options, storeClient: database.relaxedDb, schema: rateLimits })
       : new RateLimiterMemory(options);
   };
-  const ipMax = limiter('holdIpMax', settings.ipMaxPerMinute);
+  // The ceiling is a coarse guard: kept per process in memory, it costs the rush no round trip
+  // (with N processes an address may reach N times it; the captcha windows below are shared).
+  const ipMax = new RateLimiterMemory({
+    keyPrefix: 'holdIpMax',
+    points: settings.ipMaxPerMinute,
+    duration: 60,
+  });
   const ipWindow = limiter('holdIp', settings.captchaAfter);
   const sessionWindow = limiter('holdSession', settings.captchaAfter);
   const keyOf = (key: string) => sha256(key).slice(0, 32);
@@ -65,12 +72,16 @@ export function createHoldThrottle(
 
   return {
     async admit(visitor, locale) {
-      if (await over(ipMax, visitor.ip)) {
+      // Independent counters, counted at once: this runs before every anonymous hold of a rush.
+      const [overMax, overIp, overSession] = await Promise.all([
+        over(ipMax, visitor.ip),
+        over(ipWindow, visitor.ip),
+        visitor.sessionId ? over(sessionWindow, visitor.sessionId) : false,
+      ]);
+      if (overMax) {
         const error = cartError('too_many_holds', locale);
         throw new AppError(error.code, error.message, { headers: { 'Retry-After': '60' } });
       }
-      const overIp = await over(ipWindow, visitor.ip);
-      const overSession = visitor.sessionId ? await over(sessionWindow, visitor.sessionId) : false;
       if ((!overIp && !overSession) || captcha.provider === 'off') return;
       const token = visitor.captchaToken;
       if (!token) throw cartError('captcha_required', locale);
