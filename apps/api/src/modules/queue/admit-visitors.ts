@@ -61,7 +61,8 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
     let clock = options.localClocks
       ? (options.localClocks.get(eventId) ?? now)
       : new Date(row.clock!).getTime();
-    clock = Math.max(clock, now - MAX_CATCH_UP_SECONDS * 1000);
+    // At least one admission's worth, or a slow queue (under 12 a minute) would never reach one.
+    clock = Math.max(clock, now - Math.max(MAX_CATCH_UP_SECONDS, 1 / perSecond) * 1000);
     // (The epsilon keeps a whole budget whole: 5 s at 0.6/s is 3, not 2.999….)
     const quota = Math.floor(((now - clock) / 1000) * perSecond + 1e-9);
     if (quota < 1) {
