@@ -20,6 +20,7 @@ import { createMessageOutbox } from '../modules/outbox/message-outbox.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { widgetOrigins } from '../modules/site-flags/flags-answer.ts';
 import { createSiteFlags } from '../modules/site-flags/site-flags.ts';
+import { createPageCache } from '../web/page-cache.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
@@ -187,6 +188,11 @@ export function createApp(options: TAppOptions) {
   app.use(compress());
   app.use(csrfProtection(config.publicUrl));
 
+  const pageCache = createPageCache({
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    version: () => `${options.catalogue.version()} ${flags.peek().updatedAt?.getTime() ?? 0}`,
+  });
+
   if (config.MAINTENANCE) {
     app.get('/healthz', (c) => c.json({ status: 'maintenance' }));
     app.all('*', (c) => {
@@ -195,9 +201,12 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout, outbox, biometry, flags });
+    return Object.assign(app, { checkout, outbox, biometry, flags, pageCache });
   }
 
+  // Issue 18: shared pages of visitors not logged in, answered from memory (web/page-cache.ts).
+  if (options.web && config.PAGE_CACHE_MB > 0)
+    app.use((c, next) => (isApiPath(c.req.path) ? next() : pageCache.serve(c, next)));
   app.route('/healthz', healthRoutes(database));
   // Page form actions (login, registration, account data…) read small forms: a larger body is
   // refused before it is read, so nobody can make a process hold megabytes (the API limits its own).
@@ -350,15 +359,20 @@ export function createApp(options: TAppOptions) {
           app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), c.env),
         );
       };
-      return web(c.req.raw, {
-        locale: c.get('locale'),
-        nonce: c.get('secureHeadersNonce') ?? '',
-        requestId: c.get('requestId'),
-        site: await siteNow(),
-        secureCookies: config.secureCookies,
-        api,
-        commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
-      });
+      const facts = await siteNow();
+      const render = (nonce: string) =>
+        web(c.req.raw, {
+          locale: c.get('locale'),
+          nonce,
+          requestId: c.get('requestId'),
+          site: facts,
+          secureCookies: config.secureCookies,
+          api,
+          commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
+        });
+      return config.PAGE_CACHE_MB > 0
+        ? pageCache.render(c, render)
+        : render(c.get('secureHeadersNonce') ?? '');
     });
   }
 
@@ -380,7 +394,7 @@ export function createApp(options: TAppOptions) {
     return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout, outbox, biometry, flags });
+  return Object.assign(app, { checkout, outbox, biometry, flags, pageCache });
 }
 
 export type TApp = ReturnType<typeof createApp>;

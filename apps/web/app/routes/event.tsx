@@ -17,6 +17,7 @@ import { TicketSelector } from '~/features/catalogue/ticket-selector.tsx';
 import { commissionerEventTickets, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { notShared, sharedPageHeaders } from '~/shared/shared-page.ts';
 import { pushAnalytics, rememberPixelSetting, sendPixel, usePageTracking } from '~/shared/tracking.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -64,8 +65,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     // A restricted event asks for an access code unless this visitor's cart session has one.
     view.exclusiveAccess.length > 0 && !view.past ? needsExclusiveAccess(api, event.id) : false,
   ]);
-  return { event: { ...view, posterSvg }, sellingPoints, seo, locked };
+  // Whether this visitor's cart session holds the access code is theirs alone: not shared then.
+  const restricted = view.exclusiveAccess.length > 0 && !view.past;
+  return data(
+    { event: { ...view, posterSvg }, sellingPoints, seo, locked },
+    restricted ? { headers: notShared } : undefined,
+  );
 }
+
+/** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
+export const headers = sharedPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (loaderData) return seoMeta(loaderData.seo);
