@@ -8,6 +8,8 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Each connection sends these in turn, over and over. */
+      requests?: { method?: string; path: string; headers?: Record<string, string> }[];
     };
     type Result = {
       requests: { average: number };
