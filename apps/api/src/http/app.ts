@@ -347,6 +347,8 @@ export function createApp(options: TAppOptions) {
     const web = options.web;
     app.all('*', async (c) => {
       const requestHeaders = c.req.raw.headers;
+      // A page (GET: no action can end the session midway) reads its visitor's session once.
+      const env = c.req.method === 'GET' ? { ...c.env, sessions: new Map() } : c.env;
       const api = (target: string, init?: RequestInit) => {
         const headers = new Headers(init?.headers);
         for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent']) {
@@ -355,9 +357,7 @@ export function createApp(options: TAppOptions) {
         }
         headers.set('x-request-id', c.get('requestId'));
         // The same env bindings: rate limits keep seeing the visitor's socket address.
-        return Promise.resolve(
-          app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), c.env),
-        );
+        return Promise.resolve(app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), env));
       };
       const facts = await siteNow();
       const render = (nonce: string) =>
