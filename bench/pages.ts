@@ -16,6 +16,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { freePort, repoRoot, startServer } from '../e2e/support/server.ts';
+import { PRODUCTION_MALLOC_ARENA_MAX, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
 
 const SLUG = 'festival-sons-do-cerrado';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -68,6 +69,9 @@ const server = await startServer({
   CAPTCHA_PROVIDER: 'off',
   // The buyer's ticket stays in the cart for the whole run.
   CART_HOLD_SECONDS: '7200',
+  // The memory settings of `npm start` and the Dockerfile; BENCH_NODE_OPTIONS / BENCH_MALLOC_ARENA_MAX to compare others.
+  NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? PRODUCTION_NODE_OPTIONS,
+  MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX ?? PRODUCTION_MALLOC_ARENA_MAX,
 });
 const bares: ChildProcess[] = [];
 try {

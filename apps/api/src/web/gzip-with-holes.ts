@@ -24,7 +24,7 @@ export function holedDocument(text: string, hole: string): THoledDocument {
   const plain = text.split(hole).map((part) => Buffer.from(part, 'utf8'));
   const deflated = plain.map((part, index) =>
     deflateRawSync(part, {
-      level: 6,
+      level: 9,
       finishFlush: index === plain.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
     }),
   );
