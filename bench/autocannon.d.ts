@@ -12,7 +12,7 @@ declare module 'autocannon' {
       requests?: { method?: string; path: string; headers?: Record<string, string> }[];
     };
     type Result = {
-      requests: { average: number };
+      requests: { average: number; total: number };
       latency: { p99: number; average: number };
       non2xx: number;
       errors: number;

@@ -7,7 +7,8 @@
  * Targets (issue 18): anonymous pages >= 0.3 of bare with p99 <= 50 ms at 32 connections; personal
  * pages 3x the rate before the issue (see docs/decisions.md); RSS <= 400 MB after the mixed load.
  * BENCH_SECONDS (default 8), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32),
- * BENCH_MIXED_SECONDS (default 60). Results go to bench/results/.
+ * BENCH_MIXED_SECONDS (default 60). Each page also reports the server's CPU ms per request (utime + stime),
+ * which a machine loaded by others disturbs far less than req/s. Results go to bench/results/.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -55,12 +56,21 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ body: B
   });
 }
 
-async function measure(url: string, headers: Record<string, string>, duration: number) {
+/** CPU time (user + system) a process has used, in ms; Linux clock ticks are 10 ms. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** Rate and p99, and the server's CPU per request: steadier than the rate on a machine others load. */
+async function measure(url: string, headers: Record<string, string>, duration: number, pid?: number) {
+  const before = pid ? cpuMs(pid) : 0;
   const result = await autocannon({ url, headers, connections, duration });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpu = pid ? (cpuMs(pid) - before) / Math.max(1, result.requests.total) : 0;
+  return { rps: result.requests.average, p99: result.latency.p99, cpu };
 }
 
 // The product in production mode with the demo catalogue; request logs off so the log pipe is not measured.
@@ -138,16 +148,27 @@ try {
     await measure(target.bareUrl, {}, 1);
     await measure(`${server.url}${target.page.path}`, headersOf(target.page), 2); // warm-up
   }
-  const runs = targets.map(() => ({ bare: [] as number[], page: [] as number[], p99: [] as number[] }));
+  const runs = targets.map(() => ({
+    bare: [] as number[],
+    page: [] as number[],
+    p99: [] as number[],
+    cpu: [] as number[],
+  }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [i, target] of targets.entries()) {
       const bare = await measure(target.bareUrl, {}, seconds);
-      const page = await measure(`${server.url}${target.page.path}`, headersOf(target.page), seconds);
+      const page = await measure(
+        `${server.url}${target.page.path}`,
+        headersOf(target.page),
+        seconds,
+        server.pid,
+      );
       runs[i]!.bare.push(bare.rps);
       runs[i]!.page.push(page.rps);
       runs[i]!.p99.push(page.p99);
+      runs[i]!.cpu.push(page.cpu);
       console.log(
-        `round ${round + 1} ${target.page.name.padEnd(18)} ${Math.round(page.rps).toString().padStart(6)} req/s (bare ${Math.round(bare.rps)})  p99 ${page.p99} ms`,
+        `round ${round + 1} ${target.page.name.padEnd(18)} ${Math.round(page.rps).toString().padStart(6)} req/s (bare ${Math.round(bare.rps)})  p99 ${page.p99} ms  CPU ${page.cpu.toFixed(2)} ms/req`,
       );
     }
   }
@@ -162,6 +183,7 @@ try {
       'bare req/s': Math.round(median(run.bare)),
       'ratio to bare': Number(ratio.toFixed(4)),
       'p99 ms': p99,
+      'CPU ms/req': Number(median(run.cpu).toFixed(2)),
       met: target.page.anonymous
         ? ratio >= TARGETS.anonymousRatio && p99 <= TARGETS.anonymousP99
           ? 'yes'

@@ -56,6 +56,18 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     expect(withoutNonce(plain)).toBe(withoutNonce(first));
   });
 
+  it('renders a page once for a rush of visitors arriving together', async () => {
+    const path = `/eventmap/${fixture.slug}`;
+    const before = t.app.pageCache.stats().misses;
+    const rush = await Promise.all(Array.from({ length: 8 }, () => page(t, path)));
+    expect(t.app.pageCache.stats().misses).toBe(before + 1);
+    for (const p of rush) {
+      expect(p.status).toBe(200);
+      expect(withoutNonce(p)).toBe(withoutNonce(rush[0]!));
+    }
+    expect(new Set(rush.map((p) => p.nonce)).size).toBe(8);
+  });
+
   it('keeps one copy per language', async () => {
     const pt = await page(t, '/', { 'accept-language': 'pt-BR' });
     const en = await page(t, '/', { 'accept-language': 'en' });

@@ -51,6 +51,8 @@ export function sharesPage(request: Request): boolean {
 export function createPageCache(options: TPageCacheOptions) {
   // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
   const entries = new Map<string, TEntry>();
+  /** Renders under way, by key: what requests for the same page wait for (null: not shareable). */
+  const rendering = new Map<string, Promise<TEntry | null>>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -97,12 +99,31 @@ export function createPageCache(options: TPageCacheOptions) {
     serve: (async (c, next) => {
       if (!sharesPage(c.req.raw)) return next();
       const key = keyOf(c);
-      const entry = entries.get(key);
-      if (!entry) return next();
-      if (entry.version !== options.version()) {
+      let entry = entries.get(key);
+      if (entry && entry.version !== options.version()) {
         drop(key);
-        return next();
+        entry = undefined;
       }
+      if (!entry) {
+        // A rush after a change waits for the one render already under way instead of rendering
+        // the same page once per connection (the p99 of a sale); when that page turned out not to
+        // be shareable (or is served by another route), each request goes on by itself.
+        const pending = rendering.get(key);
+        if (!pending) {
+          let settle: (kept: TEntry | null) => void = () => {};
+          rendering.set(key, new Promise<TEntry | null>((resolve) => (settle = resolve)));
+          try {
+            await next();
+          } finally {
+            rendering.delete(key);
+            settle(entries.get(key) ?? null);
+          }
+          return;
+        }
+        const rendered = await pending;
+        if (rendered?.version === options.version()) entry = rendered;
+      }
+      if (!entry) return next();
       hits += 1;
       entries.delete(key);
       entries.set(key, entry);
@@ -118,32 +139,41 @@ export function createPageCache(options: TPageCacheOptions) {
       const nonce = c.get('secureHeadersNonce') ?? '';
       if (!sharesPage(c.req.raw)) return privately(await render(nonce));
       misses += 1;
-      const version = options.version();
-      const response = await render(NONCE_HOLE);
-      const text = await response.text();
-      const shared =
-        response.status === 200 &&
-        !response.headers.has('set-cookie') &&
-        /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
-      const headers = new Headers(response.headers);
-      if (!shared) {
-        if (/\bpublic\b/.test(headers.get('cache-control') ?? ''))
-          headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-        return new Response(text.replaceAll(NONCE_HOLE, nonce), { status: response.status, headers });
-      }
-      // A CDN keys the copy by what picks the language and by the cookies that make a page personal.
-      headers.set('Vary', 'Accept-Language, Cookie');
-      const entry: TEntry = {
-        version,
-        status: response.status,
-        headers: [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
-        document: holedDocument(text, NONCE_HOLE),
-      };
-      keep(keyOf(c), entry);
-      return answer(c, entry);
+      const result = await renderShared(render, options.version(), nonce);
+      if (result instanceof Response) return result;
+      keep(keyOf(c), result);
+      return answer(c, result);
     },
 
     stats: () => ({ entries: entries.size, bytes, hits, misses }),
+  };
+}
+
+/** The page rendered with NONCE_HOLE: an entry to keep, or the response itself when it may not be shared. */
+async function renderShared(
+  render: (nonce: string) => Promise<Response>,
+  version: string,
+  nonce: string,
+): Promise<TEntry | Response> {
+  const response = await render(NONCE_HOLE);
+  const text = await response.text();
+  const shared =
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    /\bpublic\b/.test(response.headers.get('cache-control') ?? '');
+  const headers = new Headers(response.headers);
+  if (!shared) {
+    if (/\bpublic\b/.test(headers.get('cache-control') ?? ''))
+      headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return new Response(text.replaceAll(NONCE_HOLE, nonce), { status: response.status, headers });
+  }
+  // A CDN keys the copy by what picks the language and by the cookies that make a page personal.
+  headers.set('Vary', 'Accept-Language, Cookie');
+  return {
+    version,
+    status: response.status,
+    headers: [...headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
+    document: holedDocument(text, NONCE_HOLE),
   };
 }
 
