@@ -26,7 +26,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data \
-    NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=320" \
+    NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=320" \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Code and dependencies belong to root and are read-only for the process; only DATA_DIR is its own
