@@ -16,7 +16,14 @@ async function page(t: TTestApp, path: string, headers: Record<string, string> =
   const html = (gzip ? gunzipSync(raw) : raw).toString('utf8');
   const csp = response.headers.get('content-security-policy') ?? '';
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
-  return { status: response.status, html, nonce, cacheControl: response.headers.get('cache-control') };
+  return {
+    status: response.status,
+    html,
+    nonce,
+    cacheControl: response.headers.get('cache-control'),
+    vary: response.headers.get('vary'),
+    encoding: response.headers.get('content-encoding'),
+  };
 }
 
 /** The page with this response's nonce taken out: what must be the same for every anonymous visitor. */
@@ -41,11 +48,15 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     const first = await page(t, path);
     const hitsBefore = t.app.pageCache.stats().hits;
     const second = await page(t, path);
-    const plain = await page(t, path, { 'accept-encoding': 'identity' });
+    const plain = await page(t, path, { 'accept-encoding': 'gzip;q=0, identity' });
     expect(t.app.pageCache.stats().hits).toBe(hitsBefore + 2);
+    expect(second.encoding).toBe('gzip');
+    expect(plain.encoding).toBeNull();
     expect(first.status).toBe(200);
     expect(first.html).toContain(`Show ${fixture.slug}`);
     expect(first.cacheControl).toBe('public, s-maxage=5, stale-while-revalidate=30');
+    // A CDN keeps one copy per encoding and language, and none for a visitor with cookies it must not share.
+    for (const p of [first, second]) expect(p.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(new Set([first.nonce, second.nonce, plain.nonce]).size).toBe(3);
     for (const p of [first, second, plain]) {
       // Every script carries the nonce of its own response; no placeholder leaks.

@@ -21,6 +21,8 @@ const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
 const COMMISSIONER_COOKIE = /(?:^|;\s*)commissioner=/;
+/** gzip listed, and not refused with q=0. */
+const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0+)?\s*(?:,|$))/i;
 /** Headers of the rendered page that are not replayed (the body's own, and per-response ones). */
 const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'set-cookie']);
 
@@ -84,7 +86,7 @@ export function createPageCache(options: TPageCacheOptions) {
   function answer(c: Context<TAppEnv>, entry: TEntry): Response {
     const nonce = c.get('secureHeadersNonce') ?? '';
     const headers = new Headers(entry.headers);
-    const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '');
+    const gzip = ACCEPTS_GZIP.test(c.req.header('accept-encoding') ?? '');
     const body = gzip ? filledGzip(entry.document, nonce) : filledText(entry.document, nonce);
     if (gzip) headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(body.length));
@@ -168,7 +170,8 @@ async function renderShared(
     return new Response(text.replaceAll(NONCE_HOLE, nonce), { status: response.status, headers });
   }
   // A CDN keys the copy by what picks the language and by the cookies that make a page personal.
-  headers.set('Vary', 'Accept-Language, Cookie');
+  // The copy is sent gzipped or plain as the request accepts.
+  headers.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
   return {
     version,
     status: response.status,
