@@ -21,10 +21,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM ${NODE_IMAGE} AS runtime
+# Issue 18: memory bounds measured in bench/pages.ts (docs/decisions.md); the same as `npm start`.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=320" \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 # Code and dependencies belong to root and are read-only for the process; only DATA_DIR is its own
 # (the catalogue snapshot files, or the embedded database when DATABASE_URL is unset).

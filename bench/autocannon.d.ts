@@ -8,12 +8,20 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
-      /** Rebuilt for each request: setupRequest may change its headers and body. */
-      requests?: { setupRequest?: (request: TRequest) => TRequest }[];
+      /**
+       * Each connection sends these in turn, over and over; a `setupRequest` rebuilds the request
+       * each time (it may change its headers and body).
+       */
+      requests?: {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        setupRequest?: (request: TRequest) => TRequest;
+      }[];
     };
     type TRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
     type Result = {
-      requests: { average: number };
+      requests: { average: number; total: number };
       latency: { p99: number; average: number };
       non2xx: number;
       errors: number;

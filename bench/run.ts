@@ -9,6 +9,7 @@ import { repoRoot } from '../scripts/build-web.ts';
 
 const BENCHES = [
   'bench/catalogue-reads.ts',
+  'bench/pages.ts',
   'bench/cart-onsale.ts',
   'bench/waiting-room.ts',
   'bench/hold-throttle.ts',

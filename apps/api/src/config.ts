@@ -291,6 +291,8 @@ export const ZConfigSchema = z
     // Remote switches (accounts §7, issue 17): the database's site_flags table, these as first defaults
     /** How old the switches a process (and a browser) uses may be, in milliseconds (the spec's 120000). */
     SITE_FLAGS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    /** Issue 18: memory each process may use for the shared pages of visitors not logged in (0: none kept). */
+    PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
     /** The support chat widget and the customer-relations form embed: off unless switched on. */
     CHAT_WIDGET_ENABLED: flag.default(false),
     CRM_FORM_ENABLED: flag.default(false),

@@ -89,8 +89,26 @@ async function openPostgres(url: string, max: number, options: TDatabaseOptions)
   };
 }
 
+/**
+ * Issue 18: PGlite's memory is a WebAssembly heap that grows and never shrinks, and PostgreSQL's
+ * defaults filled it (128 MB of shared buffers alone: ~660 MB resident for a process that had
+ * served a few minutes). The embedded database is small and hot in the OS cache anyway.
+ */
+const PGLITE_MEMORY = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'temp_buffers=4MB',
+];
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<TDatabase> {
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {

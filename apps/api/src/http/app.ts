@@ -21,6 +21,7 @@ import { createMessageOutbox } from '../modules/outbox/message-outbox.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { widgetOrigins } from '../modules/site-flags/flags-answer.ts';
 import { createSiteFlags } from '../modules/site-flags/site-flags.ts';
+import { createPageCache } from '../web/page-cache.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
@@ -190,6 +191,11 @@ export function createApp(options: TAppOptions) {
   app.use(compress());
   app.use(csrfProtection(config.publicUrl));
 
+  const pageCache = createPageCache({
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    version: () => `${options.catalogue.version()} ${flags.peek().updatedAt?.getTime() ?? 0}`,
+  });
+
   if (config.MAINTENANCE) {
     app.get('/healthz', (c) => c.json({ status: 'maintenance' }));
     app.all('*', (c) => {
@@ -198,9 +204,12 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout, outbox, biometry, flags });
+    return Object.assign(app, { checkout, outbox, biometry, flags, pageCache });
   }
 
+  // Issue 18: shared pages of visitors not logged in, answered from memory (web/page-cache.ts).
+  if (options.web && config.PAGE_CACHE_MB > 0)
+    app.use((c, next) => (isApiPath(c.req.path) ? next() : pageCache.serve(c, next)));
   app.route('/healthz', healthRoutes(database));
   // Page form actions (login, registration, account data…) read small forms: a larger body is
   // refused before it is read, so nobody can make a process hold megabytes (the API limits its own).
@@ -363,6 +372,8 @@ export function createApp(options: TAppOptions) {
     const web = options.web;
     app.all('*', async (c) => {
       const requestHeaders = c.req.raw.headers;
+      // A page (GET: no action can end the session midway) reads its visitor's session once.
+      const env = c.req.method === 'GET' ? { ...c.env, sessions: new Map() } : c.env;
       const api = (target: string, init?: RequestInit) => {
         const headers = new Headers(init?.headers);
         for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent']) {
@@ -371,20 +382,23 @@ export function createApp(options: TAppOptions) {
         }
         headers.set('x-request-id', c.get('requestId'));
         // The same env bindings: rate limits keep seeing the visitor's socket address.
-        return Promise.resolve(
-          app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), c.env),
-        );
+        return Promise.resolve(app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), env));
       };
-      return web(c.req.raw, {
-        locale: c.get('locale'),
-        nonce: c.get('secureHeadersNonce') ?? '',
-        widgetOrigins: c.get('widgetOrigins') ?? [],
-        requestId: c.get('requestId'),
-        site: await siteNow(),
-        secureCookies: config.secureCookies,
-        api,
-        commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
-      });
+      const facts = await siteNow();
+      const render = (nonce: string) =>
+        web(c.req.raw, {
+          locale: c.get('locale'),
+          nonce,
+          widgetOrigins: c.get('widgetOrigins') ?? [],
+          requestId: c.get('requestId'),
+          site: facts,
+          secureCookies: config.secureCookies,
+          api,
+          commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
+        });
+      return config.PAGE_CACHE_MB > 0
+        ? pageCache.render(c, render)
+        : render(c.get('secureHeadersNonce') ?? '');
     });
   }
 
@@ -406,7 +420,7 @@ export function createApp(options: TAppOptions) {
     return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout, outbox, biometry, flags });
+  return Object.assign(app, { checkout, outbox, biometry, flags, pageCache });
 }
 
 export type TApp = ReturnType<typeof createApp>;

@@ -18,7 +18,14 @@ export type TAppDeps = {
 /** Hono's per-request variables. */
 export type TAppEnv = {
   /** @hono/node-server passes the Node request; in-process page calls forward the same bindings. */
-  Bindings: { incoming?: IncomingMessage };
+  Bindings: {
+    incoming?: IncomingMessage;
+    /**
+     * Issue 18: the sessions already looked up while rendering one page (GET), by token. The page's
+     * in-process calls (renewal, bell, ongoing purchase, its data) then read the session once.
+     */
+    sessions?: Map<string, Promise<Omit<TAuth, 'via'> | null>>;
+  };
   Variables: {
     requestId: string;
     locale: TLocale;

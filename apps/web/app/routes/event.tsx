@@ -18,6 +18,7 @@ import { commissionerEventTickets, commissionerMode } from '~/features/commissio
 import { mustWait, queueStatus } from '~/features/queue/queue.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { notShared, sharedPageHeaders } from '~/shared/shared-page.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
@@ -67,8 +68,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     view.past ? null : queueStatus(api, event.slug),
   ]);
   if (mustWait(queue)) throw redirect(`/fila/${event.slug}`);
-  return { event: { ...view, posterSvg }, sellingPoints, seo, locked };
+  // Whether this visitor's cart session holds the access code, or the queue admitted it, is theirs
+  // alone: not shared then.
+  const restricted =
+    (view.exclusiveAccess.length > 0 && !view.past) || (queue !== null && queue.state !== 'closed');
+  return data(
+    { event: { ...view, posterSvg }, sellingPoints, seo, locked },
+    restricted ? { headers: notShared } : undefined,
+  );
 }
+
+/** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
+export const headers = sharedPageHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (loaderData) return seoMeta(loaderData.seo);

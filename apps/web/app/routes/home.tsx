@@ -8,6 +8,7 @@ import { CommissionerLanding, CommissionerNotFound } from '~/features/commission
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
+import { sharedPageHeaders } from '~/shared/shared-page.ts';
 import { pushAnalytics, usePageTracking } from '~/shared/tracking.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import type { Route } from './+types/home.ts';
@@ -65,6 +66,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
   };
 }
+
+/** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
+export const headers = sharedPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? seoMeta(loaderData.seo) : [];

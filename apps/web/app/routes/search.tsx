@@ -5,6 +5,7 @@ import { seoMeta } from '~/features/catalogue/seo.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
+import { sharedPageHeaders } from '~/shared/shared-page.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -30,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
+
+/** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
+export const headers = sharedPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? seoMeta(loaderData.seo) : [];

@@ -3,6 +3,7 @@ import { apiPath } from '@ingressos/contracts/endpoints';
 import { data } from 'react-router';
 import { canonicalPath, STATIC_PAGES, type TStaticPath } from '~/features/static-pages/pages.ts';
 import { requestServices } from '~/server-context.ts';
+import { sharedPageHeaders } from '~/shared/shared-page.ts';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/static-page.ts';
@@ -30,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = (await response.json()) as TStaticPageResponse;
   return { page, brand: site.brandName, canonical: `${site.publicUrl}${canonicalPath(slug)}` };
 }
+
+/** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
+export const headers = sharedPageHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

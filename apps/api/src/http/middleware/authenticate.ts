@@ -26,7 +26,13 @@ export function authenticate(db: TDb, config: TConfig): MiddlewareHandler<TAppEn
     const presented = readToken(c, cookieName);
     c.set('sessionPresented', presented?.via ?? null);
     if (presented) {
-      const found = await findSession(db, presented.token);
+      const shared = c.env?.sessions;
+      let lookup = shared?.get(presented.token);
+      if (!lookup) {
+        lookup = findSession(db, presented.token);
+        shared?.set(presented.token, lookup);
+      }
+      const found = await lookup;
       if (found) c.set('auth', { ...found, via: presented.via });
     }
     await next();

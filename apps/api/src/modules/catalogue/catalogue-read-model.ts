@@ -64,6 +64,8 @@ export function createCatalogue(options: TCatalogueOptions) {
   const groupsBySlug = new Map<string, TGroupEntry>();
   let nextEvents: TJsonBody = jsonBody({ generatedAt: now().toISOString(), events: [] });
   let nextEventsBuiltAt = 0;
+  /** Moves with every change to what the catalogue says (pages kept in memory compare it). */
+  let version = 0;
   let fullBuiltAt = 0;
   let timer: NodeJS.Timeout | undefined;
   // One rebuild at a time: a poll and a local refresh never interleave their writes.
@@ -94,6 +96,7 @@ export function createCatalogue(options: TCatalogueOptions) {
       await snapshots.write(snapshotPath.eventTickets(entry.slug), entry.tickets);
     }
     if (changed.length > 0 || removed.length > 0) {
+      version += 1;
       await rebuildGroups(touchedGroups, generatedAt);
       await rebuildNextEvents(generatedAt);
     }
@@ -186,6 +189,7 @@ export function createCatalogue(options: TCatalogueOptions) {
       events: upcoming(generatedAt),
     };
     nextEvents = jsonBody(answer);
+    version += 1;
     nextEventsBuiltAt = generatedAt.getTime();
     await snapshots.write(snapshotPath.nextEvents(), nextEvents);
   }
@@ -248,6 +252,8 @@ export function createCatalogue(options: TCatalogueOptions) {
     },
     /** Picks up changes now; call it after a change made in this process. */
     refresh: () => enqueue(sync),
+    /** A number that moves whenever an event, a group or the next-events list is rebuilt. */
+    version: () => version,
     eventTickets: (slug: string) => bySlug.get(slug)?.tickets,
     eventId: (slug: string) => bySlug.get(slug)?.id,
     poster: (slug: string) => bySlug.get(slug)?.poster,

@@ -1,0 +1,158 @@
+import { gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, ticketLots } from '../db/schema/index.ts';
+import { fromIp, register } from '../testing/accounts.ts';
+import { createCartFixture, type TCartFixture } from '../testing/cart-fixture.ts';
+import { createTestApp, type TTestApp, testDatabases } from '../testing/test-app.ts';
+
+const TOKEN = 'a-long-admin-token-for-the-page-cache-0123';
+
+/** The page as a browser gets it: body (inflated), the nonce its CSP allows, and the headers. */
+async function page(t: TTestApp, path: string, headers: Record<string, string> = {}) {
+  const response = await t.request(path, { headers: { 'accept-encoding': 'gzip', ...headers } });
+  const raw = Buffer.from(await response.arrayBuffer());
+  const gzip = response.headers.get('content-encoding') === 'gzip';
+  const html = (gzip ? gunzipSync(raw) : raw).toString('utf8');
+  const csp = response.headers.get('content-security-policy') ?? '';
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+  return {
+    status: response.status,
+    html,
+    nonce,
+    cacheControl: response.headers.get('cache-control'),
+    vary: response.headers.get('vary'),
+    encoding: response.headers.get('content-encoding'),
+  };
+}
+
+/** The page with this response's nonce taken out: what must be the same for every anonymous visitor. */
+const withoutNonce = (p: { html: string; nonce: string }) => p.html.replaceAll(p.nonce, 'NONCE');
+
+describe.each(testDatabases())('shared pages of visitors not logged in on %s', (kind) => {
+  let t: TTestApp;
+  let fixture: TCartFixture;
+  beforeAll(async () => {
+    t = await createTestApp(
+      kind,
+      { ADMIN_TOKEN: TOKEN, SITE_FLAGS_REFRESH_MS: '100', CAPTCHA_PROVIDER: 'off' },
+      { web: true },
+    );
+    fixture = await createCartFixture(t.database.db);
+    await t.catalogue.refresh();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('answers the same bytes to every anonymous visitor but the nonce, which is new and matches the CSP', async () => {
+    const path = `/events/${fixture.slug}`;
+    const first = await page(t, path);
+    const hitsBefore = t.app.pageCache.stats().hits;
+    const second = await page(t, path);
+    const plain = await page(t, path, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(t.app.pageCache.stats().hits).toBe(hitsBefore + 2);
+    expect(second.encoding).toBe('gzip');
+    expect(plain.encoding).toBeNull();
+    expect(first.status).toBe(200);
+    expect(first.html).toContain(`Show ${fixture.slug}`);
+    expect(first.cacheControl).toBe('public, s-maxage=5, stale-while-revalidate=30');
+    // A CDN keeps one copy per encoding and language, and none for a visitor with cookies it must not share.
+    for (const p of [first, second]) expect(p.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
+    expect(new Set([first.nonce, second.nonce, plain.nonce]).size).toBe(3);
+    for (const p of [first, second, plain]) {
+      // Every script carries the nonce of its own response; no placeholder leaks.
+      expect(p.html).toContain(`nonce="${p.nonce}"`);
+      expect(p.html).not.toMatch(/bilhetoN0nce/);
+    }
+    expect(withoutNonce(second)).toBe(withoutNonce(first));
+    expect(withoutNonce(plain)).toBe(withoutNonce(first));
+  });
+
+  it('renders a page once for a rush of visitors arriving together', async () => {
+    const path = `/eventmap/${fixture.slug}`;
+    const before = t.app.pageCache.stats().misses;
+    const rush = await Promise.all(Array.from({ length: 8 }, () => page(t, path)));
+    expect(t.app.pageCache.stats().misses).toBe(before + 1);
+    for (const p of rush) {
+      expect(p.status).toBe(200);
+      expect(withoutNonce(p)).toBe(withoutNonce(rush[0]!));
+    }
+    expect(new Set(rush.map((p) => p.nonce)).size).toBe(8);
+  });
+
+  it('keeps one copy per language', async () => {
+    const pt = await page(t, '/', { 'accept-language': 'pt-BR' });
+    const en = await page(t, '/', { 'accept-language': 'en' });
+    const enAgain = await page(t, '/', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(pt.html).toContain('<html lang="pt-BR"');
+    expect(en.html).toContain('<html lang="en"');
+    expect(withoutNonce(enAgain)).toBe(withoutNonce(en));
+    expect(withoutNonce(await page(t, '/', { 'accept-language': 'pt-BR' }))).toBe(withoutNonce(pt));
+  });
+
+  it('never answers a logged-in visitor from it, nor keeps what a logged-in visitor saw', async () => {
+    const path = `/events/${fixture.slug}`;
+    await page(t, path);
+    const person = await register(t);
+    const firstName = person.input.name.split(' ')[0]!;
+    const mine = await page(t, path, { cookie: person.cookie });
+    expect(mine.html).toContain(firstName);
+    // A CDN must not keep it either.
+    expect(mine.cacheControl ?? '').not.toContain('public');
+    const anonymous = await page(t, path);
+    expect(anonymous.html).not.toContain(firstName);
+    expect(anonymous.html).not.toContain(person.input.email);
+  });
+
+  it('does not share commissioner mode', async () => {
+    const anonymous = await page(t, '/');
+    const commissioner = await page(t, '/', { cookie: 'commissioner=unknown-hash-123' });
+    // An unknown commissioner: 'Comissário não encontrado', not the site's home page.
+    expect(commissioner.status).toBe(404);
+    expect(commissioner.html).not.toBe(anonymous.html);
+    const linked = await page(t, '/?id=unknown-hash-123');
+    expect(linked.status).toBe(404);
+    expect(linked.cacheControl ?? '').not.toContain('public');
+    expect(withoutNonce(await page(t, '/'))).toBe(withoutNonce(anonymous));
+  });
+
+  it('shows a change of the event at once (its revision), and of its stock', async () => {
+    const path = `/events/${fixture.slug}`;
+    const before = await page(t, path);
+    await t.database.db
+      .update(events)
+      .set({ name: 'Show Renomeado', revision: sql`${events.revision} + 1` })
+      .where(eq(events.id, fixture.eventId));
+    await t.catalogue.refresh();
+    const renamed = await page(t, path);
+    expect(before.html).not.toContain('Show Renomeado');
+    expect(renamed.html).toContain('Show Renomeado');
+
+    // Sold out the first lot behind the event's back (no revision): the second lot's price shows.
+    const next = 'R$\u00a0120,00';
+    expect(renamed.html).not.toContain(next);
+    await t.database.db
+      .update(ticketLots)
+      .set({ sold: sql`${ticketLots.capacity}` })
+      .where(eq(ticketLots.id, fixture.lotId));
+    await t.catalogue.refresh();
+    expect((await page(t, path)).html).toContain(next);
+  });
+
+  it('shows a change of the site switches within their refresh interval', async () => {
+    const before = await page(t, '/');
+    // The shell's switches travel in the page's data (the biometry pop-up's review hours).
+    expect(before.html).toContain('"manualReviewHours\\",24');
+    const changed = await t.app.request(
+      'http://localhost/api/admin/site-flags',
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
+        body: JSON.stringify({ biometryManualReviewHours: 719 }),
+      },
+      fromIp('192.0.2.77'),
+    );
+    expect(changed.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await page(t, '/')).html).toContain('"manualReviewHours\\",719');
+  });
+});

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './build-web.ts';
+import { PRODUCTION_MALLOC_ARENA_MAX, PRODUCTION_NODE_OPTIONS } from './production-node.ts';
+
+describe('the production memory settings', () => {
+  it('are the same for npm start, the image and the benchmark', () => {
+    const start = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts
+      .start as string;
+    expect(start).toBe(
+      `MALLOC_ARENA_MAX=${PRODUCTION_MALLOC_ARENA_MAX} node ${PRODUCTION_NODE_OPTIONS} scripts/start.ts`,
+    );
+    const dockerfile = readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain(`NODE_OPTIONS="${PRODUCTION_NODE_OPTIONS}"`);
+    expect(dockerfile).toContain(`MALLOC_ARENA_MAX=${PRODUCTION_MALLOC_ARENA_MAX}`);
+  });
+});
