@@ -30,6 +30,7 @@ import { SiteWidgets } from './features/shell/site-widgets.tsx';
 import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
+import { RouteFocus } from './ui/route-focus.tsx';
 import { Toaster } from './ui/toaster.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? (
           <I18nProvider locale={locale} messages={data.messages}>
             <Shell data={data}>{children}</Shell>
+            <RouteFocus />
           </I18nProvider>
         ) : (
           children
@@ -124,6 +126,9 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
   return (
     <div className="page">
       <SellAs commissionerId={null} />
+      {/* Issue 17: drawn after hydration only, so the server's HTML is the same for every visitor.
+          Issue 20: first in the tab order, so a keyboard buyer meets it before the page. */}
+      <ConsentBanner loggedIn={Boolean(data.user)} />
       <Header user={data.user} site={data.site} renderCart={(classes) => <CartButton {...classes} />}>
         <Toaster initial={data.toasts} />
       </Header>
@@ -133,8 +138,6 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
       <Footer site={data.site} year={data.year} />
       {data.user && <Popups user={data.user} site={data.site} />}
       <CartSessionLayer />
-      {/* Issue 17: drawn after hydration only, so the server's HTML is the same for every visitor. */}
-      <ConsentBanner loggedIn={Boolean(data.user)} />
       <SiteWidgets />
     </div>
   );

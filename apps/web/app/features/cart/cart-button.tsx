@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -20,6 +20,11 @@ export function CartButton({ className, badgeClassName }: { className: string; b
   const { cart } = useCartState();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) link.current?.focus();
+  }, []);
   // A navigation closes the summary.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
   useEffect(() => setOpen(false), [pathname]);
@@ -27,6 +32,7 @@ export function CartButton({ className, badgeClassName }: { className: string; b
   return (
     <>
       <Link
+        ref={link}
         to="/carrinho"
         className={className}
         aria-label={count > 0 ? plural(t, locale, 'header.cartWithCount', count) : t('header.cart')}
@@ -48,7 +54,7 @@ export function CartButton({ className, badgeClassName }: { className: string; b
       </Link>
       {open && cart && (
         <Suspense fallback={null}>
-          <CartSummary cart={cart} onClose={() => setOpen(false)} />
+          <CartSummary cart={cart} onClose={close} />
         </Suspense>
       )}
     </>

@@ -26,7 +26,7 @@ export function CommissionerHeader({
 }) {
   const { t } = useI18n();
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-sticky-header>
       <a className={styles.skip} href="#conteudo">
         {t('app.skipToContent')}
       </a>

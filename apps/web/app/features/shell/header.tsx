@@ -27,7 +27,7 @@ export function Header({
   const { search, pathname } = useLocation();
   const query = pathname === '/resultados' ? (new URLSearchParams(search).get('s') ?? '') : '';
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-sticky-header>
       <a className={styles.skip} href="#conteudo">
         {t('app.skipToContent')}
       </a>
