@@ -28,6 +28,7 @@ import { startServer, type TRunningServer } from './support/server.ts';
 
 const FESTIVAL = 'festival-sons-do-cerrado';
 const THEATRE = 'o-auto-da-compadecida-teatro-renault';
+const EXCLUSIVE = 'pre-venda-cooperados-acustico-porto-alegre';
 const PASSWORD = 'Ingresso#2026';
 
 /** The cookie choice made already (the first journey shows making it by keyboard). */
@@ -52,14 +53,19 @@ async function followTo(user: TKeyboard, url: RegExp, heading: string | RegExp) 
   await expectAnnounced(user.page, title);
 }
 
-/** Tab presses in a row inside the open dialog: focus never leaves it. */
+/**
+ * Tab `presses` times, then Shift+Tab as many, inside the open dialog: more presses than it has
+ * controls, so a dialog that lets focus out into the page behind is caught either way.
+ */
 async function tabAround(user: TKeyboard, presses: number, dialog: string) {
   await animationsDone(user.page);
-  for (let i = 0; i < presses; i += 1) {
-    await user.page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
-    const focus = await expectFocusUsable(user.page, `Tab ${i + 1} inside '${dialog}'`);
-    expect(focus.dialog).toBe(dialog);
-    expect(focus.inDialog).toBe(true);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < presses; i += 1) {
+      await user.page.keyboard.press(key);
+      const focus = await expectFocusUsable(user.page, `${key} ${i + 1} inside '${dialog}'`);
+      expect(focus.dialog).toBe(dialog);
+      expect(focus.inDialog).toBe(true);
+    }
   }
 }
 
@@ -272,6 +278,27 @@ describe('keyboard-only purchase (issue 20)', () => {
     expect(chosen?.name).toMatch(/: Escolhido$/);
   }, 120_000);
 
+  it('the pre-sale pop-up: a wrong code is said in a live region, the field marked invalid and focused', async () => {
+    const page = await newPage(browser);
+    const user = keyboardUser(page);
+    await optionalCookiesRejected(page, server.url);
+    await open(page, `${server.url}/events/${EXCLUSIVE}`);
+    const popup = page.getByRole('dialog', { name: 'Pré-venda exclusiva' });
+    await popup.waitFor();
+    await expectFocusUsable(page, "'Pré-venda exclusiva' opened");
+    await tabTo(user, 'Seis primeiros dígitos do cartão', { max: 6 });
+    await type(user, '654321');
+    await tabTo(user, 'Validar', { max: 3 });
+    await page.keyboard.press('Enter');
+    await expectAnnounced(page, 'Não foi possível validar');
+    const field = await expectFocusOn(user, 'Seis primeiros dígitos do cartão', 'after a wrong code');
+    expect(field.role).toBe('textbox');
+    expect(await popup.getByLabel('Seis primeiros dígitos do cartão').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await tabAround(user, 6, 'Pré-venda exclusiva');
+  }, 60_000);
+
   it('the side menu at 375 px keeps Tab inside and gives focus back to its button on Escape', async () => {
     const page = await newPage(browser, MOBILE);
     const user = keyboardUser(page);
@@ -281,7 +308,7 @@ describe('keyboard-only purchase (issue 20)', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
     // More presses than the menu has controls: none lands on the page behind.
-    await tabAround(user, 14, 'Menu');
+    await tabAround(user, 12, 'Menu');
     await page.keyboard.press('Escape');
     await expectFocusOn(user, 'Abrir menu', 'after Escape on the side menu');
   }, 60_000);

@@ -88,9 +88,9 @@ export async function focusNow(page: Page): Promise<TFocus | null> {
   if (line.startsWith("'")) line = line.slice(1, line.lastIndexOf("'")).replaceAll("''", "'");
   const role = line.match(/^[\w-]+/)?.[0] ?? '';
   const rest = line.slice(role.length);
-  const name = rest.startsWith(' "')
-    ? rest.slice(2, rest.lastIndexOf('"')).replace(/\\(.)/g, '$1')
-    : (rest.match(/:\s*(.*)$/)?.[1]?.trim() ?? '');
+  const quoted = rest.match(/^ "((?:[^"\\]|\\.)*)"/)?.[1];
+  const name =
+    quoted !== undefined ? quoted.replace(/\\(.)/g, '$1') : (rest.match(/:\s*(.*)$/)?.[1]?.trim() ?? '');
   return { ...facts, role, name, snapshot: line };
 }
 

@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { CloseIcon } from '~/ui/icons.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -26,7 +27,13 @@ export default function MobileMenuPanel({ user, site, close }: TMobileMenuPanelP
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
     dialog.focus();
-    return () => dialog.close();
+    // The page behind is inert; Tab past the last link wraps to the first instead of leaving the page.
+    const onKey = (event: KeyboardEvent) => trapTab(dialog, event);
+    dialog.addEventListener('keydown', onKey);
+    return () => {
+      dialog.removeEventListener('keydown', onKey);
+      dialog.close();
+    };
   }, []);
 
   const newTab = t('header.opensInNewTab');
