@@ -1,5 +1,5 @@
 import type { TCart } from '@ingressos/contracts';
-import { type Ref, useRef, useState } from 'react';
+import { type Ref, type RefObject, useRef, useState } from 'react';
 import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
@@ -11,11 +11,14 @@ export function ProtectionChoice({
   cart,
   missing,
   onChosen,
+  saving,
   ref,
 }: {
   cart: TCart;
   missing: boolean;
   onChosen: () => void;
+  /** The save in flight, if any: 'Continuar' waits for it (resolves whether the choice was saved). */
+  saving: RefObject<Promise<boolean> | null>;
   ref: Ref<HTMLFieldSetElement>;
 }) {
   const { t } = useI18n();
@@ -34,20 +37,23 @@ export function ProtectionChoice({
     setChosen(provider);
     setSaved('');
     latest.current = provider;
-    queue.current = queue.current.then(async () => {
-      if (latest.current !== provider) return;
+    const run = queue.current.then(async () => {
+      if (latest.current !== provider) return true;
       setBusy(true);
       const result = await api('cartProtection', { body: { provider } });
       setBusy(false);
       if (!result.ok) {
         setChosen(null);
         toast.error(result.message || t('cart.unknownError'));
-        return;
+        return false;
       }
       setCart(result.body.cart);
       if (latest.current === provider) setSaved(t('cart.protectionSaved', { choice: label(provider) }));
       onChosen();
+      return true;
     });
+    queue.current = run.then(() => undefined);
+    saving.current = run;
   };
   const current = chosen ?? cart.protection?.provider ?? null;
   return (
