@@ -118,6 +118,8 @@ describe('catalogue journeys', () => {
     await page.getByRole('button', { name: 'Aproximar' }).click();
     const zoomed = await viewBox();
     expect(zoomed).not.toBe(start);
+    // The map to the top of the screen, as a person scrolls it: its centre was under the cookie banner.
+    await map.evaluate((node) => node.scrollIntoView({ block: 'start' }));
     const box = (await map.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();

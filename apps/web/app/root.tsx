@@ -104,6 +104,18 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
   const selling = data.commissioner || data.commissionerNotFound;
   return (
     <div className="page">
+      {/* Issue 20: first in the tab order, so a keyboard buyer meets the cookie banner before the page. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <AfterHydration
+            user={data.user}
+            site={data.site}
+            path={pathname}
+            selling={Boolean(selling)}
+            widgetOrigins={data.widgetOrigins}
+          />
+        </Suspense>
+      )}
       <Header
         user={data.user}
         site={data.site}
@@ -116,17 +128,6 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {children}
       </main>
       <Footer site={data.site} year={data.year} />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <AfterHydration
-            user={data.user}
-            site={data.site}
-            path={pathname}
-            selling={Boolean(selling)}
-            widgetOrigins={data.widgetOrigins}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

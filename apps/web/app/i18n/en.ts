@@ -369,6 +369,8 @@ export const en: TCatalog = {
   'map.reset': 'Show the whole map',
   'map.instructions':
     'Use the arrow keys to move between seats and Enter or Space to choose. On a phone, drag to move and pinch to zoom.',
+  'map.name': 'Seat map',
+  'map.placePriced': '{location}, {price}: {status}',
   'map.place': '{location}: {status}',
   'map.selection': 'Chosen seats',
   'map.none': 'No seat chosen.',
@@ -645,7 +647,8 @@ export const en: TCatalog = {
   'cart.modal.timer': 'Your tickets stay held for {time} more.',
   'cart.modal.areYouStillThere': 'Are you still there?',
   'cart.modal.areYouStillThereText': 'Your hold is ending. Do you want to keep shopping?',
-  'cart.modal.keepShopping': 'Keep shopping',
+  'cart.modal.keepShopping': 'Keep shopping and renew the time',
+  'cart.protectionSaved': 'Choice saved: {choice}.',
   'cart.modal.finalizePurchase': 'Finish your purchase',
   'cart.modal.finalizePurchaseText': 'Your hold is running out.',
   'cart.modal.checkout': 'Check out',

@@ -371,6 +371,8 @@ export const ptBR = {
   'map.reset': 'Ver o mapa inteiro',
   'map.instructions':
     'Use as setas para percorrer os lugares e Enter ou espaço para escolher. No celular, arraste para mover e use dois dedos para ampliar.',
+  'map.name': 'Mapa de lugares',
+  'map.placePriced': '{location}, {price}: {status}',
   'map.place': '{location}: {status}',
   'map.selection': 'Lugares escolhidos',
   'map.none': 'Nenhum lugar escolhido.',
@@ -649,7 +651,8 @@ export const ptBR = {
   'cart.modal.timer': 'Seus ingressos ficam reservados por mais {time}.',
   'cart.modal.areYouStillThere': 'Você ainda está aí?',
   'cart.modal.areYouStillThereText': 'Sua reserva está terminando. Quer continuar comprando?',
-  'cart.modal.keepShopping': 'Continuar comprando',
+  'cart.modal.keepShopping': 'Continuar comprando e renovar o tempo',
+  'cart.protectionSaved': 'Escolha salva: {choice}.',
   'cart.modal.finalizePurchase': 'Finalize sua compra',
   'cart.modal.finalizePurchaseText': 'O tempo da sua reserva está acabando.',
   'cart.modal.checkout': 'Finalizar compra',

@@ -4,6 +4,7 @@ import { CartSessionLayer } from '~/features/cart/cart-layer.tsx';
 import { ConsentBanner } from '~/features/consent/consent-banner.tsx';
 import { SiteWidgets } from '~/features/shell/site-widgets.tsx';
 import type { TShellUser } from '~/shared/shell-user.ts';
+import { RouteFocus } from '~/ui/route-focus.tsx';
 
 // The account pop-ups' code is fetched only for a logged-in user who needs one of them.
 const AccountPopups = lazy(() => import('./account-popups.tsx'));
@@ -12,8 +13,9 @@ const AccountPopups = lazy(() => import('./account-popups.tsx'));
  * Everything of the shell that exists only in the browser, loaded by the root after hydration as
  * one chunk, so the server's HTML is the same for every visitor and no page's first script
  * carries it (scripts/bundle-budget.int.test.ts): the cart-session modal and the captcha an add
- * may ask for, the account pop-ups, the cookie-consent banner (LGPD) and the remote switches'
- * chat and CRM widgets (only the origins this document's CSP allowed).
+ * may ask for, the account pop-ups, the cookie-consent banner (LGPD), the remote switches'
+ * chat and CRM widgets (only the origins this document's CSP allowed), and the focus rule of
+ * navigations with its polite region (issue 20; mounted long before the first navigation).
  */
 export default function AfterHydration({
   user,
@@ -31,6 +33,7 @@ export default function AfterHydration({
 }) {
   return (
     <>
+      <RouteFocus />
       <CartSessionLayer session={!selling} />
       {user && <Popups user={user} site={site} path={path} />}
       <ConsentBanner loggedIn={Boolean(user)} />

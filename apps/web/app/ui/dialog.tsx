@@ -13,9 +13,17 @@ type TDialogProps = {
   dismissible?: boolean;
   /** Its place in the one modal queue (ui/modal-queue.ts); by default a modal the buyer opened. */
   priority?: number;
+  /** Ids of what a screen reader says after the title when it opens (the remaining time, say). */
+  describedBy?: string;
+  /** Where focus goes on close when the control that opened it is gone (the cart icon, say). */
+  returnFocusTo?: () => HTMLElement | null;
 };
 
-/** A modal on the native <dialog>: focus trap, inert page and top layer come from the browser. */
+/**
+ * A modal on the native <dialog>: inert page and top layer come from the browser. Focus starts on
+ * the element marked `data-autofocus` (else the first control), stays inside while it is open and
+ * goes back where it came from on close (ui/modal-queue.ts, issue 20).
+ */
 export function Dialog({
   open,
   title,
@@ -23,9 +31,11 @@ export function Dialog({
   onClose,
   dismissible = false,
   priority = MODAL_PRIORITY.opened,
+  describedBy,
+  returnFocusTo,
 }: TDialogProps) {
   // Open only in its turn: two modals never stack (a waiting one keeps its state, closed).
-  const ref = useModalDialog(open, priority);
+  const ref = useModalDialog(open, priority, returnFocusTo);
   const titleId = useId();
   const { t } = useI18n();
   return (
@@ -33,6 +43,7 @@ export function Dialog({
       ref={ref}
       className={styles.dialog}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         event.preventDefault();
         if (dismissible) onClose?.();

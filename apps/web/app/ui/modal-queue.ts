@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { focusNextMeaningful, trapTab } from './focus.ts';
 
 /**
  * Which modal comes first when several want the screen (spec: one modal at a time). The cart
@@ -71,17 +72,59 @@ export function useModalTurn(wanted: boolean, priority: number): boolean {
 }
 
 /**
- * A native modal <dialog> driven by `open` through the queue: shown (showModal: inert page, focus
- * trap, top layer) only in its turn, closed when it is not. Put the answered ref on the <dialog>.
+ * A native modal <dialog> driven by `open` through the queue: shown (showModal: inert page, top
+ * layer) only in its turn, closed when it is not. Put the answered ref on the <dialog>.
+ * Issue 20: focus starts on its `[data-autofocus]` control, Tab and Shift+Tab wrap inside it, and
+ * on close (or unmount) focus goes back to the control that had it, or to `returnFocusTo()` when
+ * that control is gone, or to the next meaningful place.
  */
-export function useModalDialog(open: boolean, priority: number) {
+export function useModalDialog(open: boolean, priority: number, returnFocusTo?: () => HTMLElement | null) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const fallback = useRef(returnFocusTo);
+  fallback.current = returnFocusTo;
   const shown = useModalTurn(open, priority);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (shown && !dialog.open) dialog.showModal();
-    if (!shown && dialog.open) dialog.close();
+    if (shown && !dialog.open) {
+      const active = document.activeElement;
+      opener.current = active && active !== document.body && !dialog.contains(active) ? active : null;
+      dialog.showModal();
+      const first = dialog.querySelector<HTMLElement>('[data-autofocus]');
+      if (first && !first.hasAttribute('disabled')) first.focus();
+    }
+    if (!shown && dialog.open) {
+      dialog.close();
+      restoreFocus(dialog, opener.current, fallback.current);
+    }
   }, [shown]);
+  // Closed by being removed from the page (the component went away while open).
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) queueMicrotask(() => restoreFocus(dialog, opener.current, fallback.current));
+    };
+  }, []);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onKey = (event: KeyboardEvent) => trapTab(dialog, event);
+    dialog.addEventListener('keydown', onKey);
+    return () => dialog.removeEventListener('keydown', onKey);
+  }, []);
   return ref;
+}
+
+function restoreFocus(dialog: HTMLElement, opener: Element | null, fallback?: () => HTMLElement | null) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected || dialog.contains(active);
+  if (!lost) return;
+  // Another modal took the screen: it has the focus now.
+  if (document.querySelector('dialog[open]')) return;
+  if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled')) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  focusNextMeaningful(opener, { preferred: [fallback?.()] });
 }

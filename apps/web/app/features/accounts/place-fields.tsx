@@ -80,7 +80,10 @@ export function PlaceFields({
         <select
           id={cityFieldId}
           value={cityId ?? ''}
-          disabled={!cities}
+          // Issue 20: while a state's cities load the select stays enabled (busy), so the keyboard's
+          // focus on it is not dropped when the buyer arrows through the states.
+          disabled={stateId === null}
+          aria-busy={stateId !== null && !cities ? true : undefined}
           aria-invalid={cityError ? true : undefined}
           onChange={(event) =>
             onChange({ stateId, cityId: event.target.value ? Number(event.target.value) : null })

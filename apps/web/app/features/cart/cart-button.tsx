@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -19,6 +19,11 @@ export function CartButton({ className, badgeClassName }: { className: string; b
   const { cart } = useCartState();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) link.current?.focus();
+  }, []);
   // A navigation closes the summary.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path
   useEffect(() => setOpen(false), [pathname]);
@@ -26,6 +31,7 @@ export function CartButton({ className, badgeClassName }: { className: string; b
   return (
     <>
       <Link
+        ref={link}
         to="/carrinho"
         className={className}
         aria-label={count > 0 ? plural(t, locale, 'header.cartWithCount', count) : t('header.cart')}
@@ -47,7 +53,7 @@ export function CartButton({ className, badgeClassName }: { className: string; b
       </Link>
       {open && cart && (
         <Suspense fallback={null}>
-          <CartSummary cart={cart} onClose={() => setOpen(false)} />
+          <CartSummary cart={cart} onClose={close} />
         </Suspense>
       )}
     </>

@@ -56,6 +56,7 @@ function CartContent({ cart }: { cart: TCart }) {
   const navigate = useNavigate();
   const [missingProtection, setMissingProtection] = useState(false);
   const protectionRef = useRef<HTMLFieldSetElement>(null);
+  const protectionSaving = useRef<Promise<boolean> | null>(null);
   const slug = cart.items[0]?.slug ?? '';
   const incomplete = cart.incompleteTables.length > 0;
   usePageTracking(({ analytics }) => {
@@ -67,12 +68,14 @@ function CartContent({ cart }: { cart: TCart }) {
       });
   }, cart.id);
 
-  const onContinue = () => {
+  const onContinue = async () => {
     if (incomplete) {
       navigate(`/eventmap/${slug}`);
       return;
     }
-    if (cart.refund.IsActive && !cart.protection) {
+    // A choice still saving counts once saved (the radios stay usable while it saves).
+    const chosenWhileSaving = protectionSaving.current ? await protectionSaving.current : false;
+    if (cart.refund.IsActive && !cart.protection && !chosenWhileSaving) {
       setMissingProtection(true);
       toast.error(t('cart.protectionRequired'));
       protectionRef.current?.focus();
@@ -111,6 +114,7 @@ function CartContent({ cart }: { cart: TCart }) {
             cart={cart}
             missing={missingProtection && !cart.protection}
             onChosen={() => setMissingProtection(false)}
+            saving={protectionSaving}
           />
         )}
         <CouponForm cart={cart} />

@@ -90,8 +90,10 @@ export default function CartSession() {
     else navigate('/pagamento');
   };
   const close = () => setSpecial(null);
+  // Issue 20 (WCAG 2.2.1): the warnings are described by their text and the remaining time, so a
+  // screen reader says both when one opens; focus starts on the button that renews.
   const timer = left !== null && left > 0 && (
-    <p className={styles.timer} role="timer" aria-live="off">
+    <p id="cart-modal-timer" className={styles.timer} role="timer" aria-live="off">
       {t('cart.modal.timer', { time: clock(left) })}
     </p>
   );
@@ -105,11 +107,18 @@ export default function CartSession() {
           open
           title={t('cart.modal.areYouStillThere')}
           onClose={() => setDismissed(timed)}
+          describedBy="cart-modal-text cart-modal-timer"
         >
-          <p>{t('cart.modal.areYouStillThereText')}</p>
+          <p id="cart-modal-text">{t('cart.modal.areYouStillThereText')}</p>
           {timer}
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} disabled={busy} onClick={onRenew}>
+            <button
+              type="button"
+              className={styles.primary}
+              aria-disabled={busy || undefined}
+              onClick={busy ? undefined : onRenew}
+              data-autofocus
+            >
               {t('cart.modal.keepShopping')}
             </button>
           </div>
@@ -123,10 +132,20 @@ export default function CartSession() {
           open
           title={t('cart.modal.finalizePurchase')}
           onClose={() => setDismissed(timed)}
+          describedBy="cart-modal-text cart-modal-timer"
         >
-          <p>{t('cart.modal.finalizePurchaseText')}</p>
+          <p id="cart-modal-text">{t('cart.modal.finalizePurchaseText')}</p>
           {timer}
           <div className={styles.actions}>
+            <button
+              type="button"
+              className={styles.primary}
+              aria-disabled={busy || undefined}
+              onClick={busy ? undefined : onRenew}
+              data-autofocus
+            >
+              {t('cart.modal.renew')}
+            </button>
             <button
               type="button"
               className={styles.secondary}
@@ -156,14 +175,26 @@ export default function CartSession() {
       );
     case 'sessionEnding':
       return (
-        <Dialog key={shown} priority={MODAL_PRIORITY.cart} open title={t('cart.modal.sessionEnding')}>
-          <p>{t('cart.modal.sessionEndingText')}</p>
+        <Dialog
+          key={shown}
+          priority={MODAL_PRIORITY.cart}
+          open
+          title={t('cart.modal.sessionEnding')}
+          describedBy="cart-modal-text cart-modal-timer"
+        >
+          <p id="cart-modal-text">{t('cart.modal.sessionEndingText')}</p>
           {timer}
           <div className={styles.actions}>
             <button type="button" className={styles.secondary} disabled={busy} onClick={onClear}>
               {t('cart.modal.cancelPurchase')}
             </button>
-            <button type="button" className={styles.primary} disabled={busy} onClick={onRenew}>
+            <button
+              type="button"
+              className={styles.primary}
+              aria-disabled={busy || undefined}
+              onClick={busy ? undefined : onRenew}
+              data-autofocus
+            >
               {t('cart.modal.renew')}
             </button>
           </div>

@@ -2,12 +2,23 @@ import type { TCart } from '@ingressos/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate, formatMoney } from '~/i18n/format.ts';
+import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { clearCart } from './cart-actions.ts';
 import styles from './cart-summary.module.css';
 
-/** Spec §2 "purchase summary": the event, what is held, and a total without the processing fee. */
-export default function CartSummary({ cart, onClose }: { cart: TCart; onClose: () => void }) {
+/**
+ * Spec §2 "purchase summary": the event, what is held, and a total without the processing fee.
+ * Issue 20: Tab stays inside while it is open; Escape and × give focus back to the cart icon
+ * (`onClose(true)`); its own navigations leave focus to the next page.
+ */
+export default function CartSummary({
+  cart,
+  onClose,
+}: {
+  cart: TCart;
+  onClose: (returnFocus: boolean) => void;
+}) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -23,17 +34,30 @@ export default function CartSummary({ cart, onClose }: { cart: TCart; onClose: (
   useEffect(() => {
     ref.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') onClose(true);
+      else if (ref.current) trapTab(ref.current, event);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
   return (
-    <div ref={ref} className={styles.summary} role="dialog" aria-labelledby={titleId} tabIndex={-1}>
+    <div
+      ref={ref}
+      className={styles.summary}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
       <div className={styles.head}>
         <h2 id={titleId}>{t('cart.summary')}</h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label={t('app.close')}>
+        <button
+          type="button"
+          className={styles.close}
+          onClick={() => onClose(true)}
+          aria-label={t('app.close')}
+        >
           ×
         </button>
       </div>
@@ -68,7 +92,7 @@ export default function CartSummary({ cart, onClose }: { cart: TCart; onClose: (
             const ok = await clearCart(t);
             setBusy(false);
             if (ok) {
-              onClose();
+              onClose(false);
               navigate('/');
             }
           }}
@@ -81,7 +105,7 @@ export default function CartSummary({ cart, onClose }: { cart: TCart; onClose: (
             className={styles.primary}
             disabled={cart.incompleteTables.length > 0}
             onClick={() => {
-              onClose();
+              onClose(false);
               navigate('/carrinho');
             }}
           >

@@ -3,7 +3,7 @@ import {
   normalizeAccessCode,
   type TExclusiveEmissorType,
 } from '@ingressos/domain/exclusive-access';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { api } from '~/shared/api-client.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -35,6 +35,7 @@ export default function ExclusiveAccess({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const card = isCardEmissor(type);
+  const input = useRef<HTMLInputElement>(null);
 
   // Spec: closing resets the pop-up to its first try and clears the code.
   const close = () => {
@@ -50,8 +51,10 @@ export default function ExclusiveAccess({
       // Not even the right shape (e.g. a whole card number): refused here, never sent.
       setError(t('exclusive.invalid'));
       setAttempt('again');
+      input.current?.focus();
       return;
     }
+    if (busy) return;
     setBusy(true);
     const answer = await api('validateExclusiveEmissor', { body: { eventId, binHolder: code, type } });
     const message = answer.ok
@@ -63,6 +66,8 @@ export default function ExclusiveAccess({
     setError(message);
     setAttempt(message ? 'again' : 'done');
     if (!message) setCode('');
+    // Issue 20: the field is marked invalid and takes the focus; its message is said by the live region.
+    else input.current?.focus();
   }
 
   if (attempt === 'done' && !open) {
@@ -119,6 +124,7 @@ export default function ExclusiveAccess({
             <div className={styles.field}>
               <label htmlFor={fieldId}>{t(`exclusive.field.${type}`)}</label>
               <input
+                ref={input}
                 id={fieldId}
                 name="binHolder"
                 value={code}
@@ -135,13 +141,18 @@ export default function ExclusiveAccess({
                   {t('exclusive.cardHint')}
                 </p>
               )}
-              {error && (
-                <p id={`${fieldId}-error`} className={styles.error}>
-                  {error}
-                </p>
-              )}
+              {/* Always in the page, so the message added to it is announced (WCAG 4.1.3). */}
+              <p id={`${fieldId}-error`} className={styles.error} role="alert">
+                {error}
+              </p>
             </div>
-            <button type="submit" className={styles.primary} disabled={busy || !code.trim()} aria-busy={busy}>
+            <button
+              type="submit"
+              className={styles.primary}
+              disabled={!code.trim()}
+              aria-disabled={busy || undefined}
+              aria-busy={busy}
+            >
               {t('exclusive.validate')}
             </button>
           </form>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
 import { plural } from '~/i18n/plural.ts';
@@ -27,6 +27,19 @@ export function TicketSelector({
     0,
   );
   const room = event.maxPerCart - count;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const goToCart = useRef<HTMLAnchorElement>(null);
+  const [moveFocus, setMoveFocus] = useState(false);
+  // Issue 20: the button turns disabled once the tickets are in: focus goes on to 'Ir para o carrinho'.
+  useEffect(() => {
+    if (!moveFocus) return;
+    setMoveFocus(false);
+    // The focus helpers come with the shell's after-hydration chunk, out of this page's first script.
+    void import('~/ui/focus.ts').then(({ focusIsLost, focusNextMeaningful }) => {
+      if (focusIsLost() || document.activeElement === addButton.current)
+        focusNextMeaningful(addButton.current, { preferred: [goToCart.current] });
+    });
+  }, [moveFocus]);
 
   return (
     <>
@@ -59,10 +72,13 @@ export function TicketSelector({
         </p>
         {room <= 0 && <p role="status">{t('event.cartLimit', { n: event.maxPerCart })}</p>}
         <button
+          ref={addButton}
           type="button"
-          disabled={count === 0 || busy}
+          disabled={count === 0}
+          aria-disabled={busy || undefined}
           aria-busy={busy}
           onClick={async () => {
+            if (busy) return;
             setBusy(true);
             const lines = tickets
               .filter((ticket) => (quantities[ticket.id] ?? 0) > 0)
@@ -72,13 +88,14 @@ export function TicketSelector({
             if (ok) {
               setQuantities({});
               setAdded(true);
+              setMoveFocus(true);
             }
           }}
         >
           {t('event.addToCart')}
         </button>
         {added && (
-          <Link to="/carrinho" className={styles.goToCart}>
+          <Link ref={goToCart} to="/carrinho" className={styles.goToCart}>
             {t('cart.goToCart')}
           </Link>
         )}

@@ -259,13 +259,14 @@ export function PaymentForm({
             type="button"
             className={styles.primary}
             disabled={
-              busy ||
               unsellable ||
               identification === undefined ||
               unidentified ||
               (!free && method === 'credit_card' && !ready)
             }
-            onClick={pay}
+            // Issue 20: busy, not disabled, while paying: a refused card leaves focus on 'Pagar'.
+            aria-disabled={busy || undefined}
+            onClick={busy ? undefined : pay}
           >
             {busy
               ? t('checkout.paying')

@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '~/shared/api-client.ts';
 import { consentChosen, detectConsent, useConsent } from '~/shared/consent.ts';
+import { focusNextMeaningful } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './consent-banner.module.css';
 
@@ -72,7 +73,18 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
   }, [open]);
 
   if (!ready || !open) return null;
-  const save = (next: TCookieChoice) => saveConsent(next, loggedIn);
+  // Issue 20: the banner (first in the tab order) goes away under the keyboard's focus: focus goes
+  // on to what comes next, the skip link at the top of the page.
+  const save = (next: TCookieChoice) => {
+    const hadFocus = region.current?.contains(document.activeElement) ?? false;
+    saveConsent(next, loggedIn);
+    if (hadFocus)
+      requestAnimationFrame(() =>
+        focusNextMeaningful(null, {
+          preferred: [document.querySelector<HTMLElement>('a[href="#conteudo"]')],
+        }),
+      );
+  };
   return (
     <section ref={region} className={styles.banner} aria-labelledby={titleId}>
       <div className={styles.inner}>

@@ -1,7 +1,7 @@
 import type { TAvailability } from '@ingressos/domain';
 import { isOnSale } from '@ingressos/domain/availability';
-import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { formatMoney } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import {
@@ -77,6 +77,13 @@ export function SeatMap({
   );
   const [focused, setFocused] = useState<number>(() => (places.find(selectable) ?? places[0])?.id ?? 0);
   const [message, setMessage] = useState('');
+  // Issue 20: a jump to a section (/eventmap/x#section-3) starts the keyboard on its first free place.
+  const { hash } = useLocation();
+  useEffect(() => {
+    const section = sections.find((each) => `#section-${each.id}` === hash);
+    const first = section?.places.find(selectable);
+    if (first) setFocused(first.id);
+  }, [hash, sections]);
   const svg = useRef<SVGSVGElement>(null);
   const nodes = useRef(new Map<number, SVGElement>());
   const pointers = useRef(new Map<number, TPoint>());
@@ -84,6 +91,15 @@ export function SeatMap({
 
   const statusText = (place: TMapPlace) =>
     selected.includes(place.id) ? t('map.selected') : t(`map.status.${place.status}`);
+  /** Issue 20: a seat says its row and number (its location), its price and its state. */
+  const placeName = (place: TMapPlace) => {
+    const lotId = lots[place.id] ?? place.lotId;
+    const ticket = ticketsOf.get(place.id)?.find((each) => each.lotId === lotId);
+    const status = statusText(place);
+    if (!ticket || !selectable(place)) return t('map.place', { location: place.location, status });
+    const value = ticket.value === 0 ? t('event.free') : formatMoney(ticket.value, currency);
+    return t('map.placePriced', { location: place.location, price: value, status });
+  };
 
   function toggle(place: TMapPlace) {
     if (readOnly || !selectable(place)) {
@@ -173,6 +189,7 @@ export function SeatMap({
         className={styles.map}
         viewBox={`${box.x} ${box.y} ${box.w} ${box.h}`}
         role="group"
+        aria-label={t('map.name')}
         aria-describedby="map-help"
         onPointerDown={(e) => {
           pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
@@ -183,7 +200,6 @@ export function SeatMap({
         onPointerCancel={(e) => pointers.current.delete(e.pointerId)}
         onPointerLeave={(e) => pointers.current.delete(e.pointerId)}
       >
-        <title>{t('map.legend')}</title>
         <rect
           className={styles.stage}
           x={home.x + home.w * 0.2}
@@ -196,7 +212,9 @@ export function SeatMap({
           {t('map.stage')}
         </text>
         {sections.map((section) => (
-          <g key={section.id} id={`section-${section.id}`}>
+          // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: an SVG <g> named as its section's group of seats
+          // biome-ignore lint/a11y/useSemanticElements: an SVG cannot hold a fieldset
+          <g key={section.id} id={`section-${section.id}`} role="group" aria-label={section.name}>
             <text
               className={styles.sectionName}
               x={fitBox(section.places, placeRadius(section)).x}
@@ -215,7 +233,7 @@ export function SeatMap({
                 role: 'checkbox',
                 'aria-checked': isSelected,
                 'aria-disabled': readOnly || !selectable(place),
-                'aria-label': t('map.place', { location: place.location, status: statusText(place) }),
+                'aria-label': placeName(place),
                 'data-status': isSelected ? 'selected' : place.status,
                 'data-alias': place.alias,
                 tabIndex: place.id === focused ? 0 : -1,

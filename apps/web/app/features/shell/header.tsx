@@ -29,7 +29,7 @@ export function Header({
   const { t } = useI18n();
   const cart = renderCart({ className: styles.iconButton ?? '', badgeClassName: styles.badge ?? '' });
   return (
-    <header className={styles.header}>
+    <header className={styles.header} data-sticky-header>
       <a className={styles.skip} href="#conteudo">
         {t('app.skipToContent')}
       </a>

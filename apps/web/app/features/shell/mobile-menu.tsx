@@ -19,10 +19,18 @@ export function MobileMenu({ user, site }: { user: TShellUser | null; site: TSit
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setOpen(false), [pathname]);
 
+  // Focus goes back to the button once the panel is gone: while the modal panel is open the
+  // button is inert and cannot take it.
+  const returnFocus = useRef(false);
   const close = useCallback(() => {
+    returnFocus.current = true;
     setOpen(false);
-    opener.current?.focus();
   }, []);
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    opener.current?.focus();
+  }, [open]);
 
   return (
     <>
