@@ -93,6 +93,8 @@ describe('keyboard-only purchase (issue 20)', () => {
     await open(page, server.url);
 
     // The cookie banner comes first in the tab order and is dismissed by keyboard; focus goes on.
+    // (It is drawn once the page is interactive: the buyer sees it, then presses Tab.)
+    await page.getByRole('button', { name: 'Aceitar todos' }).waitFor();
     const first = await tabTo(user, 'Política de privacidade', { max: 1 });
     expect(first.role).toBe('link');
     await tabTo(user, 'Rejeitar opcionais', { max: 3 });
