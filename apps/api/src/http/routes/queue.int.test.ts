@@ -123,6 +123,19 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(0);
   });
 
+  it('admits from the new on-sale time when it moves earlier after people joined', async () => {
+    await queuedEvent(86_400);
+    const sessions = Array.from({ length: 3 }, newSession);
+    for (const session of sessions) await joined(session);
+    await start();
+    // The queue's clock was set to the old on-sale time (tomorrow): the first tick brings it to now.
+    expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(0);
+    await db().execute(
+      sql`update event_queues set clock = clock - interval '3 seconds' where event_id = ${f.eventId}`,
+    );
+    expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(3);
+  });
+
   it('keeps one place per browser and one per account', async () => {
     await queuedEvent(-1);
     const session = newSession();

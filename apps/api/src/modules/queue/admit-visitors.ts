@@ -61,11 +61,17 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
     let clock = options.localClocks
       ? (options.localClocks.get(eventId) ?? now)
       : new Date(row.clock!).getTime();
-    clock = Math.max(clock, now - MAX_CATCH_UP_SECONDS * 1000);
+    // A clock ahead of now (set by joins before an on-sale time that then moved earlier) starts from now.
+    const stored = clock;
+    clock = Math.min(now, Math.max(clock, now - MAX_CATCH_UP_SECONDS * 1000));
     // (The epsilon keeps a whole budget whole: 5 s at 0.6/s is 3, not 2.999….)
     const quota = Math.floor(((now - clock) / 1000) * perSecond + 1e-9);
     if (quota < 1) {
       if (options.localClocks && !options.localClocks.has(eventId)) options.localClocks.set(eventId, clock);
+      if (!options.localClocks && stored > now)
+        await tx.execute(
+          sql`update event_queues set clock = ${new Date(clock).toISOString()}::timestamptz where event_id = ${eventId}`,
+        );
       return 0;
     }
     const admitted = (await tx.execute(sql`

@@ -47,7 +47,9 @@ export async function joinQueue(
   const late = sql`clock_timestamp() >= ${since}`;
   // The join counter: how many took a place before this one (early arrivals get theirs at the draw).
   await db.execute(
-    sql`insert into event_queues (event_id, clock) values (${event.id}, ${since}) on conflict do nothing`,
+    sql`insert into event_queues (event_id, clock)
+      values (${event.id}, greatest(now(), (select on_sale_at from events where id = ${event.id})))
+      on conflict do nothing`,
   );
   const counted = (await db.execute(
     sql`update event_queues set joined = joined + 1 where event_id = ${event.id} returning joined`,
