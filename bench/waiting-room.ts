@@ -124,11 +124,24 @@ async function main() {
     const earlyJoinsPerSecond = await joinAll(servers, f.slug, 0, early);
     console.log(`early joins: ${Math.round(earlyJoinsPerSecond)}/s`);
 
-    // Queue-status calls per second for a waiting visitor, against a bare server with the same body.
+    // The start, admitting one a minute for now: the draw runs at the first tick, and the early
+    // arrival drawn last waits at the back of the whole early crowd while the status is measured.
+    await check.query(`update events set on_sale_at = now(), queue_rate_per_minute = 1 where id = $1`, [
+      f.eventId,
+    ]);
+    let back = '';
+    for (let tries = 0; tries < 60 && !back; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const { rows } = await check.query(
+        'select session_id from queue_entries where event_id = $1 and rank is not null order by rank desc limit 1',
+        [f.eventId],
+      );
+      back = rows[0]?.session_id ?? '';
+    }
+    // Queue-status calls per second for that visitor, against a bare server with the same body.
     const statusUrl = `${servers[0]!.url}/api/queue/${f.slug}`;
-    const statusBody = await (
-      await fetch(statusUrl, { headers: { 'x-session-id': session(early - 1) } })
-    ).text();
+    const statusBody = await (await fetch(statusUrl, { headers: { 'x-session-id': back } })).text();
+    console.log(`status at the back: ${statusBody}`);
     const bodyFile = path.join(servers[0]!.dataDir, 'queue-status.json');
     writeFileSync(bodyFile, statusBody);
     const barePort = await freePort();
@@ -141,10 +154,13 @@ async function main() {
         .requests.average;
     await measure(`http://127.0.0.1:${barePort}/`);
     const bareRps = await measure(`http://127.0.0.1:${barePort}/`);
-    const statusRps = await measure(statusUrl, { 'x-session-id': session(early - 1) });
+    const statusRps = await measure(statusUrl, { 'x-session-id': back });
 
-    // The start: the draw, then late arrivals while the admission runs.
-    await check.query(`update events set on_sale_at = now() where id = $1`, [f.eventId]);
+    // Then the set rate, with late arrivals while the admission runs.
+    await check.query(`update events set queue_rate_per_minute = $2 where id = $1`, [
+      f.eventId,
+      RATE_PER_MINUTE,
+    ]);
     const lateJoinsPerSecond = await joinAll(servers, f.slug, early, VISITORS - early);
     console.log(`late joins: ${Math.round(lateJoinsPerSecond)}/s`);
     // Until everyone is admitted (bounded: the rate's time plus a minute).

@@ -21,6 +21,12 @@ export const queueEntries = pgTable(
     userId: text('user_id'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     rank: bigint('rank', { mode: 'number' }),
+    /**
+     * How many places rank ahead of this one, admitted or not: the draw's order for early arrivals,
+     * the join counter for later ones. Admission takes ranks in order, so the visitors still ahead
+     * are this minus `event_queues.admitted`: a status poll reads two rows instead of counting.
+     */
+    placesBefore: bigint('places_before', { mode: 'number' }),
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
   },
   (t) => [
@@ -41,5 +47,7 @@ export const eventQueues = pgTable('event_queues', {
     .references(() => events.id, { onDelete: 'cascade' }),
   clock: timestamp('clock', { withTimezone: true }).notNull(),
   admitted: integer('admitted').notNull().default(0),
+  /** Places taken so far (each join counts once): a later arrival's `places_before`. */
+  joined: integer('joined').notNull().default(0),
   drawnAt: timestamp('drawn_at', { withTimezone: true }),
 });

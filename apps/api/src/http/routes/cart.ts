@@ -1,4 +1,4 @@
-import { type TCart, ZCartId } from '@ingressos/contracts';
+import { QUEUE_PASS_HEADER, type TCart, ZCartId } from '@ingressos/contracts';
 import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -16,11 +16,10 @@ import { removeFromCart } from '../../modules/cart/remove-from-cart.ts';
 import { renewCart } from '../../modules/cart/renew-cart.ts';
 import type { TStockMode } from '../../modules/cart/stock.ts';
 import { attachSeller, checkSellerOfLot } from '../../modules/commissioners/attach-commissioner.ts';
-import { isValidQueuePass } from '../../modules/queue/queue-pass.ts';
+import { isValidQueuePass, queuePassCookie } from '../../modules/queue/queue-pass.ts';
 import { clientIp } from '../client-ip.ts';
 import type { TAppEnv } from '../env.ts';
 import { parseJsonBody, parseWith } from '../parse-json.ts';
-import { queuePassOf } from './queue.ts';
 
 export type TCartRouteOptions = {
   db: TDb;
@@ -67,6 +66,11 @@ export function rememberSession(c: Context<TAppEnv>, sessionId: string, secure: 
     sameSite: 'Lax',
     secure,
   });
+}
+
+/** Issue 19: the waiting-room pass a request carries for an event, by cookie (pages) or header (apps). */
+function queuePassOf(c: Context<TAppEnv>, eventId: number): string | undefined {
+  return c.req.header(QUEUE_PASS_HEADER) ?? getCookie(c, queuePassCookie(eventId));
 }
 
 /**

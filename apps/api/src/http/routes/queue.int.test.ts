@@ -123,6 +123,33 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(0);
   });
 
+  it('admits from a slow queue too: 6 a minute lets one in every 10 s', async () => {
+    await queuedEvent(-1);
+    await start();
+    await joined(newSession());
+    await db().execute(sql`update events set queue_rate_per_minute = 6 where id = ${f.eventId}`);
+    forgetQueueEvents(db());
+    // Ten seconds since the last admission: one admission's worth, more than the usual catch-up.
+    await db().execute(
+      sql`insert into event_queues (event_id, clock) values (${f.eventId}, now() - interval '10 seconds')
+        on conflict (event_id) do update set clock = excluded.clock`,
+    );
+    expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(1);
+  });
+
+  it('admits from the new on-sale time when it moves earlier after people joined', async () => {
+    await queuedEvent(86_400);
+    const sessions = Array.from({ length: 3 }, newSession);
+    for (const session of sessions) await joined(session);
+    await start();
+    // The queue's clock was set to the old on-sale time (tomorrow): the first tick brings it to now.
+    expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(0);
+    await db().execute(
+      sql`update event_queues set clock = clock - interval '3 seconds' where event_id = ${f.eventId}`,
+    );
+    expect(await admitToEvent({ db: db(), holdSeconds: 900 }, f.eventId)).toBe(3);
+  });
+
   it('keeps one place per browser and one per account', async () => {
     await queuedEvent(-1);
     const session = newSession();

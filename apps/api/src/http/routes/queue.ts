@@ -1,6 +1,6 @@
-import { QUEUE_PASS_HEADER, ZQueueSlugParams } from '@ingressos/contracts';
+import { ZQueueSlugParams } from '@ingressos/contracts';
 import { type Context, Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
 import { getQueueStatus } from '../../modules/queue/get-queue-status.ts';
 import { joinQueue } from '../../modules/queue/join-queue.ts';
@@ -70,9 +70,4 @@ export function queueRoutes(options: TQueueRouteOptions) {
       rememberSession(c, joined.sessionId, options.secureCookies);
       return answer(c, slug, joined.sessionId);
     });
-}
-
-/** The pass a request carries for an event: the cookie (pages) or the header (the spec's clients). */
-export function queuePassOf(c: Context<TAppEnv>, eventId: number): string | undefined {
-  return c.req.header(QUEUE_PASS_HEADER) ?? getCookie(c, queuePassCookie(eventId));
 }

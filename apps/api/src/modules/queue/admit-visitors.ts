@@ -61,12 +61,18 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
     let clock = options.localClocks
       ? (options.localClocks.get(eventId) ?? now)
       : new Date(row.clock!).getTime();
-    // At least one admission's worth, or a slow queue (under 12 a minute) would never reach one.
-    clock = Math.max(clock, now - Math.max(MAX_CATCH_UP_SECONDS, 1 / perSecond) * 1000);
+    // A clock ahead of now (set by joins before an on-sale time that then moved earlier) starts from now;
+    // the catch-up is at least one admission's worth, or a slow queue (under 12 a minute) would never reach one.
+    const stored = clock;
+    clock = Math.min(now, Math.max(clock, now - Math.max(MAX_CATCH_UP_SECONDS, 1 / perSecond) * 1000));
     // (The epsilon keeps a whole budget whole: 5 s at 0.6/s is 3, not 2.999….)
     const quota = Math.floor(((now - clock) / 1000) * perSecond + 1e-9);
     if (quota < 1) {
       if (options.localClocks && !options.localClocks.has(eventId)) options.localClocks.set(eventId, clock);
+      if (!options.localClocks && stored > now)
+        await tx.execute(
+          sql`update event_queues set clock = ${new Date(clock).toISOString()}::timestamptz where event_id = ${eventId}`,
+        );
       return 0;
     }
     const admitted = (await tx.execute(sql`

@@ -18,7 +18,8 @@ export async function drawEarlyArrivals(tx: TDb, eventId: number): Promise<numbe
       select id, row_number() over (order by random()) as n
       from queue_entries where event_id = ${eventId} and rank is null
     )
-    update queue_entries q set rank = ${DRAW_BASE} + (select n from already) + draw.n
+    update queue_entries q set rank = ${DRAW_BASE} + (select n from already) + draw.n,
+      places_before = (select n from already) + draw.n - 1
     from draw where q.id = draw.id and q.rank is null
     returning q.id`)) as unknown as { rows: unknown[] };
   if (drawn.rows.length > 0)

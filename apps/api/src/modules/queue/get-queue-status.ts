@@ -1,5 +1,6 @@
 import type { TQueueStatus } from '@ingressos/contracts';
 import { sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
 import { findEntry, type TQueueOptions } from './join-queue.ts';
 import { queueError } from './queue-error.ts';
 import { admissionRatePerMinute, findQueueEventCached, isQueueActive } from './queue-event.ts';
@@ -62,16 +63,15 @@ export async function getQueueStatus(
       estimatedWaitSeconds: Math.ceil(toStart),
       retryAfter: clamp(toStart > 60 ? toStart / 4 : Math.min(toStart + 1, 5)),
     };
-  const counts = (await db.execute(sql`
-    select
-      (select count(*)::int from queue_entries
-        where event_id = ${event.id} and admitted_at is null and rank is not null
-          and (rank < ${entry.rank} or (rank = ${entry.rank} and id < ${entry.id}))) as ahead,
-      (select admitted from event_queues where event_id = ${event.id}) as admitted`)) as unknown as {
-    rows: { ahead: number; admitted: number | null }[];
-  };
-  const ahead = Number(counts.rows[0]?.ahead ?? 0);
-  const admitted = Number(counts.rows[0]?.admitted ?? 0);
+  // Admission takes ranks in order, so who is still ahead is who ranked ahead minus who got in.
+  const queue = (await db.execute(
+    sql`select admitted from event_queues where event_id = ${event.id}`,
+  )) as unknown as { rows: { admitted: number }[] };
+  const admitted = Number(queue.rows[0]?.admitted ?? 0);
+  const ahead =
+    entry.placesBefore !== null
+      ? Math.max(0, entry.placesBefore - admitted)
+      : await countAhead(db, event.id, entry.rank, entry.id);
   const position = ahead + 1;
   const wait = Math.ceil(toStart + (position / perMinute) * 60);
   return {
@@ -83,4 +83,13 @@ export async function getQueueStatus(
     progress: admitted + position > 0 ? Math.min(0.99, admitted / (admitted + position)) : 0,
     retryAfter: clamp(wait / 10),
   };
+}
+
+/** Who waits ahead, counted (a place from before the join counter). */
+async function countAhead(db: TDb, eventId: number, rank: number, id: number): Promise<number> {
+  const counted = (await db.execute(sql`
+    select count(*)::int as ahead from queue_entries
+    where event_id = ${eventId} and admitted_at is null and rank is not null
+      and (rank < ${rank} or (rank = ${rank} and id < ${id}))`)) as unknown as { rows: { ahead: number }[] };
+  return Number(counted.rows[0]?.ahead ?? 0);
 }

@@ -44,14 +44,25 @@ export async function joinQueue(
   }
   // The on-sale time from the row itself, never from a cached copy: it decides early or late.
   const since = sql`coalesce((select on_sale_at from events where id = ${event.id}), 'epoch'::timestamptz)`;
+  const late = sql`clock_timestamp() >= ${since}`;
+  // The join counter: how many took a place before this one (early arrivals get theirs at the draw).
+  await db.execute(
+    sql`insert into event_queues (event_id, clock)
+      values (${event.id}, greatest(now(), (select on_sale_at from events where id = ${event.id})))
+      on conflict do nothing`,
+  );
+  const counted = (await db.execute(
+    sql`update event_queues set joined = joined + 1 where event_id = ${event.id} returning joined`,
+  )) as unknown as { rows: { joined: number }[] };
+  const before = Number(counted.rows[0]?.joined ?? 1) - 1;
   const [inserted] = await db
     .insert(queueEntries)
     .values({
       eventId: event.id,
       sessionId,
       userId,
-      rank: sql`case when clock_timestamp() >= ${since}
-        then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
+      rank: sql`case when ${late} then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
+      placesBefore: sql`case when ${late} then ${before}::bigint end`,
     })
     .onConflictDoNothing()
     .returning();
