@@ -2,6 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, ticketLots } from '../db/schema/index.ts';
+import { admitToEvent } from '../modules/queue/admit-visitors.ts';
+import { forgetQueueEvents } from '../modules/queue/queue-event.ts';
 import { fromIp, register } from '../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../testing/test-app.ts';
@@ -154,5 +156,46 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     expect(changed.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await page(t, '/')).html).toContain('"manualReviewHours\\",719');
+  });
+
+  it("never shares the event page of a queue: the admitted buyer's page is theirs alone", async () => {
+    const db = t.database.db;
+    const f = await createCartFixture(db);
+    await db.execute(sql`update events set queue_enabled = true, queue_rate_per_minute = 60,
+      on_sale_at = now() - interval '1 minute', revision = revision + 1 where id = ${f.eventId}`);
+    forgetQueueEvents(db);
+    const buyer = `page_cache_queue_${Date.now().toString(36)}`;
+    const join = await t.request(`/api/queue/${f.slug}/join`, {
+      method: 'POST',
+      headers: { 'x-session-id': buyer, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(join.status).toBeLessThan(300);
+    await db.execute(sql`insert into event_queues (event_id, clock) values (${f.eventId}, now() - interval '1 hour')
+      on conflict (event_id) do update set clock = excluded.clock`);
+    expect(await admitToEvent({ db, holdSeconds: 900 }, f.eventId)).toBe(1);
+    const status = await t.request(`/api/queue/${f.slug}`, { headers: { 'x-session-id': buyer } });
+    const pass = status.headers.getSetCookie().find((c) => c.startsWith(`queue_pass_${f.eventId}=`))!;
+    expect(pass).toBeDefined();
+
+    // The admitted buyer sees the event and may buy; the answer is theirs, not for a cache.
+    // (A new event reaches this process's catalogue within a second.)
+    let admitted = await page(t, `/events/${f.slug}`, {
+      cookie: `cart_session=${buyer}; ${pass.split(';')[0]}`,
+    });
+    for (let tries = 0; admitted.status === 404 && tries < 30; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      admitted = await page(t, `/events/${f.slug}`, {
+        cookie: `cart_session=${buyer}; ${pass.split(';')[0]}`,
+      });
+    }
+    expect(admitted.status).toBe(200);
+    expect(admitted.cacheControl ?? '').not.toContain('public');
+    // Anyone else, then, is still sent to the queue: not the admitted buyer's page from memory.
+    for (const other of [{}, { cookie: 'cart_session=someone_else_waiting_123' }]) {
+      const response = await t.request(`/events/${f.slug}`, { headers: other, redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(`/fila/${f.slug}`);
+    }
   });
 });
