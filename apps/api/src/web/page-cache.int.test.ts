@@ -192,7 +192,8 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     expect(admitted.status).toBe(200);
     expect(admitted.cacheControl ?? '').not.toContain('public');
     // Anyone else, then, is still sent to the queue: not the admitted buyer's page from memory.
-    for (const other of [{}, { cookie: 'cart_session=someone_else_waiting_123' }]) {
+    const others: Record<string, string>[] = [{}, { cookie: 'cart_session=someone_else_waiting_123' }];
+    for (const other of others) {
       const response = await t.request(`/events/${f.slug}`, { headers: other, redirect: 'manual' });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe(`/fila/${f.slug}`);
