@@ -5,7 +5,7 @@ import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/inde
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { FACE_B, makeFaceClip } from '../apps/api/src/testing/faces.ts';
 import { fakeCameraArgs, launchBrowser, newPage, waitForHydration } from './support/browser.ts';
-import { verifiedPerson } from './support/buyer.ts';
+import { fillSandboxCard, verifiedPerson } from './support/buyer.ts';
 import { captureNow, expectText, openCamera, VERDICT_MS } from './support/capture.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
@@ -101,11 +101,7 @@ describe('buying a ticket of a facial event waits for the holder’s biometry', 
     await next.click();
     await page.waitForURL(/\/pagamento$/);
     await waitForHydration(page);
-    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
-    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
-    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
-    await page.getByLabel('Validade (MM/AA)').fill('12/39');
-    await page.getByLabel('Código de segurança (CVV)').fill('123');
+    await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(/\/pedido\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     await page.getByRole('heading', { name: /^(Pagamento aprovado|Ingressos confirmados)$/ }).waitFor();

@@ -8,7 +8,7 @@ import { salesToken } from '../apps/api/src/modules/commissioners/sales-link.ts'
 import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { MOBILE, newPage, waitForHydration } from './support/browser.ts';
-import { verifiedPerson } from './support/buyer.ts';
+import { fillSandboxCard, verifiedPerson } from './support/buyer.ts';
 import type { TRunningServer } from './support/server.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
@@ -105,11 +105,7 @@ describe('commissioner mode', { timeout: 180_000 }, () => {
     await next.click();
     await page.waitForURL(/\/pagamento$/);
     await waitForHydration(page);
-    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
-    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
-    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
-    await page.getByLabel('Validade (MM/AA)').fill('12/39');
-    await page.getByLabel('Código de segurança (CVV)').fill('123');
+    await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(/\/pedido\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     await waitForHydration(page);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
-import { verifiedPerson } from './support/buyer.ts';
+import { fillSandboxCard, verifiedPerson } from './support/buyer.ts';
 import type { TRunningServer } from './support/server.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
@@ -92,11 +92,7 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await open(page, `${server.url}/pagamento`);
     await page.getByRole('button', { name: 'Cancelar este Pix e escolher outra forma de pagamento' }).click();
     await page.getByRole('status').filter({ hasText: 'Pix cancelado.' }).first().waitFor({ timeout: 15_000 });
-    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
-    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
-    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
-    await page.getByLabel('Validade (MM/AA)').fill('12/39');
-    await page.getByLabel('Código de segurança (CVV)').fill('123');
+    await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
   });

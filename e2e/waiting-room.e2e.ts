@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventQueues, events, queueEntries } from '../apps/api/src/db/schema/index.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
-import { verifiedPerson } from './support/buyer.ts';
+import { fillSandboxCard, verifiedPerson } from './support/buyer.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
 
 const ORDER_PAGE = /\/pedido\/[0-9a-f-]{36}$/;
@@ -71,11 +71,7 @@ describe('waiting room journey', () => {
 
     await page.goto(`${server.url}/pagamento`);
     await waitForHydration(page);
-    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
-    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
-    await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
-    await page.getByLabel('Validade (MM/AA)').fill('12/39');
-    await page.getByLabel('Código de segurança (CVV)').fill('123');
+    await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor({ timeout: 30_000 });

@@ -24,3 +24,12 @@ export async function verifiedPerson(page: Page, serverUrl: string, smtp: TTestS
   expect(matched.status()).toBe(200);
   return person;
 }
+
+/** On /pagamento: waits for the card form and fills it with the sandbox's approved Visa (not paying yet). */
+export async function fillSandboxCard(page: Page) {
+  await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+  await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+  await page.getByLabel('Nome impresso no cartão').fill('ANA M SILVA');
+  await page.getByLabel('Validade (MM/AA)').fill('12/39');
+  await page.getByLabel('Código de segurança (CVV)').fill('123');
+}

@@ -98,6 +98,18 @@ export default function CartSession() {
     </p>
   );
 
+  // Both timer warnings start on renewing (issue 20): busy, it stays focusable but does nothing.
+  const renewButton = (
+    <button
+      type="button"
+      className={styles.primary}
+      aria-disabled={busy || undefined}
+      onClick={busy ? undefined : onRenew}
+      data-autofocus
+    >
+      {t('cart.modal.renew')}
+    </button>
+  );
   switch (shown) {
     case 'areYouStillThere':
       return (
@@ -137,15 +149,7 @@ export default function CartSession() {
           <p id="cart-modal-text">{t('cart.modal.finalizePurchaseText')}</p>
           {timer}
           <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.primary}
-              aria-disabled={busy || undefined}
-              onClick={busy ? undefined : onRenew}
-              data-autofocus
-            >
-              {t('cart.modal.renew')}
-            </button>
+            {renewButton}
             <button
               type="button"
               className={styles.secondary}
@@ -188,15 +192,7 @@ export default function CartSession() {
             <button type="button" className={styles.secondary} disabled={busy} onClick={onClear}>
               {t('cart.modal.cancelPurchase')}
             </button>
-            <button
-              type="button"
-              className={styles.primary}
-              aria-disabled={busy || undefined}
-              onClick={busy ? undefined : onRenew}
-              data-autofocus
-            >
-              {t('cart.modal.renew')}
-            </button>
+            {renewButton}
           </div>
         </Dialog>
       );
