@@ -70,6 +70,8 @@ export const orders = pgTable(
     /** Pix BR Code and its expiry (the cart's holds are kept until then). */
     pixPayload: text('pix_payload'),
     pixExpiresAt: timestamp('pix_expires_at', { withTimezone: true }),
+    /** The cart's timer when it became this order: a charge refused hands the cart back with it (issue 19). */
+    cartExpiresAt: timestamp('cart_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** commerce §3 `nfeDocument`: the CPF or CNPJ the NF-e is issued to (digits, or CNPJ letters), when given. */
     nfeDocument: text('nfe_document'),

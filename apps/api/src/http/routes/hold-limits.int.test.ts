@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orders, ticketLots, users } from '../../db/schema/index.ts';
 import { brazilianAdult, fromIp, sessionCookie } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
+import { cardBody } from '../../testing/checkout-buyer.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
 type TError = { Message: string; code: string };
@@ -99,6 +100,13 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
           post({ cookie, 'x-session-id': sessionId, 'idempotency-key': key }, { paymentType: 'pix' }),
           ip,
         ),
+      card: (sessionId: string, key: string) =>
+        call<TPaymentAnswer & TError>(
+          app,
+          '/checkout/v1',
+          post({ cookie, 'x-session-id': sessionId, 'idempotency-key': key }, cardBody('rej')),
+          ip,
+        ),
       cancelPix: (sessionId: string) =>
         call<TPaymentAnswer & TError>(
           app,
@@ -182,6 +190,64 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
             from cart_holds where cart_id = ${order!.cartId}`,
       );
       expect((held as unknown as { rows: { on_time: boolean }[] }).rows[0]!.on_time).toBe(true);
+    });
+  });
+
+  describe('a refused card hands the cart back on its own timer', () => {
+    /** The cart's timer (and its holds') set to end `ms` from now. */
+    const expireIn = async (cartId: string, ms: number) => {
+      const at = new Date(Date.now() + ms);
+      await t.database.db.update(carts).set({ expiresAt: at }).where(eq(carts.id, cartId));
+      await t.database.db.execute(
+        sql`update cart_holds set expires_at = ${at.toISOString()}::timestamptz where cart_id = ${cartId}`,
+      );
+      return at;
+    };
+    const renewalsOf = async (sessionId: string) => (await cartOf(sessionId)).renewals;
+    const holdsExpireAt = async (cartId: string) => {
+      const held = await t.database.db.execute(
+        sql`select distinct expires_at from cart_holds where cart_id = ${cartId} and not released`,
+      );
+      return (held as unknown as { rows: { expires_at: string | Date }[] }).rows.map((row) =>
+        new Date(row.expires_at).getTime(),
+      );
+    };
+
+    it('refused cards over and over never hold past the timer the cart had', async () => {
+      f = await createCartFixture(t.database.db);
+      const b = await buyer(t);
+      const added = await b.add(f.lotId, 2);
+      const sessionId = added.body.sessionID;
+      const cartId = added.body.cart!.id;
+      // 90 s left: less than a card charge may take, so each reserve keeps the holds longer.
+      const before = await expireIn(cartId, 90_000);
+      for (let i = 0; i < 4; i += 1) {
+        const refused = await b.card(sessionId, `hold-card-${i}`);
+        expect(refused.body.orderStatus).toBe(7);
+      }
+      const after = await cartOf(sessionId);
+      expect(after.expiresAt).toEqual(before);
+      expect(await holdsExpireAt(cartId)).toEqual([before.getTime()]);
+      expect(after.renewals).toBe(0);
+      expect((await lot(t, f.lotId)).held).toBe(2);
+    });
+
+    it('with under a minute left, a refusal spends a renewal for a fresh timer; with none left the cart ends on time', async () => {
+      f = await createCartFixture(t.database.db);
+      const b = await buyer(t);
+      const added = await b.add(f.lotId, 1);
+      const sessionId = added.body.sessionID;
+      const cartId = added.body.cart!.id;
+      const soon = () => expireIn(cartId, 20_000);
+      await soon();
+      expect((await b.card(sessionId, 'late-card-1')).body.orderStatus).toBe(7);
+      expect(await renewalsOf(sessionId)).toBe(1);
+      expect((await cartOf(sessionId)).expiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+      await t.database.db.update(carts).set({ renewals: RENEWALS }).where(eq(carts.id, cartId));
+      const last = await soon();
+      expect((await b.card(sessionId, 'late-card-2')).body.orderStatus).toBe(7);
+      expect((await cartOf(sessionId)).expiresAt).toEqual(last);
+      expect(await holdsExpireAt(cartId)).toEqual([last.getTime()]);
     });
   });
 

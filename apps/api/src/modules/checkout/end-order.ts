@@ -63,15 +63,55 @@ export async function endOrder(
       payment: end.payment,
     });
     if (!ended) return false;
-    if (
-      end.reattachTo &&
-      (end.renewalBudget === undefined || (await spendRenewal(tx, order.cartId, end.renewalBudget))) &&
-      (await reattachCart(tx, order, end.reattachTo))
-    )
-      return true;
+    if (end.reattachTo) {
+      const renewed =
+        end.renewalBudget !== undefined && (await spendRenewal(tx, order.cartId, end.renewalBudget));
+      if ((end.renewalBudget === undefined || renewed) && (await reattachCart(tx, order, end.reattachTo))) {
+        await resetCartTimer(tx, s, order, renewed);
+        return true;
+      }
+    }
     await releaseOrderCart(tx, order);
     return true;
   });
+}
+
+/** Less than this left on a cart handed back, and it gets a renewal (from its budget) to pay another way. */
+const HAND_BACK_GRACE_MS = 60_000;
+
+/**
+ * Issue 19: the reserve step kept the holds for as long as the charge might take; a cart handed
+ * back gets its own timer again, the one it had before it became the order, not that extra time.
+ * Else a refused card, over and over, would hold the units for ever without spending a renewal.
+ * A cart handed back with less than a minute left, or one whose hand-back spent a renewal (a Pix
+ * the buyer cancelled), gets a fresh timer from the cart's one budget (renewal-budget.ts); with
+ * the budget spent it keeps its old timer and expires on it.
+ */
+async function resetCartTimer(
+  tx: TDb,
+  s: TCheckoutServices,
+  order: { id: string; cartId: string },
+  renewed: boolean,
+) {
+  const [row] = await rows<{ cart_expires_at: string | Date | null }>(
+    tx,
+    sql`select cart_expires_at from orders where id = ${order.id}`,
+  );
+  // An order reserved before the timer was kept (migration 0024) keeps the holds it has.
+  if (!renewed && !row?.cart_expires_at) return;
+  const fresh = new Date(Date.now() + s.config.CART_HOLD_SECONDS * 1000);
+  const before = row?.cart_expires_at ? new Date(row.cart_expires_at) : fresh;
+  const expiresAt =
+    renewed ||
+    (before.getTime() - Date.now() < HAND_BACK_GRACE_MS &&
+      (await spendRenewal(tx, order.cartId, s.config.CART_MAX_RENEWALS)))
+      ? fresh
+      : before;
+  const until = expiresAt.toISOString();
+  await tx.execute(sql`update carts set expires_at = ${until}::timestamptz where id = ${order.cartId}`);
+  await tx.execute(
+    sql`update cart_holds set expires_at = ${until}::timestamptz where cart_id = ${order.cartId} and not released`,
+  );
 }
 
 /** Hands the order's cart back to the buyer's session, unless a newer cart there holds something. */

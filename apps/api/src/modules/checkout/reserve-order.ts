@@ -69,8 +69,8 @@ export async function reserveOrder(
     // Lock order everywhere: account, cart, then lot, then place. The cart must still be the session's:
     // a concurrent payment of the same cart took it otherwise.
     const locked = (await tx.execute(
-      sql`select id from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
-    )) as unknown as { rows: unknown[] };
+      sql`select id, expires_at from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
+    )) as unknown as { rows: { expires_at: string | Date }[] };
     if (locked.rows.length === 0) {
       const [same] = await tx
         .select({ id: orders.id })
@@ -105,6 +105,7 @@ export async function reserveOrder(
         buyerDocument: r.buyerDocument,
         transfers: r.transfers,
         pixExpiresAt: r.pixExpiresAt,
+        cartExpiresAt: new Date(locked.rows[0]!.expires_at),
         nfeDocument: r.nfeDocument ?? null,
         // commerce §9: channel 2 COMMISSIONER and origin SiteCommissioner when a commissioner sold it.
         sellerId: r.commissionerId ?? null,
