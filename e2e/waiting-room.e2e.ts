@@ -7,6 +7,8 @@ import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './su
 
 const ORDER_PAGE = /\/pedido\/[0-9a-f-]{36}$/;
 const AHEAD = 20;
+/** The pass lasts 30 s here (600 by default), long enough to add a ticket, short enough to see it run out. */
+const PASS_SECONDS = 30;
 
 /**
  * Issue 19, the waiting room in Chromium: the fixture event sells through a queue admitting 60
@@ -17,22 +19,26 @@ const AHEAD = 20;
 describe('waiting room journey', () => {
   let stage: TPurchaseStage;
   beforeAll(async () => {
-    stage = await openPurchaseStage('waiting-room', { WAITING_ROOM: 'true' }, async (db, f) => {
-      await db
-        .update(events)
-        .set({ queueEnabled: true, queueRatePerMinute: 60 })
-        .where(eq(events.id, f.eventId));
-      await db.insert(queueEntries).values(
-        Array.from({ length: AHEAD }, (_, i) => ({
-          eventId: f.eventId,
-          sessionId: `earlier_visitor_${String(i).padStart(6, '0')}`,
-          rank: i + 1,
-          placesBefore: i,
-        })),
-      );
-      // As their joins would have left it: those places counted.
-      await db.insert(eventQueues).values({ eventId: f.eventId, clock: new Date(), joined: AHEAD });
-    });
+    stage = await openPurchaseStage(
+      'waiting-room',
+      { WAITING_ROOM: 'true', QUEUE_PASS_SECONDS: String(PASS_SECONDS) },
+      async (db, f) => {
+        await db
+          .update(events)
+          .set({ queueEnabled: true, queueRatePerMinute: 60 })
+          .where(eq(events.id, f.eventId));
+        await db.insert(queueEntries).values(
+          Array.from({ length: AHEAD }, (_, i) => ({
+            eventId: f.eventId,
+            sessionId: `earlier_visitor_${String(i).padStart(6, '0')}`,
+            rank: i + 1,
+            placesBefore: i,
+          })),
+        );
+        // As their joins would have left it: those places counted.
+        await db.insert(eventQueues).values({ eventId: f.eventId, clock: new Date(), joined: AHEAD });
+      },
+    );
   });
   afterAll(() => closePurchaseStage(stage));
 
@@ -64,6 +70,7 @@ describe('waiting room journey', () => {
 
     // Admitted: the page goes to the event on its own, where the tickets can now be added.
     await page.waitForURL(new RegExp(`/events/${f.slug}$`), { timeout: 60_000 });
+    const admittedAt = Date.now();
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
@@ -75,7 +82,17 @@ describe('waiting room journey', () => {
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor({ timeout: 30_000 });
-  }, 180_000);
+
+    // The pass runs out: the event page sends the buyer back to the queue, where a new place at the
+    // back is one click away; nobody is waiting any more, so the buyer is let in again at once.
+    await page.waitForTimeout(Math.max(0, admittedAt + (PASS_SECONDS + 2) * 1000 - Date.now()));
+    await page.goto(`${server.url}/events/${f.slug}`);
+    await page.waitForURL(new RegExp(`/fila/${f.slug}$`));
+    await waitForHydration(page);
+    await page.getByText('Seu tempo para comprar nesta fila acabou.').waitFor();
+    await page.getByRole('button', { name: 'Entrar na fila de novo' }).click();
+    await page.waitForURL(new RegExp(`/events/${f.slug}$`), { timeout: 30_000 });
+  }, 240_000);
 
   it('refuses a ticket to a visitor who skipped the queue', async () => {
     const { browser, server, f } = stage;

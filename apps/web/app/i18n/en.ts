@@ -945,6 +945,7 @@ export const en: TCatalog = {
   'queue.admitted': 'It is your turn! You have until {time} to choose your tickets.',
   'queue.goToEvent': 'Choose tickets',
   'queue.expired': 'Your time to buy from this queue is over.',
+  'queue.rejoin': 'Join the queue again',
   'queue.soldOut': 'Sold out. All tickets for this event have been sold.',
   'queue.closed': 'This event has no waiting room. You can buy as usual.',
   'queue.backToEvent': 'See the event',

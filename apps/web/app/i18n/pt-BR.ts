@@ -956,6 +956,7 @@ export const ptBR = {
   'queue.admitted': 'É a sua vez! Você tem até {time} para escolher seus ingressos.',
   'queue.goToEvent': 'Escolher ingressos',
   'queue.expired': 'Seu tempo para comprar nesta fila acabou.',
+  'queue.rejoin': 'Entrar na fila de novo',
   'queue.soldOut': 'Ingressos esgotados. Todos os ingressos deste evento foram vendidos.',
   'queue.closed': 'Este evento não está com fila de espera. Você pode comprar normalmente.',
   'queue.backToEvent': 'Ver o evento',

@@ -220,6 +220,30 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     expect(bought.status).toBe(200);
   });
 
+  it('a visitor whose pass ran out joins again at the back, once however many tabs ask', async () => {
+    await queuedEvent(-1);
+    const [late, ...others] = Array.from({ length: 4 }, newSession) as [string, ...string[]];
+    await joined(late);
+    expect(await admit(1)).toBe(1);
+    for (const session of others) await joined(session);
+    // The pass (600 s here) ran out without a purchase.
+    await db().execute(sql`update queue_entries set admitted_at = now() - interval '601 seconds'
+      where session_id = ${late}`);
+    expect(((await (await status(late)).json()) as TQueueStatusAnswer).state).toBe('expired');
+    const [again, twice] = await Promise.all([joined(late), joined(late)]);
+    expect(again).toMatchObject({ state: 'waiting', position: 4, ahead: 3 });
+    expect(twice).toMatchObject({ state: 'waiting', position: 4 });
+    const places = await db().execute(
+      sql`select count(*)::int as n from queue_entries where event_id = ${f.eventId} and session_id = ${late}`,
+    );
+    expect((places as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    // Everyone who was waiting goes first; then the visitor is let in again.
+    expect(await admit(3)).toBe(3);
+    expect(((await (await status(late)).json()) as TQueueStatusAnswer).state).toBe('waiting');
+    expect(await admit(1)).toBe(1);
+    expect(((await (await status(late)).json()) as TQueueStatusAnswer).state).toBe('admitted');
+  });
+
   it('keeps the place across a restart: the queue lives in the database', async () => {
     await queuedEvent(-1);
     const sessions = Array.from({ length: 4 }, newSession);

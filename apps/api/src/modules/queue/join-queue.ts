@@ -1,5 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { queueEntries } from '../../db/schema/index.ts';
 import { newSessionId } from '../cart/cart-session.ts';
@@ -7,6 +7,8 @@ import { queueError } from './queue-error.ts';
 import { findQueueEventCached, isQueueActive } from './queue-event.ts';
 
 export type TQueueOptions = { db: TDb; locale: TLocale; enabled: boolean };
+/** Joining needs the pass's length: a visitor whose pass ran out may take a new place at the back. */
+export type TJoinOptions = TQueueOptions & { passSeconds: number };
 
 export type TQueueEntry = typeof queueEntries.$inferSelect;
 
@@ -15,10 +17,11 @@ export type TQueueEntry = typeof queueEntries.$inferSelect;
  * returns the same place (a reload, a double click, a second tab). A visitor who arrives before
  * the on-sale time gets no rank yet: the draw at the start gives every early arrival a random one.
  * After the start the rank is the microseconds since it, read from the database's clock, so every
- * process ranks by the same clock.
+ * process ranks by the same clock. A visitor whose pass ran out without buying joins again at the
+ * back, like anyone arriving now: the place they had is spent.
  */
 export async function joinQueue(
-  options: TQueueOptions,
+  options: TJoinOptions,
   input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
 ): Promise<{ sessionId: string; entry: TQueueEntry; eventId: number }> {
   const { db, locale } = options;
@@ -29,6 +32,25 @@ export async function joinQueue(
   const userId = input.userId ?? null;
 
   const mine = await findEntry(db, event.id, sessionId, userId);
+  const spent = mine?.admittedAt && mine.admittedAt.getTime() + options.passSeconds * 1000 <= Date.now();
+  if (mine && spent) {
+    const again = await takePlace(db, event.id, (values) =>
+      db
+        .update(queueEntries)
+        .set({ ...values, admittedAt: null, sessionId })
+        // Only while the admission is still the spent one: two tabs rejoining take one place.
+        .where(
+          and(
+            eq(queueEntries.id, mine.id),
+            sql`${queueEntries.admittedAt} <= now() - make_interval(secs => ${options.passSeconds})`,
+          ),
+        )
+        .returning(),
+    );
+    const entry = again ?? (await findEntry(db, event.id, sessionId, userId));
+    if (!entry) throw new Error('queue entry vanished');
+    return { sessionId: entry.sessionId, entry, eventId: event.id };
+  }
   if (mine) {
     // An account's place follows it to the browser it joins from last: one place, one browser.
     if (userId && mine.userId === userId && mine.sessionId !== sessionId) {
@@ -42,34 +64,49 @@ export async function joinQueue(
     }
     return { sessionId: mine.sessionId, entry: mine, eventId: event.id };
   }
-  // The on-sale time from the row itself, never from a cached copy: it decides early or late.
-  const since = sql`coalesce((select on_sale_at from events where id = ${event.id}), 'epoch'::timestamptz)`;
-  const late = sql`clock_timestamp() >= ${since}`;
-  // The join counter: how many took a place before this one (early arrivals get theirs at the draw).
-  await db.execute(
-    sql`insert into event_queues (event_id, clock)
-      values (${event.id}, greatest(now(), (select on_sale_at from events where id = ${event.id})))
-      on conflict do nothing`,
+  const inserted = await takePlace(db, event.id, (values) =>
+    db
+      .insert(queueEntries)
+      .values({ eventId: event.id, sessionId, userId, ...values })
+      .onConflictDoNothing()
+      .returning(),
   );
-  const counted = (await db.execute(
-    sql`update event_queues set joined = joined + 1 where event_id = ${event.id} returning joined`,
-  )) as unknown as { rows: { joined: number }[] };
-  const before = Number(counted.rows[0]?.joined ?? 1) - 1;
-  const [inserted] = await db
-    .insert(queueEntries)
-    .values({
-      eventId: event.id,
-      sessionId,
-      userId,
-      rank: sql`case when ${late} then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
-      placesBefore: sql`case when ${late} then ${before}::bigint end`,
-    })
-    .onConflictDoNothing()
-    .returning();
   // Another request of this browser or account won the insert: its place is this one.
   const entry = inserted ?? (await findEntry(db, event.id, sessionId, userId));
   if (!entry) throw new Error('queue entry vanished');
   return { sessionId: entry.sessionId, entry, eventId: event.id };
+}
+
+type TPlace = { rank: SQL; placesBefore: SQL };
+
+/**
+ * A new place at the back of the line, written by `write` (a new entry, or a spent one taken again).
+ * The rank is the microseconds since the on-sale time on the database's clock; before it, none
+ * (the draw gives one). `placesBefore` is how many joined before, from the join counter.
+ */
+async function takePlace(
+  db: TDb,
+  eventId: number,
+  write: (place: TPlace) => Promise<TQueueEntry[]>,
+): Promise<TQueueEntry | undefined> {
+  // The on-sale time from the row itself, never from a cached copy: it decides early or late.
+  const since = sql`coalesce((select on_sale_at from events where id = ${eventId}), 'epoch'::timestamptz)`;
+  const late = sql`clock_timestamp() >= ${since}`;
+  // The join counter: how many took a place before this one (early arrivals get theirs at the draw).
+  await db.execute(
+    sql`insert into event_queues (event_id, clock)
+      values (${eventId}, greatest(now(), (select on_sale_at from events where id = ${eventId})))
+      on conflict do nothing`,
+  );
+  const counted = (await db.execute(
+    sql`update event_queues set joined = joined + 1 where event_id = ${eventId} returning joined`,
+  )) as unknown as { rows: { joined: number }[] };
+  const before = Number(counted.rows[0]?.joined ?? 1) - 1;
+  const [written] = await write({
+    rank: sql`case when ${late} then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
+    placesBefore: sql`case when ${late} then ${before}::bigint end`,
+  });
+  return written;
 }
 
 /** The place of this browser, else of this account. */

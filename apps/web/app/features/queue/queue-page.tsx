@@ -44,6 +44,19 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
     if (answer.ok) setStatus(answer.body);
   };
 
+  const joinButton = (label: 'queue.join' | 'queue.rejoin') => (
+    <>
+      <button type="button" className={styles.primary} onClick={join} disabled={joining}>
+        {t(label)}
+      </button>
+      {joinFailed && (
+        <p role="alert" className={styles.error}>
+          {t('queue.joinFailed')}
+        </p>
+      )}
+    </>
+  );
+
   const drawn = status.position !== null;
   const percent = Math.round(status.progress * 100);
   return (
@@ -57,14 +70,7 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
           {status.onSaleAt && new Date(status.onSaleAt).getTime() > Date.now() && (
             <p>{t('queue.beforeStart', { time: clockText(locale, status.onSaleAt) })}</p>
           )}
-          <button type="button" className={styles.primary} onClick={join} disabled={joining}>
-            {t('queue.join')}
-          </button>
-          {joinFailed && (
-            <p role="alert" className={styles.error}>
-              {t('queue.joinFailed')}
-            </p>
-          )}
+          {joinButton('queue.join')}
         </div>
       )}
 
@@ -134,10 +140,14 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
                   : 'queue.closed',
             )}
           </p>
-          {/* The event page sends a visitor whose pass ran out back here: home is the way on. */}
-          <Link className={styles.secondary} to={status.state === 'expired' ? '/' : eventPath}>
-            {t('queue.backToEvent')}
-          </Link>
+          {/* The event page sends a visitor whose pass ran out back here: a new place at the back, or home. */}
+          {status.state === 'expired' ? (
+            joinButton('queue.rejoin')
+          ) : (
+            <Link className={styles.secondary} to={eventPath}>
+              {t('queue.backToEvent')}
+            </Link>
+          )}
         </div>
       )}
     </article>
