@@ -9,7 +9,19 @@ import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/ca
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
-type TSnapshot = { sections: { name: string; tickets: { availability: string }[] }[] };
+type TSnapshot = {
+  sections: { name: string; tickets: { availability: string }[]; controlledPlaces: { status: string }[] }[];
+};
+
+/** The page as a CDN kept it: its bytes and headers (Node's fetch gave the body inflated). */
+async function keep(url: string) {
+  const kept = await fetch(url);
+  expect(kept.headers.get('cache-control')).toMatch(/^public/);
+  const headers = Object.fromEntries(
+    [...kept.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+  );
+  return { headers, body: await kept.text() };
+}
 
 /**
  * Issue 18: a shared event page may be kept (by a CDN up to 5 + 30 s, by the browser's history)
@@ -43,13 +55,7 @@ describe('the stock of a kept event page', () => {
       ((await (await fetch(snapshot)).json()) as TSnapshot).sections.find((s) => s.name === 'Pista')!
         .tickets[0]!;
     // The page as a CDN keeps it, while the first lot is on sale.
-    const kept = await fetch(url);
-    expect(kept.headers.get('cache-control')).toMatch(/^public/);
-    const keptHtml = await kept.text();
-    const keptHeaders = Object.fromEntries(
-      [...kept.headers].filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
-    );
-
+    const kept = await keep(url);
     // Someone puts the whole lot in a cart; within a second the snapshot file says so.
     const held = await fetch(`${server.url}/api/v4/addtocart`, {
       method: 'POST',
@@ -62,7 +68,7 @@ describe('the stock of a kept event page', () => {
     // A visitor gets the kept copy (the CDN's answer) and, once it is on screen, the stock of now.
     const visit = async (snapshots: boolean) => {
       const page = await newPage(browser);
-      await page.route(url, (route) => route.fulfill({ status: 200, headers: keptHeaders, body: keptHtml }));
+      await page.route(url, (route) => route.fulfill({ status: 200, ...kept }));
       if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
       await page.goto(url);
       await waitForHydration(page);
@@ -83,5 +89,43 @@ describe('the stock of a kept event page', () => {
     await stale.page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).waitFor();
     expect(await stale.ticket.getByText('Reservado em carrinhos').count()).toBe(0);
     await stale.page.close();
+  });
+
+  it('shows on a kept seat map a seat taken since, after load', async () => {
+    const url = `${server.url}/eventmap/${f.slug}`;
+    const snapshot = `${server.url}/assets/api/getEventTicketsBySlug/${f.slug}.json`;
+    const kept = await keep(url);
+    const held = await fetch(`${server.url}/api/v4/addtocart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lotId: f.seatLotId, quantity: 1, controlledPlaceId: f.seatIds[0] }),
+    });
+    expect(held.status).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(snapshot)).json()) as TSnapshot).sections.find(
+            (s) => s.controlledPlaces.length,
+          )!.controlledPlaces[0]!.status,
+        { timeout: 10_000 },
+      )
+      .not.toBe('Disponivel');
+    const visit = async (snapshots: boolean) => {
+      const page = await newPage(browser);
+      await page.route(url, (route) => route.fulfill({ status: 200, ...kept }));
+      if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
+      await page.goto(url);
+      await waitForHydration(page);
+      return page;
+    };
+    const fresh = await visit(true);
+    const seat = fresh.locator('[data-alias="A1"]').first();
+    await expect.poll(() => seat.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');
+    expect(await fresh.locator('[data-alias="A2"]').first().getAttribute('aria-disabled')).toBe('false');
+    await fresh.close();
+    // Negative control: without the snapshot file the kept map still offers the seat.
+    const stale = await visit(false);
+    expect(await stale.locator('[data-alias="A1"]').first().getAttribute('aria-disabled')).toBe('false');
+    await stale.close();
   });
 });
