@@ -93,8 +93,15 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     });
     everyPage.push(recordBodiesToUs(page, server));
     const person = await verifiedPerson(page, server.url, smtp);
-    // The buyer picks the tickets on the event page, as a person would.
-    await open(page, `${server.url}/events/${slug}`);
+    // The buyer picks the tickets on the event page, as a person would. Issue 18: that page is the
+    // one everybody gets (rendered for nobody, shareable); the greeting and the account links
+    // come after load.
+    const shared = await page.goto(`${server.url}/events/${slug}`);
+    expect(shared?.headers()['cache-control']).toBe('public, s-maxage=5, stale-while-revalidate=30');
+    expect(await shared?.text()).not.toContain(`Olá, ${person.name.split(' ')[0]}`);
+    await waitForHydration(page);
+    await page.getByText(`Olá, ${person.name.split(' ')[0]}`).waitFor();
+    await page.locator('header').getByRole('link', { name: 'Minha conta' }).waitFor();
     const more = page.getByRole('button', { name: 'Aumentar Pista — Inteira' });
     for (let i = 0; i < quantity; i += 1) await more.click();
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();

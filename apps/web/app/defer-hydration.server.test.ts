@@ -9,7 +9,7 @@ const page = (extra = '') =>
 
 describe('defer hydration', () => {
   it('drops module preloads, keeps stylesheets, and boots the module after the first frame with its nonce', () => {
-    const out = deferHydration(page());
+    const out = deferHydration(page(), 'n1');
     expect(out).not.toContain('modulepreload');
     expect(out).toContain('<link rel="stylesheet" href="/a.css"/>');
     expect(out).toContain('<script nonce="n1">requestAnimationFrame(');
@@ -26,8 +26,25 @@ describe('defer hydration', () => {
     for (const size of [1, 7, 50, 200]) {
       const chunks: Buffer[] = [];
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
-      const out = await text(Readable.from(chunks).pipe(deferHydrationStream()));
-      expect(out, `chunks of ${size}`).toBe(deferHydration(source));
+      const out = await text(Readable.from(chunks).pipe(deferHydrationStream('n1')));
+      expect(out, `chunks of ${size}`).toBe(deferHydration(source, 'n1'));
     }
+  });
+
+  it('marks, before the first paint, a document whose browser holds a session (its readable hint)', () => {
+    const out = deferHydration(page('<p>&lt;/head&gt;</p>'), 'n1');
+    const script = /<script nonce="n1">(if\(.*?)<\/script><\/head>/.exec(out)?.[1];
+    expect(script).toBeDefined();
+    const mark = (cookie: string) => {
+      const dataset: Record<string, string> = {};
+      new Function('document', script!)({ cookie, documentElement: { dataset } });
+      return 'signedIn' in dataset;
+    };
+    expect(mark('lang=en; signed_in=1; cart_session=abc')).toBe(true);
+    expect(mark('signed_in=1')).toBe(true);
+    expect(mark('lang=en; cart_session=abc')).toBe(false);
+    expect(mark('not_signed_in=1; signed_in=10')).toBe(false);
+    // Once, in the head only.
+    expect(out.match(/signed_in/g)).toHaveLength(1);
   });
 });

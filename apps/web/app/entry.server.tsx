@@ -64,7 +64,7 @@ export default function handleRequest(
             }),
           );
           // Paint first, then hydrate (defer-hydration.server.ts).
-          const lowered = deferHydrationStream();
+          const lowered = deferHydrationStream(nonce);
           lowered.pipe(body);
           pipe(lowered);
         },

@@ -23,6 +23,7 @@ import {
 import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { loadShell, type TShellData } from './features/shell/load-shell.server.ts';
+import type { TVisitorSeen } from './features/shell/use-visitor.ts';
 import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
@@ -83,6 +84,9 @@ const APP_VIEW_PATHS = new Set(['/checkout_status', '/mpexport']);
 
 function Shell({ data, children }: { data: TShellData; children: React.ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
+  // Issue 18: a shared page was rendered for nobody; after load the browser asks who it is.
+  const [visitor, setVisitor] = useState<TVisitorSeen>();
+  const user = data.user ?? (visitor?.of === data ? visitor.user : null);
   // Hydration starts after the first paint (defer-hydration.server.ts); this marks its end,
   // for browser tests and anything else that must wait for the page to be interactive.
   useEffect(() => {
@@ -108,7 +112,9 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
       {hydrated && (
         <Suspense fallback={null}>
           <AfterHydration
-            user={data.user}
+            user={user}
+            root={data}
+            onVisitor={setVisitor}
             site={data.site}
             path={pathname}
             selling={Boolean(selling)}
@@ -117,7 +123,7 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         </Suspense>
       )}
       <Header
-        user={data.user}
+        user={user}
         site={data.site}
         {...(selling ? { seller: { commissioner: data.commissioner } } : {})}
         renderCart={(classes) => <CartButton {...classes} />}

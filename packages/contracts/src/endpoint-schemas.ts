@@ -134,6 +134,7 @@ import {
   ZTransferListQuery,
   ZValidateTransferCodeRequest,
 } from './transfers.ts';
+import { ZVisitorAnswer } from './visitor.ts';
 
 /**
  * The schemas of every call in ENDPOINTS (endpoints.ts), by the same name: what each part of the
@@ -156,6 +157,13 @@ export const ENDPOINT_SCHEMAS = {
     tag: 'Accounts',
     auth: 'session',
     response: ZAuthenticationResponse,
+  },
+  visitor: {
+    summary: "What a page's frame shows of the logged-in visitor, or null (renews the session)",
+    tag: 'Accounts',
+    auth: 'optional',
+    response: ZVisitorAnswer,
+    errors: [401],
   },
   login: {
     summary: 'Log in with e-mail or CPF and password',

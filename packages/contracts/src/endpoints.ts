@@ -6,6 +6,8 @@
 export const ENDPOINTS = {
   // Accounts
   authentication: { method: 'GET', path: '/api/v2/authentication' },
+  /** Issue 18: what a shared page's frame shows of the logged-in visitor, asked after load. */
+  visitor: { method: 'GET', path: '/api/visitor' },
   login: { method: 'POST', path: '/api/v2/websiteuserlogin' },
   logout: { method: 'POST', path: '/api/v2/logout' },
   register: { method: 'POST', path: '/api/registerclient' },

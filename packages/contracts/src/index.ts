@@ -15,3 +15,5 @@ export * from './site.ts';
 export * from './site-flags.ts';
 export * from './tracking.ts';
 export * from './transfers.ts';
+export * from './visitor.ts';
+export * from './visitor-hint.ts';

@@ -62,6 +62,7 @@ import { siteFlagsRoutes } from './routes/site-flags.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { transferRoutes } from './routes/transfers.ts';
+import { visitorRoutes } from './routes/visitor.ts';
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */
@@ -265,6 +266,7 @@ export function createApp(options: TAppOptions) {
   }
   app.route('/api/pages', pagesRoutes(pages));
   app.route('/api', authRoutes(accounts));
+  app.route('/api', visitorRoutes(accounts));
   app.route('/api', passwordResetRoutes(accounts));
   app.route('/api', accountRoutes(accounts));
   app.route('/api', privacyRoutes(accounts, biometry));
@@ -371,10 +373,10 @@ export function createApp(options: TAppOptions) {
   if (options.web) {
     const web = options.web;
     app.all('*', async (c) => {
-      const requestHeaders = c.req.raw.headers;
       // A page (GET: no action can end the session midway) reads its visitor's session once.
       const env = c.req.method === 'GET' ? { ...c.env, sessions: new Map() } : c.env;
-      const api = (target: string, init?: RequestInit) => {
+      // `request` is the visitor's, or the same without its session when a shared page is rendered.
+      const apiOf = (requestHeaders: Headers) => (target: string, init?: RequestInit) => {
         const headers = new Headers(init?.headers);
         for (const name of ['cookie', 'authorization', 'accept-language', 'user-agent']) {
           const value = requestHeaders.get(name);
@@ -385,15 +387,15 @@ export function createApp(options: TAppOptions) {
         return Promise.resolve(app.fetch(new Request(new URL(target, c.req.url), { ...init, headers }), env));
       };
       const facts = await siteNow();
-      const render = (nonce: string) =>
-        web(c.req.raw, {
+      const render = (nonce: string, request: Request = c.req.raw) =>
+        web(request, {
           locale: c.get('locale'),
           nonce,
           widgetOrigins: c.get('widgetOrigins') ?? [],
           requestId: c.get('requestId'),
           site: facts,
           secureCookies: config.secureCookies,
-          api,
+          api: apiOf(request.headers),
           commissionerToken: config.COMMISSIONER_LANDING_TOKEN ?? '',
         });
       return config.PAGE_CACHE_MB > 0

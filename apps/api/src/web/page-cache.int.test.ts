@@ -91,7 +91,7 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     expect(withoutNonce(await page(t, '/', { 'accept-language': 'pt-BR' }))).toBe(withoutNonce(pt));
   });
 
-  it('never answers a logged-in visitor from it, nor keeps what a logged-in visitor saw', async () => {
+  it('never answers a logged-in visitor without the signed-in hint from it, nor keeps what they saw', async () => {
     const path = `/events/${fixture.slug}`;
     await page(t, path);
     const person = await register(t);
@@ -103,6 +103,51 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     const anonymous = await page(t, path);
     expect(anonymous.html).not.toContain(firstName);
     expect(anonymous.html).not.toContain(person.input.email);
+  });
+
+  it('answers a logged-in visitor (session and hint) with the kept page: the same bytes as anonymous', async () => {
+    const person = await register(t);
+    const member = `${person.cookie}; signed_in=1`;
+    const firstName = person.input.name.split(' ')[0]!;
+    for (const path of [`/events/${fixture.slug}`, `/eventmap/${fixture.slug}`, '/resultados?s=show']) {
+      const anonymous = await page(t, path);
+      const hitsBefore = t.app.pageCache.stats().hits;
+      const theirs = await page(t, path, { cookie: member });
+      expect(t.app.pageCache.stats().hits).toBe(hitsBefore + 1);
+      expect(theirs.status).toBe(200);
+      expect(withoutNonce(theirs)).toBe(withoutNonce(anonymous));
+      expect(theirs.nonce).not.toBe(anonymous.nonce);
+      expect(theirs.html).not.toContain(firstName);
+    }
+    // With no copy yet, the page is rendered for nobody, kept, and the next visitor shares it.
+    const fresh = '/resultados?s=novo';
+    const first = await page(t, fresh, { cookie: member });
+    expect(first.html).not.toContain(firstName);
+    expect(first.cacheControl).toBe('public, s-maxage=5, stale-while-revalidate=30');
+    const hitsBefore = t.app.pageCache.stats().hits;
+    expect(withoutNonce(await page(t, fresh))).toBe(withoutNonce(first));
+    expect(t.app.pageCache.stats().hits).toBe(hitsBefore + 1);
+  });
+
+  it("never keeps nor shares a logged-in visitor's own pages (cart, account, a client navigation's data)", async () => {
+    const person = await register(t);
+    const member = `${person.cookie}; signed_in=1`;
+    const firstName = person.input.name.split(' ')[0]!;
+    const before = t.app.pageCache.stats();
+    for (const path of ['/minha-conta', '/carrinho', '/meus-ingressos']) {
+      const theirs = await page(t, path, { cookie: member });
+      expect(theirs.status, path).toBe(200);
+      expect(theirs.html, path).toContain(firstName);
+      expect(theirs.cacheControl ?? '', path).not.toContain('public');
+    }
+    // The data of a navigation to a shared page carries the root's user: theirs, not kept.
+    await page(t, `/events/${fixture.slug}`);
+    const data = await page(t, `/events/${fixture.slug}.data`, { cookie: member });
+    expect(data.html).toContain(firstName);
+    expect(data.cacheControl ?? '').not.toContain('public');
+    const after = t.app.pageCache.stats();
+    expect(after.hits).toBe(before.hits + 1);
+    expect(after.entries).toBe(before.entries);
   });
 
   it('does not share commissioner mode', async () => {
@@ -191,6 +236,14 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     }
     expect(admitted.status).toBe(200);
     expect(admitted.cacheControl ?? '').not.toContain('public');
+    // Logged in, the same buyer gets the page rendered as theirs (the copy for nobody is not shared).
+    const person = await register(t);
+    const theirs = await page(t, `/events/${f.slug}`, {
+      cookie: `${person.cookie}; signed_in=1; cart_session=${buyer}; ${pass.split(';')[0]}`,
+    });
+    expect(theirs.status).toBe(200);
+    expect(theirs.html).toContain(person.input.name.split(' ')[0]!);
+    expect(theirs.cacheControl ?? '').not.toContain('public');
     // Anyone else, then, is still sent to the queue: not the admitted buyer's page from memory.
     const others: Record<string, string>[] = [{}, { cookie: 'cart_session=someone_else_waiting_123' }];
     for (const other of others) {

@@ -9,6 +9,10 @@ import { filledGzip, filledText, holedDocument, type THoledDocument } from './gz
  * says it may be shared (`Cache-Control: public…`, apps/web/app/shared/shared-page.ts), it answered
  * 200 without setting a cookie, and the request carried no session and no commissioner mode. An
  * entry is stale as soon as the catalogue (revision or stock) or the site switches move.
+ * A logged-in visitor (session cookie and its readable hint) asking for a page, not its data, gets
+ * the same kept copy: it was rendered without any session, and the browser asks `/api/visitor`
+ * for the greeting and the bell after load. When there is no copy yet, the page is rendered for
+ * them as for nobody (and kept); a page that then turns out not to be shared is rendered again as theirs.
  * The CSP nonce differs per response: such pages are rendered with NONCE_HOLE in its place and
  * every response fills in its own (gzip-with-holes.ts).
  */
@@ -20,6 +24,8 @@ export const SHARED_CACHE_CONTROL = 'public, s-maxage=5, stale-while-revalidate=
 const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Host-)?sid=/;
+/** SIGNED_IN_HINT_COOKIE of packages/contracts/src/visitor-hint.ts: the browser knows it holds a session. */
+const SIGNED_IN_HINT = /(?:^|;\s*)signed_in=1(?:;|$)/;
 const COMMISSIONER_COOKIE = /(?:^|;\s*)commissioner=/;
 /** gzip listed, and not refused with q=0. */
 const ACCEPTS_GZIP = /\bgzip\b(?!\s*;\s*q=0(?:\.0+)?\s*(?:,|$))/i;
@@ -40,14 +46,34 @@ export type TPageCacheOptions = {
   version: () => string;
 };
 
-/** Whether this request may be answered with, and fill, the shared copy of a page. */
-export function sharesPage(request: Request): boolean {
-  if (request.method !== 'GET') return false;
+/**
+ * Whether this request may be answered with the shared copy of a page: `anonymous` may fill it too,
+ * `member` (a session and its hint, a page's HTML rather than its data) is rendered without its
+ * session to fill it; null when the page is this visitor's own.
+ */
+export function sharing(request: Request): 'anonymous' | 'member' | null {
+  if (request.method !== 'GET') return null;
   const cookie = request.headers.get('cookie') ?? '';
-  if (SESSION_COOKIE.test(cookie) || COMMISSIONER_COOKIE.test(cookie)) return false;
+  if (COMMISSIONER_COOKIE.test(cookie)) return null;
   // commerce §2: `/?id=<hash>` turns commissioner mode on.
   const url = new URL(request.url);
-  return !(url.pathname === '/' && url.searchParams.has('id'));
+  if (url.pathname === '/' && url.searchParams.has('id')) return null;
+  if (!SESSION_COOKIE.test(cookie)) return 'anonymous';
+  // A client navigation's data carries the root's user: the shell reads it there.
+  return SIGNED_IN_HINT.test(cookie) && !url.pathname.endsWith('.data') ? 'member' : null;
+}
+
+/** The same request as a visitor without a session would send it (its other cookies kept). */
+function withoutSession(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('authorization');
+  const cookie = (headers.get('cookie') ?? '')
+    .split(/;\s*/)
+    .filter((pair) => pair && !/^(?:__Host-)?sid=/.test(pair))
+    .join('; ');
+  if (cookie) headers.set('cookie', cookie);
+  else headers.delete('cookie');
+  return new Request(request.url, { method: request.method, headers });
 }
 
 export function createPageCache(options: TPageCacheOptions) {
@@ -55,6 +81,8 @@ export function createPageCache(options: TPageCacheOptions) {
   const entries = new Map<string, TEntry>();
   /** Renders under way, by key: what requests for the same page wait for (null: not shareable). */
   const rendering = new Map<string, Promise<TEntry | null>>();
+  /** Pages found not to be shared at a version, by key: a logged-in visitor's is rendered once, as theirs. */
+  const unshared = new Map<string, string>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -99,7 +127,7 @@ export function createPageCache(options: TPageCacheOptions) {
   return {
     /** Middleware: answers from memory when this request may share a page kept for its key. */
     serve: (async (c, next) => {
-      if (!sharesPage(c.req.raw)) return next();
+      if (!sharing(c.req.raw)) return next();
       const key = keyOf(c);
       let entry = entries.get(key);
       if (entry && entry.version !== options.version()) {
@@ -133,17 +161,32 @@ export function createPageCache(options: TPageCacheOptions) {
     }) satisfies MiddlewareHandler<TAppEnv>,
 
     /**
-     * Renders a page through `render(nonce)`: for a request that may share pages, with NONCE_HOLE,
-     * keeping the result when the page may be shared; otherwise as before, with its Cache-Control
-     * never letting a CDN share it.
+     * Renders a page through `render(nonce, request)`: for a request that may share pages, with
+     * NONCE_HOLE (and without its session), keeping the result when the page may be shared;
+     * otherwise as before, with its Cache-Control never letting a CDN share it.
      */
-    async render(c: Context<TAppEnv>, render: (nonce: string) => Promise<Response>): Promise<Response> {
+    async render(
+      c: Context<TAppEnv>,
+      render: (nonce: string, request: Request) => Promise<Response>,
+    ): Promise<Response> {
       const nonce = c.get('secureHeadersNonce') ?? '';
-      if (!sharesPage(c.req.raw)) return privately(await render(nonce));
+      const who = sharing(c.req.raw);
+      const key = keyOf(c);
+      const version = options.version();
+      if (!who || (who === 'member' && unshared.get(key) === version))
+        return privately(await render(nonce, c.req.raw));
       misses += 1;
-      const result = await renderShared(render, options.version(), nonce);
-      if (result instanceof Response) return result;
-      keep(keyOf(c), result);
+      const request = who === 'member' ? withoutSession(c.req.raw) : c.req.raw;
+      const result = await renderShared((n) => render(n, request), version, nonce);
+      if (result instanceof Response) {
+        if (unshared.size > 10_000) unshared.clear();
+        unshared.set(key, version);
+        if (who === 'anonymous') return result;
+        // Rendered for nobody, it is not the same for everybody (a pre-sale's access, a queue): theirs.
+        await result.body?.cancel();
+        return privately(await render(nonce, c.req.raw));
+      }
+      keep(key, result);
       return answer(c, result);
     },
 

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { CartSessionLayer } from '~/features/cart/cart-layer.tsx';
 import { ConsentBanner } from '~/features/consent/consent-banner.tsx';
 import { SiteWidgets } from '~/features/shell/site-widgets.tsx';
+import { type TVisitorSeen, useVisitor } from '~/features/shell/use-visitor.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { RouteFocus } from '~/ui/route-focus.tsx';
 
@@ -15,22 +16,30 @@ const AccountPopups = lazy(() => import('./account-popups.tsx'));
  * carries it (scripts/bundle-budget.int.test.ts): the cart-session modal and the captcha an add
  * may ask for, the account pop-ups, the cookie-consent banner (LGPD), the remote switches'
  * chat and CRM widgets (only the origins this document's CSP allowed), and the focus rule of
- * navigations with its polite region (issue 20; mounted long before the first navigation).
+ * navigations with its polite region (issue 20; mounted long before the first navigation), and
+ * the question who the visitor is when a shared page was rendered for nobody (issue 18).
  */
 export default function AfterHydration({
   user,
+  root,
+  onVisitor,
   site,
   path,
   selling,
   widgetOrigins,
 }: {
+  /** The user the frame shows: the root's, else what `api('visitor')` answered for this root data. */
   user: TShellUser | null;
+  /** The root's data, whose user is null on a shared page rendered for nobody. */
+  root: { user: TShellUser | null };
+  onVisitor: (seen: TVisitorSeen) => void;
   site: TSiteConfig;
   path: string;
   /** commerce §6: commissioner mode has no cart-session modal. */
   selling: boolean;
   widgetOrigins: readonly string[];
 }) {
+  useVisitor(root, onVisitor);
   return (
     <>
       <RouteFocus />

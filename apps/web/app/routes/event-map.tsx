@@ -1,7 +1,9 @@
-import { currencyCode, isEventPast, type TAvailability } from '@ingressos/domain';
+import { currencyCode, isEventPast } from '@ingressos/domain';
+import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
 import { getEventTickets } from '~/features/catalogue/api/catalogue.server.ts';
 import { seoMeta } from '~/features/catalogue/seo.ts';
+import { toMapSections } from '~/features/seat-map/map-sections.ts';
 import { SeatMap, type TMapPlace, type TMapSection } from '~/features/seat-map/seat-map.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -18,37 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!result.ok) throw data(null, { status: result.status === 404 ? 404 : 502 });
   const event = result.body;
   const t = createTranslator(locale);
-  const sections: TMapSection[] = event.sections
-    .filter((section) => section.controlledPlaces.length > 0)
-    .map((section) => {
-      // A seat or table is held under a ticket's lot (spec §7 addtocart): the buyer picks which
-      // ticket type when the section sells several (Inteira, Meia-entrada); the first by default.
-      const tickets = section.tickets
-        .filter((ticket) => ticket.availability === 'Disponivel' || ticket.availability === 'Remanescente')
-        .map((ticket) => ({
-          lotId: ticket.lotId,
-          name: ticket.ticketName,
-          value: ticket.value,
-          taxTotal: ticket.taxTotal,
-        }));
-      const lotId = tickets[0]?.lotId ?? null;
-      return {
-        id: section.id,
-        name: section.name,
-        tickets,
-        places: section.controlledPlaces.map((place) => ({
-          id: place.controlledPlaceId,
-          alias: place.alias,
-          location: place.SeatsLocation,
-          x: place.x,
-          y: place.y,
-          status: place.status as TAvailability,
-          table: place.SeatsTable,
-          seats: place.max,
-          lotId,
-        })),
-      };
-    });
+  const sections = toMapSections(event);
   return {
     event: {
       slug: event.slug,
@@ -77,7 +49,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function EventMap({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { event, sections } = loaderData;
+  const { event } = loaderData;
+  // Issue 18: the page may have been kept by a cache since places were sold; after load the map
+  // takes their status from the snapshot file (its code loads then, out of the first script).
+  const [fresh, setFresh] = useState<{ of: typeof loaderData; sections: TMapSection[] }>();
+  useEffect(() => {
+    if (loaderData.event.past) return;
+    let live = true;
+    void import('~/features/seat-map/fresh-places.ts')
+      .then(({ freshMapSections }) => freshMapSections(loaderData.event.slug, loaderData.sections))
+      .then((sections) => {
+        if (live && sections) setFresh({ of: loaderData, sections });
+      });
+    return () => {
+      live = false;
+    };
+  }, [loaderData]);
+  const sections = fresh?.of === loaderData ? fresh.sections : loaderData.sections;
   const addToCart = async (places: TMapPlace[]) => {
     const { addLines } = await import('~/features/cart/cart-actions.ts');
     // A whole table is one line of quantity 1: the server holds all its seats.

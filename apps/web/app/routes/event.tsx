@@ -1,5 +1,5 @@
 import { SLUG_PATTERN } from '@ingressos/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import {
   getEventTickets,
@@ -9,6 +9,7 @@ import {
 } from '~/features/catalogue/api/catalogue.server.ts';
 import { longDate } from '~/features/catalogue/dates.ts';
 import styles from '~/features/catalogue/event.module.css';
+import type { TFreshStock } from '~/features/catalogue/event-after-load.tsx';
 import { EventHero } from '~/features/catalogue/event-hero.tsx';
 import { EventNotFound } from '~/features/catalogue/event-not-found.tsx';
 import { eventJsonLd, toEventView } from '~/features/catalogue/event-view.server.ts';
@@ -91,12 +92,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 // The exclusive pre-sale pop-up's code loads only for a visitor who must see it.
 const ExclusiveAccess = lazy(() => import('~/features/catalogue/exclusive-access.tsx'));
-// The page view's analytics and pixel: fetched after the page, out of its first script.
-const EventTracking = lazy(() => import('~/features/catalogue/event-tracking.tsx'));
+// The page view's analytics and pixel, and the stock read again from the snapshot file (issue 18):
+// fetched after the page, out of its first script.
+const EventAfterLoad = lazy(() => import('~/features/catalogue/event-after-load.tsx'));
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { event, sellingPoints, locked } = loaderData;
+  const { sellingPoints, locked } = loaderData;
+  const [fresh, setFresh] = useState<TFreshStock>();
+  // freshStock keeps every field but the stock's (the poster included).
+  const event = fresh?.of === loaderData.event ? (fresh.event as typeof loaderData.event) : loaderData.event;
   // The cart's code loads on the first click, keeping it out of the page's initial JavaScript.
   const addToCart = async (lines: { lotId: number; quantity: number }[]) => {
     const { addLines } = await import('~/features/cart/cart-actions.ts');
@@ -105,7 +110,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <Suspense>
-        <EventTracking event={event} />
+        <EventAfterLoad event={loaderData.event} onFresh={setFresh} />
       </Suspense>
       <EventHero event={event} />
       {!event.past && (

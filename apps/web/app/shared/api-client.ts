@@ -107,6 +107,16 @@ export async function callEndpoint<N extends TEndpointName>(
 
 const browserSend: TSend = (url, init) => fetch(url, init);
 
+/**
+ * Spec §7: a static snapshot file of a catalogue call (`getEventTicketsBySlug/<slug>.json`…), the
+ * bytes the page's loader read first; asked again (an ETag makes it a 304 when unchanged) so a
+ * page kept by a cache shows the stock of now (issue 18). Null when there is none.
+ */
+export async function readSnapshot<T>(file: string): Promise<T | null> {
+  const response = await fetch(`/assets/api/${file}`, { cache: 'no-cache' }).catch(() => null);
+  return response?.ok ? ((await response.json().catch(() => null)) as T | null) : null;
+}
+
 /** A call from the browser. */
 export function api<N extends TEndpointName>(name: N, ...[options]: TCallArgs<N>) {
   return callEndpoint(browserSend, name, options);

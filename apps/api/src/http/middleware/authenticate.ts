@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '@ingressos/contracts/visitor-hint';
 import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TConfig } from '../../config.ts';
@@ -63,6 +64,25 @@ export function setSessionCookie(
     expires: expiresAt,
     maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
   });
+  setSignedInHint(c, config, expiresAt);
+}
+
+/**
+ * Issue 18: the session cookie's readable shadow (no token in it), which lives and dies with it:
+ * shared pages ask `/api/visitor` only when it is there.
+ */
+export function setSignedInHint(c: Parameters<MiddlewareHandler>[0], config: TConfig, expiresAt: Date) {
+  setCookie(c, SIGNED_IN_HINT_COOKIE, '1', {
+    path: '/',
+    sameSite: 'Lax',
+    secure: config.secureCookies,
+    expires: expiresAt,
+    maxAge: Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000)),
+  });
+}
+
+export function clearSignedInHint(c: Parameters<MiddlewareHandler>[0], config: TConfig) {
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: '/', secure: config.secureCookies, sameSite: 'Lax' });
 }
 
 export function clearSessionCookie(c: Parameters<MiddlewareHandler>[0], config: TConfig) {
@@ -72,4 +92,5 @@ export function clearSessionCookie(c: Parameters<MiddlewareHandler>[0], config: 
     httpOnly: true,
     sameSite: 'Strict',
   });
+  clearSignedInHint(c, config);
 }

@@ -64,6 +64,8 @@ describe.each(testDatabases())('the documented answers (%s)', (kind) => {
     await expectDocumented('GET', '/api/events/search', '/api/events/search?s=a');
     await expectDocumented('POST', '/api/v3/getcart', '/api/v3/getcart', json({}));
     await expectDocumented('GET', '/api/v2/authentication', '/api/v2/authentication', auth);
+    await expectDocumented('GET', '/api/visitor', '/api/visitor', auth);
+    await expectDocumented('GET', '/api/visitor', '/api/visitor');
     await expectDocumented('GET', '/api/checkout/gateway', '/api/checkout/gateway');
     await expectDocumented(
       'GET',

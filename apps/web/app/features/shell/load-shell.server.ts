@@ -1,10 +1,7 @@
-import type { TCommissioner, TOngoingExists, TSiteConfig } from '@ingressos/contracts';
-import type { TAuthenticationResponse } from '@ingressos/contracts/accounts';
+import type { TCommissioner, TSiteConfig } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
+import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
 import type { TLocale } from '@ingressos/domain';
-import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
-import { firstName } from '@ingressos/domain/person-name';
-import { maskBrazilianPhone } from '@ingressos/domain/phone';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { catalogFor, createTranslator, type TCatalog } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
@@ -63,34 +60,15 @@ export async function loadShell(
   }
 
   // Renewing the session slides its expiry; the API's Set-Cookie is passed on to the browser.
+  // The same call a shared page's frame makes after load (issue 18): one shape of the user.
   const hadSession = SESSION_COOKIE.test(request.headers.get('cookie') ?? '');
-  // The pending-transfer count and whether a payment is ongoing are asked beside the renewal
-  // (indexed reads), not after it.
-  const [answer, pending, ongoing] = hadSession
-    ? await Promise.all([
-        api(apiPath('authentication')),
-        api(apiPath('pendingTransferCount'))
-          .then(async (r) => (r.ok ? ((await r.json()) as { count: number }).count : 0))
-          .catch(() => 0),
-        api(apiPath('ongoingExists')).catch(() => null),
-      ])
-    : [null, 0, null];
+  const answer = hadSession ? await api(apiPath('visitor')) : null;
   const headers = new Headers();
   for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
   if (mode.setCookie) headers.append('Set-Cookie', mode.setCookie);
   let user: TShellUser | null = null;
   if (answer?.ok) {
-    const { user: u } = (await answer.json()) as TAuthenticationResponse;
-    user = {
-      id: u.id,
-      firstName: firstName(u.name),
-      isPhoneVerified: u.isPhoneVerified,
-      needsGender: needsGender(u.gender),
-      phone: `${u.ddiPhone} ${u.ddiPhone === BRAZIL_DDI ? maskBrazilianPhone(u.phone) : u.phone}`,
-      emailVerified: u.emailVerified,
-      pendingTransfers: pending,
-      ongoingPurchase: ongoing?.ok ? ((await ongoing.json()) as TOngoingExists).ongoing : false,
-    };
+    user = ((await answer.json()) as TVisitorAnswer).user;
   } else if (answer?.status === 401 && url.pathname !== '/login') {
     // Spec §4: a failed renewal logs the user out and sends them to /login.
     const back = encodeURIComponent(url.pathname + url.search);
