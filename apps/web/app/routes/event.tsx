@@ -35,9 +35,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     mode.state === 'on' && SLUG_PATTERN.test(params.slug)
       ? await commissionerEventTickets(services, mode.commissioner.id, params.slug)
       : await getEventTickets(api, params.slug);
-  if (!result.ok) throw data({ notFound: 'event' }, { status: result.status === 404 ? 404 : 502 });
-  const event = result.body;
   const t = createTranslator(locale);
+  if (!result.ok) {
+    // The title travels with the error: the browser has no catalogue in the page's data (issue 18).
+    const title = pageTitle(t('event.notFound'), site.brandName);
+    throw data({ notFound: 'event', title }, { status: result.status === 404 ? 404 : 502 });
+  }
+  const event = result.body;
   const canonical = `${site.publicUrl}/events/${event.slug}`;
   const image = `${site.publicUrl}${event.images.poster}`;
   const seo: TSeo = {
@@ -81,12 +85,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
 export const headers = sharedPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
   if (loaderData) return seoMeta(loaderData.seo);
-  const shell = matches[0]?.loaderData as { messages?: Record<string, string>; site?: { brandName: string } };
-  return shell?.messages
-    ? [{ title: pageTitle(shell.messages['event.notFound']!, shell.site?.brandName ?? '') }]
-    : [];
+  // The loader's 404 and 502 carry the page's title (a thrown exception carries none).
+  const title = (error as { data?: { title?: string } } | undefined)?.data?.title;
+  return title ? [{ title }] : [];
 }
 
 // The exclusive pre-sale pop-up's code loads only for a visitor who must see it.
