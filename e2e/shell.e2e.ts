@@ -40,13 +40,19 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Once hydrated, follows the header's link to the home page without a reload. */
-async function followInPage(page: Page, logo: RegExp, heading: string) {
+/**
+ * Once hydrated, follows the header's links to the home page and to log in without a reload: the
+ * new pages' words and titles come from the language's file the page fetched.
+ */
+async function followInPage(page: Page, logo: RegExp, heading: string, login: string) {
   await waitForHydration(page);
   await page.evaluate(() => Object.assign(window, { samePage: true }));
   await page.locator('header').getByRole('link', { name: logo }).click();
   await page.waitForURL(`${server.url}/`);
   await expect.poll(() => page.locator('main h1').textContent()).toBe(heading);
+  await page.locator('header').getByRole('link', { name: login, exact: true }).click();
+  await page.waitForURL(`${server.url}/login`);
+  await expect.poll(() => page.title()).toBe(`${login} | Bilheto`);
   expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
 }
 
@@ -125,14 +131,19 @@ describe('the app shell', () => {
     expect(await page.locator('main h1').textContent()).toMatch(/Terms of Use/i);
     expect(await page.locator('footer').textContent()).toContain('Need help?');
     // After hydration a link is followed in the page (no reload), and the new page speaks English.
-    await followInPage(page, /home page/, 'Tickets for concerts, theatre, festivals and more');
+    await followInPage(page, /home page/, 'Tickets for concerts, theatre, festivals and more', 'Log in');
     await page.goto(`${server.url}/termos-de-uso`);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.locator('header').getByRole('link', { name: 'PT', exact: true }).click();
     await page.waitForURL(`${server.url}/termos-de-uso`);
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
     expect(await page.locator('footer').textContent()).toContain('Precisa de ajuda?');
-    await followInPage(page, /página inicial/, 'Ingressos para shows, teatro, festivais e muito mais');
+    await followInPage(
+      page,
+      /página inicial/,
+      'Ingressos para shows, teatro, festivais e muito mais',
+      'Entrar',
+    );
     // Each page load fetched its language's file once (pt-BR, en, en, pt-BR), none for the
     // navigations in the page.
     expect(messageFiles.map((file) => /messages-([\w-]+)-/.exec(file)?.[1])).toEqual([

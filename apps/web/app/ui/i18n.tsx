@@ -41,6 +41,15 @@ export function loadMessages(locale: string, href: string): TLoading {
   return pending;
 }
 
+/**
+ * The page's `t` outside components (a route's `meta`): the catalogue this page already has, named
+ * by the root's data (the server's kept one, or the browser's fetched before hydration).
+ */
+export function pageTranslator(matches: readonly ({ loaderData?: unknown } | undefined)[]): TTranslate {
+  const href = (matches[0]?.loaderData as { messagesHref?: string } | undefined)?.messagesHref;
+  return (href && loading.get(href)?.value?.t) || (() => '');
+}
+
 /** `href` names the active language's catalogue file (the root loader's `messagesHref`). */
 export function I18nProvider({
   locale,
