@@ -44,6 +44,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'i18n',
                   test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|features[\\/](catalogue[\\/](dates|seo)|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
                 },
+                // The cookie choice travels with the tracking that reads it: the pages that track at
+                // once (home, cart, order) fetch one chunk; the rest load both after hydration.
+                {
+                  name: 'tracking',
+                  test: /app[\\/]shared[\\/](tracking|consent)\.ts$|domain[\\/]src[\\/]cookie-consent\.ts$/,
+                },
               ],
             },
           },
