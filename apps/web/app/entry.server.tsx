@@ -14,6 +14,7 @@ import { catalogFor } from './i18n/index.ts';
 import { messagesHref } from './i18n/messages-file.server.ts';
 import { requestServices } from './server-context.ts';
 import { keepMessages } from './ui/i18n.tsx';
+import { ServerMarkup, serverMarkupOf } from './ui/server-markup.tsx';
 
 // The hosting server reads this key to hand services to loaders (see apps/api/src/web/ssr.ts).
 export { requestServices };
@@ -53,7 +54,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerMarkup value={serverMarkupOf(loadContext) ?? new Map()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerMarkup>,
       {
         nonce,
         // A finished Suspense boundary above React's default 12.8 kB (the login and register

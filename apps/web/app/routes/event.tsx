@@ -22,6 +22,7 @@ import { notShared, sharedPageHeaders } from '~/shared/shared-page.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
+import { keepServerMarkup } from '~/ui/server-markup.tsx';
 import type { Route } from './+types/event.ts';
 
 /** /events/:slug and the catch-all /:slug (whose canonical URL is the first). */
@@ -76,10 +77,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // alone: not shared then.
   const restricted =
     (view.exclusiveAccess.length > 0 && !view.past) || (queue !== null && queue.state !== 'closed');
-  return data(
-    { event: { ...view, posterSvg }, sellingPoints, seo, locked },
-    restricted ? { headers: notShared } : undefined,
-  );
+  if (posterSvg) keepServerMarkup(context, `poster-${event.slug}`, posterSvg);
+  return data({ event: view, sellingPoints, seo, locked }, restricted ? { headers: notShared } : undefined);
 }
 
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
@@ -110,7 +109,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <Suspense>
         <EventTracking event={event} />
       </Suspense>
-      <EventHero event={event} />
+      {/* One per event: a navigation to another event must not keep this one's poster. */}
+      <EventHero key={event.slug} event={event} />
       {!event.past && (
         <section className={styles.block} aria-labelledby="ingressos">
           <h2 id="ingressos">{t('event.tickets')}</h2>
