@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#5b21b6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The UI strings, fetched by entry.client.tsx before hydration (issue 18); crossorigin as
-            fetch() asks, else the browser downloads the file twice. */}
+            the CORS mode of its fetch, else the browser downloads the file twice. */}
         {data && <link rel="preload" as="fetch" crossOrigin="" href={data.messagesHref} />}
         <Meta />
         <Links />
