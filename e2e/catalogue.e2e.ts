@@ -72,6 +72,15 @@ describe('catalogue journeys', () => {
     await inteira.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
     await inteira.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
     await expect.poll(() => page.getByText('Total: R$\u00a0484,00').isVisible()).toBe(true);
+    // Issue 18: the page's data carries no poster markup; a navigation in the page shows the poster file.
+    const poster = page.getByRole('img', { name: 'Cartaz de Festival Sons do Cerrado' });
+    expect(await poster.getAttribute('src')).toBe(`/api/posters/${FESTIVAL}.svg`);
+    // Opened directly, the server's inline poster survives hydration.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.locator('article header svg[role="img"]').getAttribute('aria-label')).toBe(
+      'Festival Sons do Cerrado',
+    );
   });
 
   it('stops the quantity pickers at the per-cart limit', async () => {

@@ -40,6 +40,22 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Once hydrated, follows the header's links to the home page and to log in without a reload: the
+ * new pages' words and titles come from the language's file the page fetched.
+ */
+async function followInPage(page: Page, logo: RegExp, heading: string, login: string) {
+  await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.locator('header').getByRole('link', { name: logo }).click();
+  await page.waitForURL(`${server.url}/`);
+  await expect.poll(() => page.locator('main h1').textContent()).toBe(heading);
+  await page.locator('header').getByRole('link', { name: login, exact: true }).click();
+  await page.waitForURL(`${server.url}/login`);
+  await expect.poll(() => page.title()).toBe(`${login} | Bilheto`);
+  expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+}
+
 describe('the app shell', () => {
   it('is in the HTML the server sends, footer included, before any script runs', async () => {
     const response = await fetch(`${server.url}/`);
@@ -97,6 +113,16 @@ describe('the app shell', () => {
 
   it('switches to English and back, and remembers the choice', async () => {
     const page = await newPage(browser);
+    // Issue 18: the UI strings come from one file per language, preloaded by the page and fetched
+    // once (the preload reused, not a second download), not inside the page's data.
+    const messageFiles: string[] = [];
+    const preloadWarnings: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/messages-/.test(request.url())) messageFiles.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
     await page.goto(`${server.url}/termos-de-uso`);
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Termos de Uso');
     await page.locator('header').getByRole('link', { name: 'EN', exact: true }).click();
@@ -104,12 +130,29 @@ describe('the app shell', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.locator('main h1').textContent()).toMatch(/Terms of Use/i);
     expect(await page.locator('footer').textContent()).toContain('Need help?');
-    await page.goto(`${server.url}/`);
+    // After hydration a link is followed in the page (no reload), and the new page speaks English.
+    await followInPage(page, /home page/, 'Tickets for concerts, theatre, festivals and more', 'Log in');
+    await page.goto(`${server.url}/termos-de-uso`);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await page.locator('header').getByRole('link', { name: 'PT', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/termos-de-uso`);
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
     expect(await page.locator('footer').textContent()).toContain('Precisa de ajuda?');
+    await followInPage(
+      page,
+      /página inicial/,
+      'Ingressos para shows, teatro, festivais e muito mais',
+      'Entrar',
+    );
+    // Each page load fetched its language's file once (pt-BR, en, en, pt-BR), none for the
+    // navigations in the page.
+    expect(messageFiles.map((file) => /messages-([\w-]+)-/.exec(file)?.[1])).toEqual([
+      'pt-BR',
+      'en',
+      'en',
+      'pt-BR',
+    ]);
+    expect(preloadWarnings).toEqual([]);
     await page.context().close();
   });
 

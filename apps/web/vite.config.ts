@@ -1,8 +1,19 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { messagesFiles } from './app/i18n/messages-file.server.ts';
+
+/** Issue 18: each language's UI strings as a static, hashed JSON file beside the other assets. */
+function messagesAssets(): Plugin {
+  return {
+    name: 'bilheto-messages',
+    generateBundle() {
+      for (const { fileName, source } of messagesFiles()) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), ...(isSsrBuild ? [] : [messagesAssets()])],
   resolve: { tsconfigPaths: true },
   build: {
     assetsInlineLimit: 0,
@@ -31,7 +42,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // manifest entry (scripts/bundle-budget.int.test.ts).
                 {
                   name: 'i18n',
-                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|shared[\\/]consent|features[\\/](catalogue[\\/](dates|seo)|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
+                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|features[\\/](catalogue[\\/](dates|seo)|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
+                },
+                // The cookie choice travels with the tracking that reads it: the pages that track at
+                // once (home, cart, order) fetch one chunk; the rest load both after hydration.
+                {
+                  name: 'tracking',
+                  test: /app[\\/]shared[\\/](tracking|consent)\.ts$|domain[\\/]src[\\/]cookie-consent\.ts$/,
                 },
               ],
             },

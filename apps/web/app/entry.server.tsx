@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { LOCALES } from '@ingressos/domain';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -9,12 +10,19 @@ import {
   ServerRouter,
 } from 'react-router';
 import { deferHydrationStream } from './defer-hydration.server.ts';
+import { catalogFor } from './i18n/index.ts';
+import { messagesHref } from './i18n/messages-file.server.ts';
 import { requestServices } from './server-context.ts';
+import { keepMessages } from './ui/i18n.tsx';
+import { ServerMarkup, serverMarkupOf } from './ui/server-markup.tsx';
 
 // The hosting server reads this key to hand services to loaders (see apps/api/src/web/ssr.ts).
 export { requestServices };
 
 export const streamTimeout = 5_000;
+
+// The browser fetches its language's strings by URL (ui/i18n.tsx); the server has them in memory.
+for (const locale of LOCALES) keepMessages(locale, messagesHref(locale), catalogFor(locale));
 
 /**
  * What the server logs of a failed request: not the visitor's own mistakes (a POST to a page
@@ -46,7 +54,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerMarkup value={serverMarkupOf(loadContext) ?? new Map()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerMarkup>,
       {
         nonce,
         // A finished Suspense boundary above React's default 12.8 kB (the login and register

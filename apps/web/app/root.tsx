@@ -61,12 +61,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#5b21b6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The UI strings, fetched by entry.client.tsx before hydration (issue 18); crossorigin as
+            the CORS mode of its fetch, else the browser downloads the file twice. */}
+        {data && <link rel="preload" as="fetch" crossOrigin="" href={data.messagesHref} />}
         <Meta />
         <Links />
       </head>
       <body>
         {data ? (
-          <I18nProvider locale={locale} messages={data.messages}>
+          <I18nProvider locale={locale} href={data.messagesHref}>
             <Shell data={data}>{children}</Shell>
           </I18nProvider>
         ) : (

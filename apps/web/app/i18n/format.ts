@@ -5,14 +5,15 @@ import type { TCatalog, TMessageKey } from './pt-BR.ts';
 /**
  * What the browser needs to speak: a translator over one catalogue and the pt-BR formats. No
  * catalogue is imported here, so client code that uses this ships none: the active language's
- * catalogue arrives with the root loader's data (see root.tsx).
+ * catalogue is a static file the browser fetches once (ui/i18n.tsx).
  */
 export type { TVars };
 export type TTranslate = (key: TMessageKey, vars?: TVars) => string;
 export { interpolate };
 
 export function translatorFor(catalog: TCatalog): TTranslate {
-  return (key, vars) => interpolate(catalog[key], vars);
+  // A key the fetched file lacks (a page of an older build) reads as nothing, never "undefined".
+  return (key, vars) => interpolate(catalog[key] ?? '', vars);
 }
 
 /**

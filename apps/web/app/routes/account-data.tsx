@@ -6,11 +6,10 @@ import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
 import { readJsonObject } from '~/features/accounts/form-body.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { COMPLETE_PROFILE_PARAM } from '~/features/accounts/require-profile-for-payment.server.ts';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
 import styles from '~/ui/forms.module.css';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/account-data.ts';
@@ -45,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return body ? accountCall(context, 'updateMyAccount', body) : invalidBody(context);
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.accountData'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.accountData'), loaderData.brand) }];
 }
 
 export default function AccountData({ loaderData }: Route.ComponentProps) {

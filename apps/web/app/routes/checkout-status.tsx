@@ -5,6 +5,7 @@ import { AppCheckoutStatus, RestartScreen, type TRestart } from '~/features/chec
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
+import { pageTranslator } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/checkout-status.ts';
 
@@ -33,10 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return reason ? { ...base, view: null, restart: { reason, message } } : { ...base, ...invalid(message) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: pageTitle(createTranslator(loaderData.locale)('page.checkoutStatus'), loaderData.brand) },
+    { title: pageTitle(pageTranslator(matches)('page.checkoutStatus'), loaderData.brand) },
     { name: 'robots', content: 'noindex' },
   ];
 }

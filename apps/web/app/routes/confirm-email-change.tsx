@@ -1,10 +1,9 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
 import { readForm } from '~/features/accounts/form-body.server.ts';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import forms from '~/ui/forms.module.css';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/confirm-email-change.ts';
@@ -25,10 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return accountCall(context, 'confirmEmailChange', { id: form.get('id'), code: form.get('code') });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: pageTitle(createTranslator(loaderData.locale)('privacy.confirm.title'), loaderData.brand) },
+    { title: pageTitle(pageTranslator(matches)('privacy.confirm.title'), loaderData.brand) },
     { name: 'robots', content: 'noindex' },
     { name: 'referrer', content: 'no-referrer' },
   ];

@@ -1,9 +1,8 @@
 import { accountCall, invalidBody } from '~/features/accounts/actions.server.ts';
 import { readJsonObject } from '~/features/accounts/form-body.server.ts';
 import { ResetPasswordForm } from '~/features/accounts/reset-password-form.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/confirm-password-reset.ts';
@@ -24,10 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: pageTitle(createTranslator(loaderData.locale)('page.confirmPasswordReset'), loaderData.brand) },
+    { title: pageTitle(pageTranslator(matches)('page.confirmPasswordReset'), loaderData.brand) },
     { name: 'robots', content: 'noindex' },
     { name: 'referrer', content: 'no-referrer' },
   ];

@@ -23,6 +23,7 @@ import { notShared, sharedPageHeaders } from '~/shared/shared-page.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
+import { keepServerMarkup } from '~/ui/server-markup.tsx';
 import type { Route } from './+types/event.ts';
 
 /** /events/:slug and the catch-all /:slug (whose canonical URL is the first). */
@@ -36,9 +37,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     mode.state === 'on' && SLUG_PATTERN.test(params.slug)
       ? await commissionerEventTickets(services, mode.commissioner.id, params.slug)
       : await getEventTickets(api, params.slug);
-  if (!result.ok) throw data({ notFound: 'event' }, { status: result.status === 404 ? 404 : 502 });
-  const event = result.body;
   const t = createTranslator(locale);
+  if (!result.ok) {
+    // The title travels with the error: the browser has no catalogue in the page's data (issue 18).
+    const title = pageTitle(t('event.notFound'), site.brandName);
+    throw data({ notFound: 'event', title }, { status: result.status === 404 ? 404 : 502 });
+  }
+  const event = result.body;
   const canonical = `${site.publicUrl}/events/${event.slug}`;
   const image = `${site.publicUrl}${event.images.poster}`;
   const seo: TSeo = {
@@ -73,21 +78,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // alone: not shared then.
   const restricted =
     (view.exclusiveAccess.length > 0 && !view.past) || (queue !== null && queue.state !== 'closed');
-  return data(
-    { event: { ...view, posterSvg }, sellingPoints, seo, locked },
-    restricted ? { headers: notShared } : undefined,
-  );
+  if (posterSvg) keepServerMarkup(context, `poster-${event.slug}`, posterSvg);
+  return data({ event: view, sellingPoints, seo, locked }, restricted ? { headers: notShared } : undefined);
 }
 
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
 export const headers = sharedPageHeaders;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, error }: Route.MetaArgs) {
   if (loaderData) return seoMeta(loaderData.seo);
-  const shell = matches[0]?.loaderData as { messages?: Record<string, string>; site?: { brandName: string } };
-  return shell?.messages
-    ? [{ title: pageTitle(shell.messages['event.notFound']!, shell.site?.brandName ?? '') }]
-    : [];
+  // The loader's 404 and 502 carry the page's title (a thrown exception carries none).
+  const title = (error as { data?: { title?: string } } | undefined)?.data?.title;
+  return title ? [{ title }] : [];
 }
 
 // The exclusive pre-sale pop-up's code loads only for a visitor who must see it.
@@ -112,7 +114,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <Suspense>
         <EventAfterLoad event={loaderData.event} onFresh={setFresh} />
       </Suspense>
-      <EventHero event={event} />
+      {/* One per event: a navigation to another event must not keep this one's poster. */}
+      <EventHero key={event.slug} event={event} />
       {!event.past && (
         <section className={styles.block} aria-labelledby="ingressos">
           <h2 id="ingressos">{t('event.tickets')}</h2>

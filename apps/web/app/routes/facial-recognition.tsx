@@ -2,9 +2,8 @@ import { safeRedirect } from '@ingressos/domain/safe-redirect';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { CaptureFlow } from '~/features/biometry/capture-flow.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/facial-recognition.ts';
@@ -37,10 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: pageTitle(createTranslator(loaderData.locale)('page.facialRecognition'), loaderData.brand) },
+    { title: pageTitle(pageTranslator(matches)('page.facialRecognition'), loaderData.brand) },
     // The QR code's link carries a token: never sent on to another site.
     { name: 'referrer', content: 'no-referrer' },
   ];

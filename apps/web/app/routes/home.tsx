@@ -1,4 +1,5 @@
 import type { TEventSummary } from '@ingressos/contracts';
+import { lazy, Suspense } from 'react';
 import { data, Link } from 'react-router';
 import { getNextEvents } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
@@ -9,10 +10,12 @@ import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
 import { sharedPageHeaders } from '~/shared/shared-page.ts';
-import { pushAnalytics, usePageTracking } from '~/shared/tracking.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import type { Route } from './+types/home.ts';
 import styles from './home.module.css';
+
+// The list view's analytics: fetched after the page, out of its first script (issue 18).
+const HomeTracking = lazy(() => import('~/features/catalogue/home-tracking.tsx'));
 
 /** Cities with upcoming events, most events first. */
 function byCity(events: TEventSummary[]) {
@@ -90,23 +93,11 @@ function SiteHome({
   cities: ReturnType<typeof byCity>;
 }) {
   const { t, locale } = useI18n();
-  usePageTracking(({ analytics }) => {
-    if (!analytics || upcoming.length === 0) return;
-    pushAnalytics('view_item_list', {
-      item_list_id: 'upcoming',
-      item_list_name: t('home.upcoming'),
-      items: upcoming.map((event, index) => ({
-        item_id: String(event.id),
-        item_name: event.name,
-        item_category: event.category,
-        price: event.minValue ?? 0,
-        quantity: 1,
-        index,
-      })),
-    });
-  }, 'home');
   return (
     <>
+      <Suspense>
+        <HomeTracking upcoming={upcoming} />
+      </Suspense>
       <section className={styles.hero}>
         <h1>{t('home.title')}</h1>
         <p>{t('home.description')}</p>

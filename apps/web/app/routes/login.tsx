@@ -2,8 +2,8 @@ import { redirect } from 'react-router';
 import { loginAction } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
 import { AuthScreen } from '~/features/accounts/auth-screen.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
+import { pageTranslator } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/login.ts';
 
@@ -16,10 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => loginAction(request, context);
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: pageTitle(createTranslator(loaderData.locale)('page.login'), loaderData.brand) },
+    { title: pageTitle(pageTranslator(matches)('page.login'), loaderData.brand) },
     { name: 'robots', content: 'noindex' },
   ];
 }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import appStyles from '~/features/checkout/app-checkout.module.css';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/mpexport.ts';
 
@@ -29,10 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...base, gateway: gateway.ok ? gateway.body : null, error: gateway.ok ? '' : gateway.message };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   return [
-    { title: pageTitle(createTranslator(loaderData.locale)('page.paymentScript'), loaderData.brand) },
+    { title: pageTitle(pageTranslator(matches)('page.paymentScript'), loaderData.brand) },
     { name: 'robots', content: 'noindex' },
   ];
 }

@@ -6,10 +6,9 @@ import { readForm } from '~/features/accounts/form-body.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { PrivacySection } from '~/features/accounts/privacy-section.tsx';
 import { BiometrySection } from '~/features/biometry/biometry-section.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import styles from '~/ui/forms.module.css';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/my-account.ts';
@@ -41,9 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return accountCall(context, 'sendVerificationEmail', {});
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.myAccount'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.myAccount'), loaderData.brand) }];
 }
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {

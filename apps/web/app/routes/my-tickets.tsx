@@ -3,10 +3,9 @@ import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TicketList } from '~/features/tickets/ticket-list.tsx';
 import styles from '~/features/tickets/tickets.module.css';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/my-tickets.ts';
 
@@ -21,9 +20,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...base, tickets: answer.ok ? answer.body : { upcoming: [], past: [] }, auth: null };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.myTickets'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.myTickets'), loaderData.brand) }];
 }
 
 /** /meus-ingressos and /Home/MyShops: every ticket of the account as its own card, upcoming and past. */

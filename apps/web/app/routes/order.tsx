@@ -3,10 +3,10 @@ import { data, redirect, useRevalidator } from 'react-router';
 import { loadUser } from '~/features/accounts/api.server.ts';
 import { OrderReceipt } from '~/features/orders/order-receipt.tsx';
 import { orderState, settling } from '~/features/orders/order-state.ts';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
 import { pushAnalytics, sendPixel, type TAnalyticsItem, usePageTracking } from '~/shared/tracking.ts';
+import { pageTranslator } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/order.ts';
 
@@ -37,9 +37,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { locale, brand: site.brandName, answer: answer.body, dates };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const t = createTranslator(loaderData.locale);
+  const t = pageTranslator(matches);
   return [
     { title: pageTitle(t('order.title', { number: loaderData.answer.receipt.number }), loaderData.brand) },
     { name: 'robots', content: 'noindex' },

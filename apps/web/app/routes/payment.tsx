@@ -6,10 +6,9 @@ import { requireProfileForPayment } from '~/features/accounts/require-profile-fo
 import { PaymentForm } from '~/features/checkout/payment-screen.tsx';
 import { OngoingPurchase } from '~/features/checkout/pending-payment.tsx';
 import { SplitRestore } from '~/features/checkout/split-payment.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import styles from '~/ui/panels.module.css';
@@ -65,9 +64,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.payment'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.payment'), loaderData.brand) }];
 }
 
 export default function Payment({ loaderData }: Route.ComponentProps) {

@@ -4,9 +4,8 @@ import { registerAction } from '~/features/accounts/actions.server.ts';
 import { loadAuthScreen, loadUser, safeRedirect } from '~/features/accounts/api.server.ts';
 import { CountryNamesProvider } from '~/features/accounts/country-names.tsx';
 import { RegisterForm } from '~/features/accounts/register-form.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/register.ts';
@@ -22,9 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => registerAction(request, context);
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.register'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.register'), loaderData.brand) }];
 }
 
 export default function Register({ loaderData, matches }: Route.ComponentProps) {

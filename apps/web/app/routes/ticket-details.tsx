@@ -3,11 +3,10 @@ import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TicketCard } from '~/features/tickets/ticket-card.tsx';
 import styles from '~/features/tickets/tickets.module.css';
-import { createTranslator } from '~/i18n/index.ts';
 import { pluralKey } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import type { Route } from './+types/ticket-details.ts';
 
@@ -25,9 +24,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { locale, brand: site.brandName, eventId, event, auth: null };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.ticketDetails'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.ticketDetails'), loaderData.brand) }];
 }
 
 /** /detalhes-do-ingresso/:eventId: every ticket of the event in the account, each with its QR code. */

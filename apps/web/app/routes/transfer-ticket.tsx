@@ -2,10 +2,9 @@ import { useLocation } from 'react-router';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { TransferForm } from '~/features/transfers/transfer-form.tsx';
-import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/transfer-ticket.ts';
@@ -44,9 +43,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...base, auth: null, ticket, reason, ownCpf: user.cpf };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.transferTicket'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.transferTicket'), loaderData.brand) }];
 }
 
 /** /transferencia-ingresso?ticketId=: send one of my tickets to someone else's CPF. */

@@ -4,7 +4,7 @@ import { TransferList } from '~/features/transfers/transfer-list.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
-import { useI18n } from '~/ui/i18n.tsx';
+import { pageTranslator, useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/transfers.ts';
@@ -23,9 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: pageTitle(createTranslator(loaderData.locale)('page.transfers'), loaderData.brand) }];
+  return [{ title: pageTitle(pageTranslator(matches)('page.transfers'), loaderData.brand) }];
 }
 
 /** /transferencias: transfers received (accept or refuse) and sent (cancel while pending). */

@@ -1,5 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
-import { createContext, type ReactNode, useContext, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, use, useContext } from 'react';
 import { type TTranslate, translatorFor } from '~/i18n/format.ts';
 import type { TCatalog } from '~/i18n/pt-BR.ts';
 
@@ -7,24 +7,61 @@ type TI18n = { locale: TLocale; t: TTranslate };
 
 const I18nContext = createContext<TI18n | null>(null);
 
-/** `messages` is the active language's catalogue, sent once with the root loader's data. */
+// Issue 18: the catalogue is a static, hashed file per language (vite.config.ts), fetched once a
+// visit. Each promise carries its result the way React's `use` reads it (`status`, `value`), so a
+// language already fetched renders at once instead of suspending; and its `t` stays the same
+// function, so effects that list it (a toast for an action's result) do not run again on each
+// revalidation of the root's data.
+type TLoading = Promise<TI18n> & { status?: 'fulfilled'; value?: TI18n };
+const loading = new Map<string, TLoading>();
+
+/** The server has every catalogue in memory: it puts them here once (entry.server.tsx), never fetching. */
+export function keepMessages(locale: TLocale, href: string, catalog: TCatalog) {
+  const value = { locale, t: translatorFor(catalog) };
+  const ready: TLoading = Promise.resolve(value);
+  ready.status = 'fulfilled';
+  ready.value = value;
+  loading.set(href, ready);
+}
+
+/** The catalogue at `href`: entry.client.tsx awaits it before hydrating, so hydration finds it loaded. */
+export function loadMessages(locale: string, href: string): TLoading {
+  const pending = loading.get(href);
+  if (!pending) {
+    // The same request as the page's <link rel="preload" as="fetch" crossorigin>, which it reuses.
+    const request: TLoading = fetch(href).then(async (response) => {
+      if (!response.ok) throw new Error(href);
+      request.value = { locale: locale as TLocale, t: translatorFor(await response.json()) };
+      request.status = 'fulfilled';
+      return request.value;
+    });
+    loading.set(href, request);
+    return request;
+  }
+  return pending;
+}
+
+/**
+ * The page's `t` outside components (a route's `meta`): the catalogue this page already has, named
+ * by the root's data (the server's kept one, or the browser's fetched before hydration).
+ */
+export function pageTranslator(matches: readonly ({ loaderData?: unknown } | undefined)[]): TTranslate {
+  const href = (matches[0]?.loaderData as { messagesHref?: string } | undefined)?.messagesHref;
+  return (href && loading.get(href)?.value?.t) || (() => '');
+}
+
+/** `href` names the active language's catalogue file (the root loader's `messagesHref`). */
 export function I18nProvider({
   locale,
-  messages,
+  href,
   children,
 }: {
   locale: TLocale;
-  messages: TCatalog;
+  href: string;
   children: ReactNode;
 }) {
-  // Every revalidation after an action brings the root's data again, the catalogue as a new object
-  // with the same words. `t` stays the same function while the language does: effects that list it
-  // (a toast for an action's result) ran again on each revalidation, and showed their toast twice.
-  const current = useRef<TI18n | null>(null);
-  const value = useMemo(() => {
-    if (current.current?.locale !== locale) current.current = { locale, t: translatorFor(messages) };
-    return current.current;
-  }, [locale, messages]);
+  // A language changed without a reload suspends the navigation until its file has arrived.
+  const value = use<TI18n>(loadMessages(locale, href) as Promise<TI18n>);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

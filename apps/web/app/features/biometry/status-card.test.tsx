@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { catalogFor } from '~/i18n/index.ts';
-import { I18nProvider } from '~/ui/i18n.tsx';
+import { I18nProvider, keepMessages } from '~/ui/i18n.tsx';
 import { BiometryStatusCard, type TCardView } from './status-card.tsx';
 
 const links = {
@@ -13,10 +13,13 @@ const links = {
   start: '/reconhecimento-facial',
 };
 
+keepMessages('pt-BR', '/pt-BR.json', catalogFor('pt-BR'));
+keepMessages('en', '/en.json', catalogFor('en'));
+
 function render(view: TCardView, locale: 'pt-BR' | 'en' = 'pt-BR') {
   const html = renderToStaticMarkup(
     <MemoryRouter>
-      <I18nProvider locale={locale} messages={catalogFor(locale)}>
+      <I18nProvider locale={locale} href={`/${locale}.json`}>
         <BiometryStatusCard view={view} links={links} />
       </I18nProvider>
     </MemoryRouter>,

@@ -1,18 +1,23 @@
 import { Link } from 'react-router';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useServerMarkup } from '~/ui/server-markup.tsx';
 import { longDate } from './dates.ts';
 import styles from './event.module.css';
 import type { TEventView } from './event-view.server.ts';
 
 /** Poster and the facts a buyer checks first: what, when, where, and any condition of entry. */
-export function EventHero({ event }: { event: TEventView & { posterSvg: string | null } }) {
+export function EventHero({ event }: { event: TEventView }) {
   const { t, locale } = useI18n();
+  // Drawn inline by the server for the first paint, not repeated in the page's data (issue 18); a
+  // navigation in the page shows the same SVG as an image.
+  const posterId = `poster-${event.slug}`;
+  const posterSvg = useServerMarkup(posterId);
   return (
     <header className={styles.hero}>
-      {event.posterSvg ? (
+      {posterSvg ? (
         // Our own generated SVG (see posterMarkup): it carries role="img" and the event's name.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated markup with escaped texts
-        <div className={styles.poster} dangerouslySetInnerHTML={{ __html: event.posterSvg }} />
+        <div id={posterId} className={styles.poster} dangerouslySetInnerHTML={{ __html: posterSvg }} />
       ) : (
         <img
           className={styles.poster}

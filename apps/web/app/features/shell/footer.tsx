@@ -1,9 +1,13 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { Link } from 'react-router';
 import type { TMessageKey } from '~/i18n/index.ts';
-import { openCookiePreferences } from '~/shared/consent.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './footer.module.css';
+
+// The banner and its store load after hydration (popups/after-hydration.tsx): the button reaches
+// them when pressed, keeping them out of every page's first script (issue 18).
+const reopenCookieBanner = () =>
+  import('~/shared/consent.ts').then((consent) => consent.openCookiePreferences());
 
 const SECURITY_LINKS: { to: string; key: TMessageKey }[] = [
   { to: '/termos-de-consentimento-para-produtores', key: 'footer.producerConsent' },
@@ -37,7 +41,7 @@ export function Footer({ site, year }: { site: TSiteConfig; year: number }) {
               </li>
             ))}
             <li>
-              <button type="button" className={styles.linkButton} onClick={openCookiePreferences}>
+              <button type="button" className={styles.linkButton} onClick={reopenCookieBanner}>
                 {t('footer.cookiePreferences')}
               </button>
             </li>

@@ -3,7 +3,8 @@ import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
 import type { TLocale } from '@ingressos/domain';
 import { data, type RouterContextProvider, redirect } from 'react-router';
-import { catalogFor, createTranslator, type TCatalog } from '~/i18n/index.ts';
+import { createTranslator } from '~/i18n/index.ts';
+import { messagesHref } from '~/i18n/messages-file.server.ts';
 import { requestServices } from '~/server-context.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
 import { TOAST_MS, type TToast } from '~/ui/toast-store.ts';
@@ -12,8 +13,8 @@ export type { TShellUser };
 
 export type TShellData = {
   locale: TLocale;
-  /** The active language's UI strings: the only catalogue the browser receives. */
-  messages: TCatalog;
+  /** The active language's UI strings, a static file the browser fetches once (not inline: issue 18). */
+  messagesHref: string;
   nonce: string;
   /** The chat/CRM widget origins this page's CSP allows (issue 17's remote switches). */
   widgetOrigins: string[];
@@ -76,7 +77,7 @@ export async function loadShell(
   }
   const shell: TShellData = {
     locale,
-    messages: catalogFor(locale),
+    messagesHref: messagesHref(locale),
     nonce,
     widgetOrigins,
     site,
