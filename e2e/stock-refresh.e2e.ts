@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import { eventGroups, events } from '../apps/api/src/db/schema/index.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
@@ -12,6 +14,9 @@ import { startServer, type TRunningServer } from './support/server.ts';
 type TSnapshot = {
   sections: { name: string; tickets: { availability: string }[]; controlledPlaces: { status: string }[] }[];
 };
+
+const TOUR = 'turne-de-teste';
+type TNextEvents = { events: { slug: string; minValue: number | null }[] };
 
 /** The page as a CDN kept it: its bytes and headers (Node's fetch gave the body inflated). */
 async function keep(url: string) {
@@ -28,7 +33,7 @@ async function keep(url: string) {
  * after its stock moved (sold, or held in carts: the same fingerprint); once on screen it reads the
  * event's snapshot file again and shows the stock of now, without a reload.
  */
-describe('the stock of a kept event page', () => {
+describe('the stock of a kept page', () => {
   let browser: Browser;
   let server: TRunningServer;
   let f: TCartFixture;
@@ -38,6 +43,12 @@ describe('the stock of a kept event page', () => {
     const database = await openDatabase({ dataDir });
     await migrateDatabase(database);
     f = await createCartFixture(database.db, { lotCapacity: 2 });
+    // The other event is part of a tour: its group page lists it too.
+    const [tour] = await database.db
+      .insert(eventGroups)
+      .values({ slug: TOUR, name: 'Turnê de teste', description: '' })
+      .returning();
+    await database.db.update(events).set({ groupId: tour!.id }).where(eq(events.id, f.otherEventId));
     await database.close();
     server = await startServer({ CAPTCHA_PROVIDER: 'off', DEMO_DATA: 'false' }, dataDir);
     browser = await launchBrowser();
@@ -89,6 +100,47 @@ describe('the stock of a kept event page', () => {
     await stale.page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).waitFor();
     expect(await stale.ticket.getByText('Reservado em carrinhos').count()).toBe(0);
     await stale.page.close();
+  });
+
+  it('shows on a kept home page and a kept group page an event whose tickets all went since, after load', async () => {
+    const other = `Show ${f.otherSlug}`;
+    const minValue = async () =>
+      ((await (await fetch(`${server.url}/assets/api/nextEvents.json`)).json()) as TNextEvents).events.find(
+        (event) => event.slug === f.otherSlug,
+      )!.minValue;
+    expect(await minValue()).not.toBeNull();
+    const home = `${server.url}/`;
+    const tour = `${server.url}/eventgroup/${TOUR}`;
+    const kept = { [home]: await keep(home), [tour]: await keep(tour) };
+    // The other event's only lot goes into a cart: nothing of it is on sale any more.
+    const held = await fetch(`${server.url}/api/v4/addtocart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lotId: f.otherEventLotId, quantity: 2 }),
+    });
+    expect(held.status).toBe(200);
+    await expect.poll(minValue, { timeout: 10_000 }).toBeNull();
+    const visit = async (url: string, snapshots: boolean) => {
+      const page = await newPage(browser);
+      await page.route(url, (route) => route.fulfill({ status: 200, ...kept[url]! }));
+      if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
+      await page.goto(url);
+      await waitForHydration(page);
+      const list =
+        url === home ? page.getByRole('region', { name: 'Próximos eventos' }) : page.getByRole('main');
+      return { page, card: list.getByRole('article').filter({ hasText: other }) };
+    };
+    for (const url of [home, tour]) {
+      const fresh = await visit(url, true);
+      await fresh.card.getByText('Esgotado', { exact: true }).waitFor({ timeout: 10_000 });
+      expect(await fresh.card.getByText(/^A partir de/).count()).toBe(0);
+      await fresh.page.close();
+      // Negative control: without the snapshot file the kept copy still shows its from-price.
+      const stale = await visit(url, false);
+      await stale.card.getByText(/^A partir de/).waitFor();
+      expect(await stale.card.getByText('Esgotado', { exact: true }).count()).toBe(0);
+      await stale.page.close();
+    }
   });
 
   it('shows on a kept seat map a seat taken since, after load', async () => {

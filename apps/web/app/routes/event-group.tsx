@@ -1,7 +1,9 @@
 import { isEventPast } from '@ingressos/domain';
+import { lazy, Suspense, useState } from 'react';
 import { data } from 'react-router';
 import { getEventGroup } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
+import { type TFreshList, withStock } from '~/features/catalogue/fresh-events.ts';
 import { clip, seoMeta } from '~/features/catalogue/seo.ts';
 import { commissionerEventGroup, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
@@ -12,6 +14,9 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/event-group.ts';
+
+// The cards' stock of now, read from the group's snapshot file after load (issue 18).
+const FreshList = lazy(() => import('~/features/catalogue/fresh-list.tsx'));
 
 /** /eventgroup/:slug: a tour or season, with its dates still ahead. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -29,6 +34,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const events = group.events.filter((e) => !isEventPast(e.date, now));
   return {
     group: { name: group.name, description: group.description },
+    // Commissioner mode's group is its own call: no snapshot file to read again.
+    snapshot: mode.state === 'on' ? null : `eventgroup/${group.slug}.json`,
     events,
     seo: {
       title: pageTitle(group.name, site.brandName),
@@ -56,12 +63,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function EventGroup({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { group, events } = loaderData;
+  const { group, events, snapshot } = loaderData;
+  const [fresh, setFresh] = useState<TFreshList>();
   return (
     <PageFrame title={group.name}>
+      {snapshot && (
+        <Suspense>
+          <FreshList file={snapshot} events={events} onFresh={setFresh} />
+        </Suspense>
+      )}
       {group.description && <p>{group.description}</p>}
       <h2>{t('group.events')}</h2>
-      {events.length > 0 ? <EventGrid events={events} eagerFirst={2} /> : <p>{t('home.empty')}</p>}
+      {events.length > 0 ? (
+        <EventGrid events={withStock(events, fresh, events)} eagerFirst={2} />
+      ) : (
+        <p>{t('home.empty')}</p>
+      )}
     </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
 import type { TEventSummary } from '@ingressos/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { data, Link } from 'react-router';
 import { getNextEvents } from '~/features/catalogue/api/catalogue.server.ts';
 import { EventGrid } from '~/features/catalogue/event-card.tsx';
+import { type TFreshList, withStock } from '~/features/catalogue/fresh-events.ts';
 import { seoMeta } from '~/features/catalogue/seo.ts';
 import { commissionerEvents, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { CommissionerLanding, CommissionerNotFound } from '~/features/commissioner/commissioner-pages.tsx';
@@ -14,8 +15,8 @@ import { useI18n } from '~/ui/i18n.tsx';
 import type { Route } from './+types/home.ts';
 import styles from './home.module.css';
 
-// The list view's analytics: fetched after the page, out of its first script (issue 18).
-const HomeTracking = lazy(() => import('~/features/catalogue/home-tracking.tsx'));
+// The list view's analytics and the cards' stock of now: fetched after the page, out of its first script (issue 18).
+const HomeAfterLoad = lazy(() => import('~/features/catalogue/home-after-load.tsx'));
 
 /** Cities with upcoming events, most events first. */
 function byCity(events: TEventSummary[]) {
@@ -93,10 +94,12 @@ function SiteHome({
   cities: ReturnType<typeof byCity>;
 }) {
   const { t, locale } = useI18n();
+  const [fresh, setFresh] = useState<TFreshList>();
+  const now = (events: TEventSummary[]) => withStock(events, fresh, upcoming);
   return (
     <>
       <Suspense>
-        <HomeTracking upcoming={upcoming} />
+        <HomeAfterLoad upcoming={upcoming} onFresh={setFresh} />
       </Suspense>
       <section className={styles.hero}>
         <h1>{t('home.title')}</h1>
@@ -105,12 +108,12 @@ function SiteHome({
       {featured.length > 0 && (
         <section className={styles.block} aria-labelledby="destaques">
           <h2 id="destaques">{t('home.featured')}</h2>
-          <EventGrid events={featured} eagerFirst={3} />
+          <EventGrid events={now(featured)} eagerFirst={3} />
         </section>
       )}
       <section className={styles.block} aria-labelledby="proximos">
         <h2 id="proximos">{t('home.upcoming')}</h2>
-        {upcoming.length > 0 ? <EventGrid events={upcoming} /> : <p>{t('home.empty')}</p>}
+        {upcoming.length > 0 ? <EventGrid events={now(upcoming)} /> : <p>{t('home.empty')}</p>}
       </section>
       {cities.length > 0 && (
         <section className={styles.block} aria-labelledby="cidades">
