@@ -3,11 +3,11 @@
  * the Dockerfile (ENV), and used by bench/pages.ts; scripts/production-node.int.test.ts keeps the
  * three the same. Measured there (60 s of mixed pages at 32 connections, PGlite): without them a
  * process held ~730 MB; with the V8 flags and two arenas ~480–500 MB; with the malloc thresholds too
- * ~375 MB. The young generation's semi-spaces (16 MB: 8 MB cost personal pages ~20 % more CPU in
+ * ~375–420 MB. The young generation's semi-spaces (16 MB: 8 MB cost personal pages ~20 % more CPU in
  * collections) and the old generation's ceiling (320 MB) make V8 collect before it grows; two malloc
  * arenas stop the zlib and libuv threads from each keeping their own.
- * The thresholds: V8's optimising compiler, tiering up one of PGlite's large WebAssembly functions,
- * takes ~650 MB of malloc'd zone memory for a few seconds (heaptrack); glibc's default raises its
+ * The thresholds: V8's optimising compiler, compiling one of PGlite's large WebAssembly functions,
+ * takes ~650 MB of malloc'd zone memory at once (heaptrack); glibc's default raises its
  * mmap threshold after such frees and keeps the freed pages in its arenas for good (~120 MB resident
  * after start, before any request). A fixed mmap threshold sends blocks of 256 KB and more to mmap
  * (given back when freed) and a fixed trim threshold gives back a free top of an arena past 1 MB.
