@@ -3,7 +3,7 @@
  * the Dockerfile (ENV), and used by bench/pages.ts; scripts/production-node.int.test.ts keeps the
  * three the same. Measured there (60 s of mixed pages at 32 connections, PGlite): without them a
  * process held ~730 MB; with the V8 flags and two arenas ~480–500 MB; with the malloc thresholds too
- * ~375–420 MB. The young generation's semi-spaces (16 MB: 8 MB cost personal pages ~20 % more CPU in
+ * ~375–445 MB. The young generation's semi-spaces (16 MB: 8 MB cost personal pages ~20 % more CPU in
  * collections) and the old generation's ceiling (320 MB) make V8 collect before it grows; two malloc
  * arenas stop the zlib and libuv threads from each keeping their own.
  * The thresholds: V8's optimising compiler, compiling one of PGlite's large WebAssembly functions,
