@@ -27,7 +27,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data \
     NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=320" \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=262144 \
+    MALLOC_TRIM_THRESHOLD_=1048576
 WORKDIR /app
 # Code and dependencies belong to root and are read-only for the process; only DATA_DIR is its own
 # (the catalogue snapshot files, or the embedded database when DATABASE_URL is unset).

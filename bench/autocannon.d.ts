@@ -22,7 +22,7 @@ declare module 'autocannon' {
     type TRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
     type Result = {
       requests: { average: number; total: number };
-      latency: { p99: number; average: number };
+      latency: { p50: number; p99: number; average: number; max: number };
       non2xx: number;
       errors: number;
     };

@@ -3,6 +3,8 @@
  * a baseline measured in the same run: a conditional decrement on one row
  * (`UPDATE ... SET available = available - 1 WHERE id = $1 AND available >= 1`), durable, with as
  * many clients. Reports holds/s, p99 and the ratio, then checks nothing was oversold.
+ * Issue 18, to find what makes the tail: what the database's connections waited on (pg_stat_activity
+ * sampled every 50 ms during the run), and the server's event-loop delay and GC pauses (bench/loop-probe.ts).
  * Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
+import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
 
 export type TOnSaleResult = {
   connections: number;
@@ -23,7 +26,54 @@ export type TOnSaleResult = {
   ratio: number;
   oversold: number;
   targets: { ratio: number; p99Ms: number };
+  holdsP50Ms: number;
+  holdsMaxMs: number;
+  /** Share of the sampled database connections in each wait (`type:event:state`), largest first. */
+  waits: Record<string, number>;
+  /** Per second of the run: the worst event-loop delay and GC pause in the server, and GC's total. */
+  loop: {
+    delayMaxMs: number;
+    delayP99Ms: number;
+    gcCount: number;
+    gcTotalMs: number;
+    gcMaxMs: number;
+    gcMaxKind: string;
+  }[];
 };
+
+/** Samples what the run's database connections are doing until `stop` is called. */
+function sampleWaits(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  const counts = new Map<string, number>();
+  let running = true;
+  let samples = 0;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ wait: string; n: number }>(
+        `select coalesce(wait_event_type, '-') || ':' || coalesce(wait_event, '-') || ':' || state as wait,
+           count(*)::int as n
+         from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1`,
+        [database],
+      );
+      for (const row of rows) {
+        counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
+        samples += row.n;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.end();
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return Object.fromEntries(
+      [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([wait, n]) => [wait, Math.round((n / Math.max(1, samples)) * 1000) / 1000]),
+    );
+  };
+}
 
 const CONNECTIONS = 64;
 const SECONDS = 8;
@@ -71,6 +121,9 @@ export async function runOnSale(adminUrl: string): Promise<TOnSaleResult> {
       DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
       DATABASE_POOL_SIZE: '16',
+      // What production runs (scripts/production-node.ts); BENCH_NODE_OPTIONS to compare other V8 flags.
+      NODE_OPTIONS: `--import ${path.join(repoRoot, 'bench/loop-probe.ts')} ${process.env.BENCH_NODE_OPTIONS ?? PRODUCTION_NODE_OPTIONS}`,
+      ...PRODUCTION_MALLOC_ENV,
     });
     const body = JSON.stringify({ lotId: fixture.lotId, quantity: 1 });
     const run = (duration: number) =>
@@ -83,7 +136,16 @@ export async function runOnSale(adminUrl: string): Promise<TOnSaleResult> {
         duration,
       });
     await run(2); // warm-up: JIT, pools, caches
+    const outputBefore = server.output().length;
+    const stopSampling = sampleWaits(adminUrl, name);
     const result = await run(SECONDS);
+    const waits = await stopSampling();
+    const loop = server
+      .output()
+      .slice(outputBefore)
+      .split('\n')
+      .filter((line) => line.startsWith('{"loopProbe"'))
+      .map((line) => (JSON.parse(line) as { loopProbe: TOnSaleResult['loop'][number] }).loopProbe);
     await server.stop();
 
     const check = new pg.Client({ connectionString: url.toString() });
@@ -107,6 +169,10 @@ export async function runOnSale(adminUrl: string): Promise<TOnSaleResult> {
       // Units held or sold beyond capacity, or counters that disagree with the hold rows.
       oversold: Math.max(0, stock.sold + stock.held - stock.capacity) + Math.abs(stock.held - stock.holds),
       targets: { ratio: 0.4, p99Ms: 100 },
+      holdsP50Ms: result.latency.p50,
+      holdsMaxMs: result.latency.max,
+      waits,
+      loop,
     };
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -120,9 +186,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     result.ratio >= result.targets.ratio && result.holdsP99Ms <= result.targets.p99Ms && result.oversold === 0
       ? 'meets targets'
       : 'MISSED targets';
+  const { waits, loop, ...row } = result;
   console.table([
-    { ...result, targets: `ratio >= ${result.targets.ratio}, p99 <= ${result.targets.p99Ms} ms`, verdict },
+    { ...row, targets: `ratio >= ${result.targets.ratio}, p99 <= ${result.targets.p99Ms} ms`, verdict },
   ]);
+  console.log('database connections by wait (share of samples):', waits);
+  console.log('server, per second: event-loop delay and GC pauses');
+  console.table(
+    loop.map((second) =>
+      Object.fromEntries(
+        Object.entries(second).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v) : v]),
+      ),
+    ),
+  );
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
   writeFileSync(

@@ -1,23 +1,27 @@
 /**
  * Pages (issue 18, run by `npm run bench`): the home page and the festival's event page for a visitor
- * who is not logged in, the event page and the cart page for a logged-in buyer with a ticket in the
- * cart (the event page also for a session without the signed_in hint, which is rendered as theirs). Each is measured against a bare Node `http` server sending the very same bytes (gzip, as a
+ * who is not logged in, the event page, the cart page and My tickets for a logged-in buyer with a ticket
+ * in the cart (the event page also for a session without the signed_in hint, which is rendered as theirs).
+ * Each is measured against a bare Node `http` server sending the very same bytes (gzip, as a
  * browser asks), in the same run, round by round, so drift hits both alike. Then 60 s of all of them
- * mixed, and the server's resident memory after it.
+ * mixed, and the server's resident memory after it (in all and by kind of mapping).
  * Targets (issue 18): anonymous pages >= 0.3 of bare with p99 <= 50 ms at 32 connections; personal
  * pages 3x the rate before the issue (see docs/decisions.md); RSS <= 400 MB after the mixed load.
  * BENCH_SECONDS (default 8), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 32),
  * BENCH_MIXED_SECONDS (default 60). Each page also reports the server's CPU ms per request (utime + stime),
  * which a machine loaded by others disturbs far less than req/s. Results go to bench/results/.
+ * BENCH_DATABASE_URL (a PostgreSQL server's URL): run the product on a fresh database created there (dropped after)
+ * instead of embedded PGlite, to compare the resident memory of each.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { freePort, repoRoot, startServer } from '../e2e/support/server.ts';
-import { PRODUCTION_MALLOC_ARENA_MAX, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
+import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
 
 const SLUG = 'festival-sons-do-cerrado';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -34,10 +38,40 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-const rssMb = (pid: number) => {
+/** Resident memory now (VmRSS), or the most it ever was (VmHWM: a container's limit must fit it). */
+const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS') => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
 };
+
+/**
+ * Where the resident memory is, by mapping (/proc/<pid>/smaps): PGlite's WebAssembly memory is the one
+ * anonymous mapping of 128 MB or more (its initial size; only touched pages are resident); `[heap]` is
+ * the main malloc arena; files are code and mapped files; the rest of the anonymous memory is V8's heap
+ * and the other malloc arenas.
+ */
+function residentByKind(pid: number) {
+  const kinds = { 'wasm MB': 0, 'malloc [heap] MB': 0, 'files MB': 0, 'other anon MB': 0 };
+  let kind: keyof typeof kinds = 'other anon MB';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const size = Number.parseInt(header[2]!, 16) - Number.parseInt(header[1]!, 16);
+      const name = header[4]!;
+      kind = name.startsWith('/')
+        ? 'files MB'
+        : name === '[heap]'
+          ? 'malloc [heap] MB'
+          : !name && header[3] === 'rw-p' && size >= 128 * 2 ** 20
+            ? 'wasm MB'
+            : 'other anon MB';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kinds[kind] += Number(rss[1]);
+  }
+  return Object.fromEntries(Object.entries(kinds).map(([k, kb]) => [k, Math.round(kb / 1024)]));
+}
 
 /** The bytes as sent (fetch would inflate them). */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string }> {
@@ -73,15 +107,31 @@ async function measure(url: string, headers: Record<string, string>, duration: n
   return { rps: result.requests.average, p99: result.latency.p99, cpu };
 }
 
+// On PostgreSQL: a database of its own, dropped at the end.
+const adminUrl = process.env.BENCH_DATABASE_URL;
+const databaseName = `bench_pages_${Date.now().toString(36)}`;
+let databaseUrl = '';
+if (adminUrl) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+}
+
 // The product in production mode with the demo catalogue; request logs off so the log pipe is not measured.
 const server = await startServer({
+  DATABASE_URL: databaseUrl,
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   CAPTCHA_PROVIDER: 'off',
   // The buyer's ticket stays in the cart for the whole run.
   CART_HOLD_SECONDS: '7200',
-  // The memory settings of `npm start` and the Dockerfile; BENCH_NODE_OPTIONS / BENCH_MALLOC_ARENA_MAX to compare others.
+  // The memory settings of `npm start` and the Dockerfile; BENCH_NODE_OPTIONS to compare others,
+  // BENCH_MALLOC_DEFAULTS=1 to run with glibc's malloc defaults.
   NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? PRODUCTION_NODE_OPTIONS,
-  MALLOC_ARENA_MAX: process.env.BENCH_MALLOC_ARENA_MAX ?? PRODUCTION_MALLOC_ARENA_MAX,
+  ...(process.env.BENCH_MALLOC_DEFAULTS ? {} : PRODUCTION_MALLOC_ENV),
 });
 const bares: ChildProcess[] = [];
 try {
@@ -126,6 +176,7 @@ try {
     // A session begun before the hint existed: its pages are rendered as its own, as before issue 18's shared shell.
     { name: 'event (no hint)', path: `/events/${SLUG}`, cookie: `${sid}; ${cart}`, anonymous: false },
     { name: 'cart (logged in)', path: '/carrinho', cookie: buyer, anonymous: false },
+    { name: 'my tickets (logged in)', path: '/meus-ingressos', cookie: buyer, anonymous: false },
   ];
   const headersOf = (page: TPage) => ({
     'accept-encoding': 'gzip',
@@ -213,16 +264,21 @@ try {
     })),
   });
   const rssAfter = rssMb(server.pid);
+  const resident = residentByKind(server.pid);
   const mixedRow = {
+    database: adminUrl ? 'postgres' : 'pglite',
     'req/s': Math.round(mixed.requests.average),
     'p99 ms': mixed.latency.p99,
     errors: mixed.errors + mixed.non2xx,
     'RSS MB before': rssBefore,
     'RSS MB after': rssAfter,
+    'peak RSS MB': rssMb(server.pid, 'VmHWM'),
     met: rssAfter <= TARGETS.rssMb ? 'yes' : 'NO',
   };
   console.log(`mixed load, ${mixedSeconds}s at ${connections} connections:`);
   console.table([mixedRow]);
+  console.log('resident memory after it, by mapping:');
+  console.table([resident]);
 
   const outDir = path.join(repoRoot, 'bench/results');
   mkdirSync(outDir, { recursive: true });
@@ -230,7 +286,7 @@ try {
   writeFileSync(
     out,
     JSON.stringify(
-      { date: new Date().toISOString(), seconds, rounds, connections, runs, rows, mixed: mixedRow },
+      { date: new Date().toISOString(), seconds, rounds, connections, runs, rows, mixed: mixedRow, resident },
       null,
       2,
     ),
@@ -239,4 +295,10 @@ try {
 } finally {
   for (const bare of bares) bare.kill();
   await server.stop();
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  }
 }
