@@ -5,7 +5,7 @@ import {
   getEventTickets,
   getSellingPoints,
   needsExclusiveAccess,
-  posterMarkup,
+  posterImage,
 } from '~/features/catalogue/api/catalogue.server.ts';
 import { longDate } from '~/features/catalogue/dates.ts';
 import styles from '~/features/catalogue/event.module.css';
@@ -66,9 +66,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
   const view = toEventView(event, new Date());
   // Issue 19: while the event's queue is on, a visitor it has not admitted waits in it first.
-  const [sellingPoints, posterSvg, locked, queue] = await Promise.all([
+  const [sellingPoints, poster, locked, queue] = await Promise.all([
     getSellingPoints(api, event.id),
-    posterMarkup(api, event.images.poster),
+    posterImage(api, event.images.poster),
     // A restricted event asks for an access code unless this visitor's cart session has one.
     view.exclusiveAccess.length > 0 && !view.past ? needsExclusiveAccess(api, event.id) : false,
     view.past ? null : queueStatus(api, event.slug),
@@ -78,7 +78,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // alone: not shared then.
   const restricted =
     (view.exclusiveAccess.length > 0 && !view.past) || (queue !== null && queue.state !== 'closed');
-  if (posterSvg) keepServerMarkup(context, `poster-${event.slug}`, posterSvg);
+  if (poster) keepServerMarkup(context, `poster-${event.slug}`, poster);
   return data({ event: view, sellingPoints, seo, locked }, restricted ? { headers: notShared } : undefined);
 }
 

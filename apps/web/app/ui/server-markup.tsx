@@ -24,11 +24,19 @@ export function keepServerMarkup(context: Readonly<RouterContextProvider>, id: s
 /** For entry.server.tsx: what this request's loaders kept. */
 export const serverMarkupOf = (context: Readonly<RouterContextProvider>) => context.get(requestMarkup);
 
-/** The markup for the element `id`: the server's, or what the server drew there, or null. */
-export function useServerMarkup(id: string): string | null {
+/**
+ * The markup for the element `id`: the server's, or what the server drew there (`read` from the
+ * element: its inner HTML unless told otherwise, e.g. an image's `src`), or null.
+ */
+export function useServerMarkup(
+  id: string,
+  read: (element: HTMLElement) => string | null = (element) => element.innerHTML,
+): string | null {
   const server = useContext(ServerMarkup);
-  const [markup] = useState(() =>
-    server ? (server.get(id) ?? null) : (document.getElementById(id)?.innerHTML ?? null),
-  );
+  const [markup] = useState(() => {
+    if (server) return server.get(id) ?? null;
+    const element = document.getElementById(id);
+    return element ? read(element) : null;
+  });
   return markup;
 }

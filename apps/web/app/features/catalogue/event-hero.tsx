@@ -5,28 +5,26 @@ import { longDate } from './dates.ts';
 import styles from './event.module.css';
 import type { TEventView } from './event-view.server.ts';
 
+const readSrc = (element: HTMLElement) => element.getAttribute('src');
+
 /** Poster and the facts a buyer checks first: what, when, where, and any condition of entry. */
 export function EventHero({ event }: { event: TEventView }) {
   const { t, locale } = useI18n();
-  // Drawn inline by the server for the first paint, not repeated in the page's data (issue 18); a
-  // navigation in the page shows the same SVG as an image.
+  // Written into the page by the server for the first paint, not repeated in the page's data
+  // (issue 18; see posterImage); a navigation in the page shows the poster's file instead.
   const posterId = `poster-${event.slug}`;
-  const posterSvg = useServerMarkup(posterId);
+  const inPage = useServerMarkup(posterId, readSrc);
   return (
     <header className={styles.hero}>
-      {posterSvg ? (
-        // Our own generated SVG (see posterMarkup): it carries role="img" and the event's name.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated markup with escaped texts
-        <div id={posterId} className={styles.poster} dangerouslySetInnerHTML={{ __html: posterSvg }} />
-      ) : (
-        <img
-          className={styles.poster}
-          src={event.poster}
-          alt={t('event.posterAlt', { name: event.name })}
-          width={300}
-          height={400}
-        />
-      )}
+      <img
+        id={posterId}
+        className={styles.poster}
+        src={inPage ?? event.poster}
+        alt={t('event.posterAlt', { name: event.name })}
+        width={300}
+        height={400}
+        fetchPriority="high"
+      />
       <div className={styles.facts}>
         <p className={styles.category}>{event.category}</p>
         <h1>{event.name}</h1>
