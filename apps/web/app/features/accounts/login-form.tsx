@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMessage } from '@ingressos/contracts/account-messages';
 import { type TCaptchaConfig, type TLoginForm, ZLoginForm } from '@ingressos/contracts/accounts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -32,6 +32,16 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
     defaultValues: { email: '', password: '', captcha: '' },
   });
   const message = (key: string | undefined) => (key ? accountMessage(key, locale) : undefined);
+  // What was typed before this form came alive (a slow phone, the protected pages' lazy chunk) is in
+  // the fields but not in the form's state, so 'Entrar' would stay disabled: take it in once mounted.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    for (const name of ['email', 'password'] as const) {
+      const typed = formRef.current?.elements.namedItem(name);
+      if (typed instanceof HTMLInputElement && typed.value)
+        setValue(name, typed.value, { shouldDirty: true, shouldValidate: true });
+    }
+  }, [setValue]);
 
   const result = fetcher.data;
   useEffect(() => {
@@ -48,6 +58,7 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
   return (
     <>
       <form
+        ref={formRef}
         className={styles.form}
         aria-label={t('auth.loginTitle')}
         noValidate
