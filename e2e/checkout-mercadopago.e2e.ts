@@ -244,8 +244,11 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
     await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
     await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
     await page.getByText('2 ingressos', { exact: true }).waitFor();
+    // The QR buttons come alive with the page (hydration waits for the language file): not within 1 s on a busy machine.
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(2);
 
     // The card went from Mercado Pago's iframe to Mercado Pago; we sent only its token.

@@ -100,7 +100,9 @@ describe('checkout journey with PagBank as the gateway (stand-ins for its SDK an
     await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
     await page.getByText('2 ingressos', { exact: true }).waitFor();
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(2);
 
     // The order reached PagBank with the encrypted card only, under our payment id.

@@ -141,7 +141,9 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     const orderId = await confirmedThenTickets(page);
     await page.getByText('2 ingressos', { exact: true }).waitFor();
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(2);
     await page.getByText(`CPF ${hidden(a)}`).waitFor();
     expect(await page.getByText(masked(a)).count()).toBe(0);
@@ -177,7 +179,9 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await page.getByText('Pix', { exact: true }).waitFor();
     await confirmedThenTickets(page);
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
   });
 
@@ -194,7 +198,9 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     expect(await page.getByText('Grátis', { exact: true }).count()).toBe(2);
     await confirmedThenTickets(page);
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(2);
   });
 

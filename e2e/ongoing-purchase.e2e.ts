@@ -66,7 +66,9 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
     await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
     // Settled: no pop-up any more.
     await open(page, server.url);
@@ -111,7 +113,9 @@ describe('ongoing purchase journeys: a Pix left behind and found again, a card u
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
     await expect
-      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count())
+      .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
   });
 
