@@ -5,9 +5,10 @@
  * stays). Deterministic for a
  * given build and demo catalogue: `node bench/page-bytes.ts` (builds when stale).
  */
+
 import { gzipSync } from 'node:zlib';
-import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { buyerWithCart } from './buyer-with-cart.ts';
 
 const SLUG = 'festival-sons-do-cerrado';
 const INLINE_SCRIPT = /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g;
@@ -16,28 +17,7 @@ const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 
 const server = await startServer({ LOG_LEVEL: 'warn', CAPTCHA_PROVIDER: 'off' });
 try {
-  const registered = await fetch(`${server.url}/api/registerclient`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(brazilianAdult()),
-  });
-  const sid = registered.headers
-    .getSetCookie()
-    .find((c) => /^(__Host-)?sid=/.test(c))!
-    .split(';')[0]!;
-  const event = (await (
-    await fetch(`${server.url}/assets/api/getEventTicketsBySlug/${SLUG}.json`)
-  ).json()) as { sections: { tickets: { lotId: number; availability: string }[] }[] };
-  const lotId = event.sections.flatMap((s) => s.tickets).find((t) => t.availability === 'Disponivel')!.lotId;
-  const added = await fetch(`${server.url}/api/v4/addtocart`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: sid },
-    body: JSON.stringify({ lotId, quantity: 1 }),
-  });
-  const cart = added.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('cart_session='))!
-    .split(';')[0]!;
+  const { sid, cart } = await buyerWithCart(server.url, SLUG);
 
   const pages = [
     { name: 'home (anonymous)', path: '/', cookie: '' },

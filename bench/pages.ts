@@ -13,15 +13,16 @@
  * BENCH_DATABASE_URL (a PostgreSQL server's URL): run the product on a fresh database created there (dropped after)
  * instead of embedded PGlite, to compare the resident memory of each.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { freePort, repoRoot, startServer } from '../e2e/support/server.ts';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
+import { buyerWithCart } from './buyer-with-cart.ts';
 
 const SLUG = 'festival-sons-do-cerrado';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -136,37 +137,7 @@ const server = await startServer({
 const bares: ChildProcess[] = [];
 try {
   // A buyer: registered (their session cookie), with one ticket of the festival in the cart.
-  const registered = await fetch(`${server.url}/api/registerclient`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(brazilianAdult()),
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const sid = registered.headers
-    .getSetCookie()
-    .find((c) => /^(__Host-)?sid=/.test(c))!
-    .split(';')[0]!;
-  const event = (await (
-    await fetch(`${server.url}/assets/api/getEventTicketsBySlug/${SLUG}.json`)
-  ).json()) as {
-    sections: { tickets: { lotId: number; availability: string }[] }[];
-  };
-  const lotId = event.sections.flatMap((s) => s.tickets).find((t) => t.availability === 'Disponivel')!.lotId;
-  const added = await fetch(`${server.url}/api/v4/addtocart`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: sid },
-    body: JSON.stringify({ lotId, quantity: 1 }),
-  });
-  if (!added.ok) throw new Error(`addtocart answered ${added.status}`);
-  const cart = added.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('cart_session='))!
-    .split(';')[0]!;
-  // As a browser sends them now: the session, its readable hint (issue 18) and the cart session.
-  const hint = registered.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('signed_in='))!
-    .split(';')[0]!;
+  const { sid, hint, cart } = await buyerWithCart(server.url, SLUG);
   const buyer = `${sid}; ${hint}; ${cart}`;
 
   const pages: TPage[] = [

@@ -6,13 +6,14 @@
  * `/carrinho,/meus-ingressos`), PROFILE_SECONDS (default 10), PROFILE_CONNECTIONS (default 16).
  * The .cpuprofile is written to the printed folder (open it in Chrome's DevTools).
  */
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { freePort, startServer } from '../e2e/support/server.ts';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
+import { buyerWithCart } from './buyer-with-cart.ts';
 
 const SLUG = 'festival-sons-do-cerrado';
 const pages = (process.env.PROFILE_PAGES ?? '/carrinho,/meus-ingressos').split(',');
@@ -61,30 +62,7 @@ const server = await startServer({
   ...PRODUCTION_MALLOC_ENV,
 });
 try {
-  const registered = await fetch(`${server.url}/api/registerclient`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(brazilianAdult()),
-  });
-  const sid = registered.headers
-    .getSetCookie()
-    .find((c) => /^(__Host-)?sid=/.test(c))!
-    .split(';')[0]!;
-  const event = (await (
-    await fetch(`${server.url}/assets/api/getEventTicketsBySlug/${SLUG}.json`)
-  ).json()) as {
-    sections: { tickets: { lotId: number; availability: string }[] }[];
-  };
-  const lotId = event.sections.flatMap((s) => s.tickets).find((t) => t.availability === 'Disponivel')!.lotId;
-  const added = await fetch(`${server.url}/api/v4/addtocart`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: sid },
-    body: JSON.stringify({ lotId, quantity: 1 }),
-  });
-  const cart = added.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('cart_session='))!
-    .split(';')[0]!;
+  const { sid, cart } = await buyerWithCart(server.url, SLUG);
   const headers = { 'accept-encoding': 'gzip', 'accept-language': 'pt-BR', cookie: `${sid}; ${cart}` };
   const load = (duration: number) =>
     autocannon({
