@@ -29,6 +29,24 @@ async function keep(url: string) {
 }
 
 /**
+ * A visitor given the kept copy (the CDN's answer) of `url`; without `snapshots` the snapshot files
+ * cannot be read (the negative control). Answers the page once it is interactive.
+ */
+async function visitKept(
+  browser: Browser,
+  url: string,
+  kept: Awaited<ReturnType<typeof keep>>,
+  snapshots: boolean,
+) {
+  const page = await newPage(browser);
+  await page.route(url, (route) => route.fulfill({ status: 200, ...kept }));
+  if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
+  await page.goto(url);
+  await waitForHydration(page);
+  return page;
+}
+
+/**
  * Issue 18: a shared event page may be kept (by a CDN up to 5 + 30 s, by the browser's history)
  * after its stock moved (sold, or held in carts: the same fingerprint); once on screen it reads the
  * event's snapshot file again and shows the stock of now, without a reload.
@@ -78,11 +96,7 @@ describe('the stock of a kept page', () => {
 
     // A visitor gets the kept copy (the CDN's answer) and, once it is on screen, the stock of now.
     const visit = async (snapshots: boolean) => {
-      const page = await newPage(browser);
-      await page.route(url, (route) => route.fulfill({ status: 200, ...kept }));
-      if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
-      await page.goto(url);
-      await waitForHydration(page);
+      const page = await visitKept(browser, url, kept, snapshots);
       return { page, ticket: page.getByRole('region', { name: 'Pista' }).locator('li').first() };
     };
     const fresh = await visit(true);
@@ -121,11 +135,7 @@ describe('the stock of a kept page', () => {
     expect(held.status).toBe(200);
     await expect.poll(minValue, { timeout: 10_000 }).toBeNull();
     const visit = async (url: string, snapshots: boolean) => {
-      const page = await newPage(browser);
-      await page.route(url, (route) => route.fulfill({ status: 200, ...kept[url]! }));
-      if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
-      await page.goto(url);
-      await waitForHydration(page);
+      const page = await visitKept(browser, url, kept[url]!, snapshots);
       const list =
         url === home ? page.getByRole('region', { name: 'Próximos eventos' }) : page.getByRole('main');
       return { page, card: list.getByRole('article').filter({ hasText: other }) };
@@ -162,14 +172,7 @@ describe('the stock of a kept page', () => {
         { timeout: 10_000 },
       )
       .not.toBe('Disponivel');
-    const visit = async (snapshots: boolean) => {
-      const page = await newPage(browser);
-      await page.route(url, (route) => route.fulfill({ status: 200, ...kept }));
-      if (!snapshots) await page.route('**/assets/api/**', (route) => route.abort());
-      await page.goto(url);
-      await waitForHydration(page);
-      return page;
-    };
+    const visit = (snapshots: boolean) => visitKept(browser, url, kept, snapshots);
     const fresh = await visit(true);
     const seat = fresh.locator('[data-alias="A1"]').first();
     await expect.poll(() => seat.getAttribute('aria-disabled'), { timeout: 10_000 }).toBe('true');

@@ -1,6 +1,7 @@
 import type { TEventSummary } from '@ingressos/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshEvents } from './fresh-events.ts';
+import { serveSnapshot } from './serve-snapshot.ts';
 
 /** Cards as the home page has them (only what the stock touches matters here). */
 const cards = [
@@ -8,14 +9,7 @@ const cards = [
   { id: 2, name: 'Teatro', minValue: 80, soldOut: false },
 ] as unknown as TEventSummary[];
 
-function serve(body: unknown, status = 200) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    calls.push(url);
-    return new Response(JSON.stringify(body), { status });
-  });
-  return calls;
-}
+const serve = serveSnapshot;
 
 describe("the stock of now for a kept home page's cards", () => {
   afterEach(() => vi.unstubAllGlobals());

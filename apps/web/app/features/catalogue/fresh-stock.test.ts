@@ -2,6 +2,7 @@ import type { TEventTicketsResponse } from '@ingressos/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TEventView } from './event-view.server.ts';
 import { freshStock } from './fresh-stock.ts';
+import { serveSnapshot } from './serve-snapshot.ts';
 
 /** A view as the page has it: one section, one ticket on its first lot (slimmed: no `lots`). */
 function view(): TEventView {
@@ -60,14 +61,7 @@ const soldOutFirstLot = {
   ],
 } as unknown as TEventTicketsResponse;
 
-function serve(body: unknown, status = 200) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    calls.push(url);
-    return new Response(JSON.stringify(body), { status });
-  });
-  return calls;
-}
+const serve = serveSnapshot;
 
 describe('the stock of now for a kept event page', () => {
   afterEach(() => vi.unstubAllGlobals());
