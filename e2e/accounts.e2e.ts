@@ -27,8 +27,11 @@ async function expectText(page: Page, text: string | RegExp) {
 async function tickCaptcha(page: Page, form = page.getByRole('form').last()) {
   const box = form.getByRole('checkbox', { name: /Não sou um robô|I am not a robot/ });
   await box.check();
-  // The box stays disabled until the server's answer is in the form.
-  await expect.poll(async () => (await box.isChecked()) && (await box.isEnabled())).toBe(true);
+  // The box stays disabled until the server's answer is in the form; read in one look, since a
+  // box that was ticked and busy, then unticked and enabled, would pass as two separate reads.
+  await expect
+    .poll(() => box.evaluate((input: HTMLInputElement) => input.checked && !input.disabled))
+    .toBe(true);
 }
 
 describe('a Brazilian adult: register, verify e-mail, log out, log in by CPF, phone, gender, account data', () => {
@@ -346,10 +349,23 @@ describe('a foreign minor, a password reset and the login screens', () => {
     await login.getByLabel('E-mail ou CPF').fill(person.email);
     await login.getByLabel('Senha').fill('Errada#2026');
     await tickCaptcha(page, login);
+    // The wrong attempt's answer is held back while the buyer corrects the password and ticks the
+    // box again: the new tick survives the failure (it used to be cleared when the failure came
+    // back, leaving 'Entrar' disabled, as seen on a busy CI machine).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/login\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await login.getByRole('button', { name: 'Entrar' }).click();
-    await expectText(page, 'E-mail/CPF ou senha inválidos');
     await login.getByLabel('Senha').fill(person.password);
     await tickCaptcha(page, login);
+    release();
+    await expectText(page, 'E-mail/CPF ou senha inválidos');
+    await page.unroute(/\/login\.data/);
     await login.getByRole('button', { name: 'Entrar' }).click();
     // Issue 13: the retried login landed on /meus-ingressos.data (the revalidated loader's URL).
     await page.getByRole('heading', { name: 'Meus ingressos' }).waitFor();

@@ -104,7 +104,6 @@ import {
   ZCommissionerInfoRequest,
   ZCommissionerLandingRequest,
   ZCommissionerLandingResponse,
-  ZCommissionerPaymentRequest,
   ZCommissionerSalesQuery,
   ZCommissionerSalesResponse,
   ZEventCommissionersResponse,

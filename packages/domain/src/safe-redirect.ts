@@ -7,7 +7,7 @@ const BASE = 'http://same.invalid';
  */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (!target || !target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  if (!target?.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   let url: URL;
   try {
     url = new URL(target, BASE);

@@ -8,10 +8,26 @@ type TProps = {
   config: TCaptchaConfig;
   /** Receives the answer token, or '' when it is reset or expires. */
   onChange: (token: string) => void;
-  /** Changing this number resets the widget (after a failed login or registration). */
+  /** Changing this number starts a new round: the widget is cleared for a new answer (`useCaptchaRounds`). */
   resetSignal: number;
   error?: string | undefined;
 };
+
+/**
+ * A captcha answer is good for one request, so a form spends it as it submits: the form forgets the
+ * token and the widget is cleared in the same update, before the request leaves. A failed attempt
+ * then finds the box already unticked; clearing it when the failure came back raced a person (or a
+ * test) ticking it again, and could untick the new answer and leave 'Entrar' disabled.
+ */
+export function useCaptchaRounds(config: TCaptchaConfig, forget: () => void) {
+  const [round, setRound] = useState(0);
+  const spend = () => {
+    if (config.provider === 'off') return;
+    forget();
+    setRound((n) => n + 1);
+  };
+  return { round, spend };
+}
 
 /** The captcha of the login and register forms and of the cart past its anonymous-hold threshold: the local tick box, a real provider's widget, or nothing. */
 export function CaptchaField({ config, onChange, resetSignal, error }: TProps) {
@@ -33,15 +49,17 @@ function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) 
   const id = useId();
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resets only when the signal changes
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  // A new round unticks the box in the render that starts it (the form has forgotten the token),
+  // and an answer still on its way from the round before is dropped.
+  const [round, setRound] = useState(resetSignal);
+  const current = useRef(resetSignal);
+  if (round !== resetSignal) {
+    setRound(resetSignal);
     setChecked(false);
-    onChange('');
+    setBusy(false);
+  }
+  useEffect(() => {
+    current.current = resetSignal;
   }, [resetSignal]);
   return (
     <div className={styles.field}>
@@ -62,7 +80,9 @@ function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) 
             // Ticked at once; unticked again if the server gives no answer.
             setChecked(true);
             setBusy(true);
+            const asked = resetSignal;
             const answer = await api('captchaLocal');
+            if (asked !== current.current) return;
             setBusy(false);
             if (answer.ok) onChange(answer.body.token);
             else setChecked(false);
@@ -130,7 +150,6 @@ function ProviderCaptcha({ config, onChange, resetSignal, error }: TProps) {
   useEffect(() => {
     if (!widget.current) return;
     widget.current.api.reset(widget.current.id);
-    report.current('');
   }, [resetSignal]);
   return (
     <div className={styles.field}>

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { fail } from '../../modules/accounts/messages.ts';
-import { findSession, type TSession, type TUserRow } from '../../modules/accounts/sessions.ts';
+import { findSession } from '../../modules/accounts/sessions.ts';
 import type { TAppEnv, TAuth } from '../env.ts';
 
 export type { TAuth };

@@ -51,7 +51,7 @@ describe.each(testDatabases())('GET /api/visitor on %s', (kind) => {
     // Neither the CPF, the e-mail nor the full name travel.
     const digits = person.input.cpf.replace(/\D/g, '');
     expect(answer.text).not.toContain(digits);
-    expect(answer.text).not.toContain(digits.slice(0, 3) + '.');
+    expect(answer.text).not.toContain(`${digits.slice(0, 3)}.`);
     expect(answer.text).not.toContain(person.input.email);
     expect(answer.text).not.toContain(person.input.name);
   });

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFetcher, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CaptchaField } from '~/ui/captcha-field.tsx';
+import { CaptchaField, useCaptchaRounds } from '~/ui/captcha-field.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
@@ -18,7 +18,6 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
   const { t, locale } = useI18n();
   const fetcher = useFetcher<TActionResult>();
   const navigate = useNavigate();
-  const [captchaReset, setCaptchaReset] = useState(0);
   const [forgotOpen, setForgotOpen] = useState(false);
   const {
     register,
@@ -31,6 +30,9 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
     mode: 'onChange',
     defaultValues: { email: '', password: '', captcha: '' },
   });
+  // Spent as the form submits; emptied without validating it, so 'Entrar' waits for a new tick
+  // and nobody is told off in red for it.
+  const captchaRound = useCaptchaRounds(captcha, () => setValue('captcha', ''));
   const message = (key: string | undefined) => (key ? accountMessage(key, locale) : undefined);
   // What was typed before this form came alive (a slow phone, the protected pages' lazy chunk) is in
   // the fields but not in the form's state, so 'Entrar' would stay disabled: take it in once mounted.
@@ -50,7 +52,6 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
       navigate(redirectTo, { replace: true });
     } else {
       toast.error(result.message);
-      setCaptchaReset((n) => n + 1);
     }
   }, [result, navigate, redirectTo]);
 
@@ -62,7 +63,10 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
         className={styles.form}
         aria-label={t('auth.loginTitle')}
         noValidate
-        onSubmit={handleSubmit((values) => fetcher.submit(values, { method: 'post', action: '/login' }))}
+        onSubmit={handleSubmit((values) => {
+          captchaRound.spend();
+          return fetcher.submit(values, { method: 'post', action: '/login' });
+        })}
       >
         <TextField
           label={t('auth.emailOrCpf')}
@@ -83,10 +87,8 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
         </button>
         <CaptchaField
           config={captcha}
-          resetSignal={captchaReset}
+          resetSignal={captchaRound.round}
           onChange={(token) =>
-            // A reset after a failed login empties the captcha without validating it: 'Entrar'
-            // waits for a new tick (below), and nobody is told off in red for it.
             setValue('captcha', token, { shouldValidate: Boolean(token), shouldDirty: true })
           }
           error={message(errors.captcha?.message)}

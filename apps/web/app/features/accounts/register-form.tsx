@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useFetcher, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { api } from '~/shared/api-client.ts';
-import { CaptchaField } from '~/ui/captcha-field.tsx';
+import { CaptchaField, useCaptchaRounds } from '~/ui/captcha-field.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
@@ -35,7 +35,6 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
   const fetcher = useFetcher<TActionResult>();
   const navigate = useNavigate();
   const ids = { nationality: useId(), gender: useId(), terms: useId() };
-  const [captchaReset, setCaptchaReset] = useState(0);
   const [takenEmail, setTakenEmail] = useState<string | null>(null);
   const { register, handleSubmit, setValue, watch, formState } = useForm<
     TRegisterForm,
@@ -74,6 +73,8 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
   const birthIso = nationality === undefined ? null : parseBirthDate(values.birthDate ?? '', nationality);
   const minor = birthIso !== null && isMinor(birthIso);
 
+  // Spent as the form submits (single-use); a failed attempt asks for a new tick.
+  const captchaRound = useCaptchaRounds(captcha, () => setValue('captcha', ''));
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
@@ -82,7 +83,6 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
       navigate(redirectTo, { replace: true });
     } else {
       toast.error(result.message);
-      setCaptchaReset((n) => n + 1);
     }
   }, [result, navigate, redirectTo, t]);
 
@@ -102,6 +102,7 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
       noValidate
       onSubmit={handleSubmit((data) => {
         if (emailTaken) return;
+        captchaRound.spend();
         fetcher.submit(data, { method: 'post', action: '/cadastrar', encType: 'application/json' });
       })}
     >
@@ -292,7 +293,7 @@ export function RegisterForm({ captcha, states, redirectTo }: TProps) {
 
       <CaptchaField
         config={captcha}
-        resetSignal={captchaReset}
+        resetSignal={captchaRound.round}
         onChange={(token) =>
           setValue('captcha', token, { shouldValidate: formState.isSubmitted, shouldDirty: true })
         }
