@@ -361,41 +361,44 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
     });
   });
 
-  describe.runIf(kind === 'postgres')('under real concurrency', () => {
-    let unsafe: TTestApp;
-    beforeAll(async () => {
-      unsafe = await createTestApp(kind, { ...ENV, TEST_UNSAFE_HOLD_CAPS: 'true' });
-    });
-    afterAll(() => unsafe.close());
+  // Only PostgreSQL runs requests side by side (PGlite has one connection), so only it can show
+  // the race; registered there alone rather than reported as skipped on PGlite.
+  if (kind === 'postgres')
+    describe('under real concurrency', () => {
+      let unsafe: TTestApp;
+      beforeAll(async () => {
+        unsafe = await createTestApp(kind, { ...ENV, TEST_UNSAFE_HOLD_CAPS: 'true' });
+      });
+      afterAll(() => unsafe.close());
 
-    /** 16 adds of one unit at once by one account, each from a cart session of its own. */
-    const rush = async (app: TTestApp) => {
-      const fixture = await createCartFixture(app.database.db, { lotCapacity: 60 });
-      const b = await buyer(app);
-      const answers = await Promise.all(Array.from({ length: 16 }, () => b.add(fixture.lotId, 1)));
-      return {
-        ok: answers.filter((a) => a.status === 200).length,
-        held: (await lot(app, fixture.lotId)).held,
+      /** 16 adds of one unit at once by one account, each from a cart session of its own. */
+      const rush = async (app: TTestApp) => {
+        const fixture = await createCartFixture(app.database.db, { lotCapacity: 60 });
+        const b = await buyer(app);
+        const answers = await Promise.all(Array.from({ length: 16 }, () => b.add(fixture.lotId, 1)));
+        return {
+          ok: answers.filter((a) => a.status === 200).length,
+          held: (await lot(app, fixture.lotId)).held,
+        };
       };
-    };
 
-    it('parallel adds of one account from many sessions never hold more than its cap', async () => {
-      expect(await rush(t)).toEqual({ ok: ACCOUNT_CAP, held: ACCOUNT_CAP });
-    });
+      it('parallel adds of one account from many sessions never hold more than its cap', async () => {
+        expect(await rush(t)).toEqual({ ok: ACCOUNT_CAP, held: ACCOUNT_CAP });
+      });
 
-    it('negative control: without the account lock, the same rush holds past the cap', async () => {
-      const { ok, held } = await rush(unsafe);
-      expect(held).toBe(ok);
-      expect(held).toBeGreaterThan(ACCOUNT_CAP);
-    });
+      it('negative control: without the account lock, the same rush holds past the cap', async () => {
+        const { ok, held } = await rush(unsafe);
+        expect(held).toBe(ok);
+        expect(held).toBeGreaterThan(ACCOUNT_CAP);
+      });
 
-    it('parallel adds in one cart session never hold more than the event allows per cart', async () => {
-      const fixture = await createCartFixture(t.database.db, { lotCapacity: 60, maxPerCart: 3 });
-      const b = await buyer(t);
-      const first = await b.add(fixture.lotId, 1);
-      const sessionId = first.body.sessionID;
-      await Promise.all(Array.from({ length: 12 }, () => b.add(fixture.lotId, 1, sessionId)));
-      expect((await lot(t, fixture.lotId)).held).toBe(3);
+      it('parallel adds in one cart session never hold more than the event allows per cart', async () => {
+        const fixture = await createCartFixture(t.database.db, { lotCapacity: 60, maxPerCart: 3 });
+        const b = await buyer(t);
+        const first = await b.add(fixture.lotId, 1);
+        const sessionId = first.body.sessionID;
+        await Promise.all(Array.from({ length: 12 }, () => b.add(fixture.lotId, 1, sessionId)));
+        expect((await lot(t, fixture.lotId)).held).toBe(3);
+      });
     });
-  });
 });
