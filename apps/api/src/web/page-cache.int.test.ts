@@ -150,6 +150,20 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     expect(after.entries).toBe(before.entries);
   });
 
+  it("renders a logged-in buyer's cart once per visit while the stock moves (not once for nobody first)", async () => {
+    const person = await register(t);
+    const member = `${person.cookie}; signed_in=1`;
+    await page(t, '/carrinho', { cookie: member });
+    const before = t.app.pageCache.stats();
+    for (let sold = 1; sold <= 3; sold += 1) {
+      // A sale under way: every purchase moves the stock, and with it the shared pages' version.
+      await t.database.db.update(ticketLots).set({ sold }).where(eq(ticketLots.id, fixture.lotId));
+      await t.catalogue.refresh();
+      expect((await page(t, '/carrinho', { cookie: member })).status).toBe(200);
+    }
+    expect(t.app.pageCache.stats().misses).toBe(before.misses);
+  });
+
   it('does not share commissioner mode', async () => {
     const anonymous = await page(t, '/');
     const commissioner = await page(t, '/', { cookie: 'commissioner=unknown-hash-123' });

@@ -83,6 +83,12 @@ export function createPageCache(options: TPageCacheOptions) {
   const rendering = new Map<string, Promise<TEntry | null>>();
   /** Pages found not to be shared at a version, by key: a logged-in visitor's is rendered once, as theirs. */
   const unshared = new Map<string, string>();
+  /**
+   * Pages whose route never shares (no Cache-Control of its own: cart, payment, account, My tickets),
+   * at any version: the stock moves many times a second in a sale, and a version-bound memory had
+   * their every visit by a logged-in buyer rendered twice, once for nobody and once as theirs.
+   */
+  const personal = new Set<string>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -173,7 +179,7 @@ export function createPageCache(options: TPageCacheOptions) {
       const who = sharing(c.req.raw);
       const key = keyOf(c);
       const version = options.version();
-      if (!who || (who === 'member' && unshared.get(key) === version))
+      if (!who || personal.has(key) || (who === 'member' && unshared.get(key) === version))
         return privately(await render(nonce, c.req.raw));
       misses += 1;
       const request = who === 'member' ? withoutSession(c.req.raw) : c.req.raw;
@@ -181,6 +187,10 @@ export function createPageCache(options: TPageCacheOptions) {
       if (result instanceof Response) {
         if (unshared.size > 10_000) unshared.clear();
         unshared.set(key, version);
+        if (!result.headers.has('cache-control')) {
+          if (personal.size > 10_000) personal.clear();
+          personal.add(key);
+        }
         if (who === 'anonymous') return result;
         // Rendered for nobody, it is not the same for everybody (a pre-sale's access, a queue): theirs.
         await result.body?.cancel();
