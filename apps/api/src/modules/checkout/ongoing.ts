@@ -23,13 +23,21 @@ const rows = async <T>(tx: TDb, query: ReturnType<typeof sql>) =>
 export async function findOngoingOrder(db: TDb, userId: string) {
   const found = await rows<{ order_id: string; payment_id: string }>(
     db,
-    sql`select o.id as order_id, p.id as payment_id from orders o join payments p on p.order_id = o.id
-        where o.user_id = ${userId} and o.status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO}
-          and p.status in ('created', 'pending', 'in_process')
-          and (o.pix_expires_at is null or o.pix_expires_at > now())
-        order by o.created_at desc limit 1`,
+    sql`select o.id as order_id, p.id as payment_id ${ongoingOrders(userId)} order by o.created_at desc limit 1`,
   );
   return found[0] ? { orderId: found[0].order_id, paymentId: found[0].payment_id } : null;
+}
+
+/** Whether there is one, as a subquery, for a read that asks it with others in one statement (get-visitor.ts). */
+export function hasOngoingOrderQuery(userId: string) {
+  return sql`exists (select 1 ${ongoingOrders(userId)})`;
+}
+
+function ongoingOrders(userId: string) {
+  return sql`from orders o join payments p on p.order_id = o.id
+    where o.user_id = ${userId} and o.status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO}
+      and p.status in ('created', 'pending', 'in_process')
+      and (o.pix_expires_at is null or o.pix_expires_at > now())`;
 }
 
 /**

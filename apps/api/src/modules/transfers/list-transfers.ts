@@ -112,10 +112,11 @@ export async function listTransfers(
 
 /** How many transfers wait for `me` to answer (the shell's pop-up and the bell's badge). */
 export async function pendingReceivedCount(db: TDb, me: TMe) {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from ticket_transfers tt where ${receivedBy(me)} and tt.status = ${TRANSFER_STATUS.PENDING}`,
-    ),
-  );
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select (${pendingReceivedCountQuery(me)}) as n`));
   return row?.n ?? 0;
+}
+
+/** The count as a subquery, for a read that asks it with others in one statement (get-visitor.ts). */
+export function pendingReceivedCountQuery(me: TMe) {
+  return sql`select count(*)::int from ticket_transfers tt where ${receivedBy(me)} and tt.status = ${TRANSFER_STATUS.PENDING}`;
 }
