@@ -29,7 +29,12 @@ try {
     await autocannon({ url: `${server.url}${path}`, headers, connections: 16, duration: 2 });
     for (let round = 0; round < rounds; round += 1) {
       const before = ticks(server.pid);
-      const result = await autocannon({ url: `${server.url}${path}`, headers, connections: 16, duration: seconds });
+      const result = await autocannon({
+        url: `${server.url}${path}`,
+        headers,
+        connections: 16,
+        duration: seconds,
+      });
       if (result.non2xx) throw new Error(`${path}: ${result.non2xx} non-2xx`);
       const cpu = (ticks(server.pid) - before) / result.requests.total;
       console.log(`${path}: ${cpu.toFixed(1)} ms CPU/request, ${Math.round(result.requests.average)} req/s`);
