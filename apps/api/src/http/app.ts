@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -364,10 +365,18 @@ export function createApp(options: TAppOptions) {
       }),
     );
     app.all('/assets/*', notFoundJson);
-    app.use(
-      '*',
-      serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }),
+    // The few files beside assets/ (favicon, robots.txt), by name: asking the disk on every page's
+    // path cost each page a stat() (issue 18's profile).
+    const topFiles = new Set(
+      readdirSync(options.clientDir, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${entry.name}`),
     );
+    const serveTopFile = serveStatic({
+      root,
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    });
+    app.use('*', (c, next) => (topFiles.has(c.req.path) ? serveTopFile(c, next) : next()));
   }
 
   if (options.web) {

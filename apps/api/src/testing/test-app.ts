@@ -94,6 +94,7 @@ export async function createTestApp(
     catalogue,
     faceEngine: options.faceEngine ? async () => options.faceEngine! : undefined,
     web: options.web ? await loadWebHandler(path.join(repoRoot, 'apps/web/build')) : undefined,
+    ...(options.web ? { clientDir: path.join(repoRoot, 'apps/web/build/client') } : {}),
   });
   const request = (target: string, init?: RequestInit) =>
     Promise.resolve(app.request(new URL(target, 'http://localhost').toString(), init));

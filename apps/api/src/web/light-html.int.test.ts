@@ -46,6 +46,15 @@ describe('light HTML (issue 18)', () => {
     expect(await page(`${FESTIVAL}.data`, 'pt-BR')).not.toContain('linearGradient');
   });
 
+  it('serves the files beside the assets (favicon, robots.txt) and pages at any other path', async () => {
+    const favicon = await t.request('/favicon.svg');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await favicon.text()).toContain('<svg');
+    expect((await t.request('/favicon.svg/x')).status).toBe(404);
+    expect(await page('/carrinho', 'pt-BR')).toContain('<html');
+  });
+
   it.each(['pt-BR', 'en'] as const)(
     'sends no %s catalogue in the page or its data, but preloads its hashed file',
     async (locale) => {
