@@ -112,4 +112,59 @@ describe('a shared page for a logged-in buyer', () => {
     expect(await entrar(anonymous).isVisible()).toBe(true);
     await anonymous.context().close();
   });
+
+  /** Shared pages the buyer may be on, and what shows it is there (a query must survive the detour). */
+  const shared = [
+    {
+      name: 'an event page',
+      where: () => `/events/${f.slug}`,
+      shown: (page: Page) => page.getByRole('heading', { name: `Show ${f.slug}`, level: 1 }),
+    },
+    {
+      name: 'the search results for a query',
+      where: () => `/resultados?s=${f.slug}`,
+      // The fixture's two events both match the query.
+      shown: (page: Page) => page.getByText(`encontrados para “${f.slug}”`),
+    },
+  ];
+
+  it.each(shared)(
+    'sends a buyer whose session ended on the server from $name to log in, and back after',
+    async ({ where: path, shown }) => {
+      const where = path();
+      const { page, person } = await loggedInBuyer();
+      // The session ends on the server (as a logout from another tab or a password reset ends it);
+      // this browser still holds both cookies.
+      const cookies = await page.context().cookies();
+      const sid = cookies.find((cookie) => cookie.name === 'sid')!;
+      expect(cookies.some((cookie) => cookie.name === 'signed_in')).toBe(true);
+      const ended = await fetch(`${server.url}/api/v2/logout`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json', cookie: `sid=${sid.value}` },
+        body: '{}',
+      });
+      expect(ended.status).toBe(200);
+      expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain('sid');
+
+      await page.goto(`${server.url}${where}`);
+      await expect
+        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 })
+        .toBe(`/login?redirect=${encodeURIComponent(where)}`);
+      const form = page.getByRole('form', { name: 'Entrar' });
+      await form.waitFor({ timeout: 15_000 });
+      await page.getByText(greeting(person)).waitFor({ state: 'detached' });
+      expect(await shown(page).count()).toBe(0);
+      // Logged out in this browser too: the ended session's cookie and its hint are gone.
+      const left = (await page.context().cookies()).map((cookie) => cookie.name);
+      expect(left).not.toContain('sid');
+      expect(left).not.toContain('signed_in');
+
+      await logIn(page, person.email, person.password);
+      await shown(page).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(where);
+      await page.getByText(greeting(person)).waitFor({ timeout: 15_000 });
+      expect(await entrar(page).count()).toBe(0);
+      await page.context().close();
+    },
+  );
 });
