@@ -156,6 +156,33 @@ describe('the app shell', () => {
     await page.context().close();
   });
 
+  it('hydrates after two failed fetches of the language file; after three the page stays as sent', async () => {
+    /** A page whose first `failures` requests for the language file fail (a network blip). */
+    const visit = async (failures: number) => {
+      const page = await newPage(browser);
+      const tries: string[] = [];
+      await page.route('**/assets/messages-*.json', (route) => {
+        tries.push(route.request().url());
+        return tries.length <= failures ? route.abort('connectionreset') : route.continue();
+      });
+      await page.goto(`${server.url}/termos-de-uso`);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Termos de Uso');
+      return { page, tries };
+    };
+    const blip = await visit(2);
+    await waitForHydration(blip.page);
+    expect(blip.tries).toHaveLength(3);
+    await blip.page.context().close();
+    // Down for good: three tries (0.3 s and 0.6 s apart), then the server's HTML, readable, unhydrated.
+    const down = await visit(Number.POSITIVE_INFINITY);
+    await expect.poll(() => down.tries.length, { timeout: 10_000 }).toBe(3);
+    await down.page.waitForTimeout(2_000);
+    expect(down.tries).toHaveLength(3);
+    expect(await down.page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    expect(await down.page.locator('footer').textContent()).toContain('Precisa de ajuda?');
+    await down.page.context().close();
+  });
+
   it('follows Accept-Language on a first visit', async () => {
     const page = await newPage(browser, { locale: 'en-US' });
     await page.goto(server.url);

@@ -22,7 +22,10 @@ async function render(locale: 'pt-BR' | 'en', href: string) {
   return new Response(prelude).text();
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('the UI strings in the browser (issue 18)', () => {
   it('fetches a language the page did not start with once, then renders in it', async () => {
@@ -42,9 +45,43 @@ describe('the UI strings in the browser (issue 18)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('tries again after a failed fetch and resolves with the file (entry.client.tsx then hydrates)', async () => {
+    vi.useFakeTimers();
+    const fetch = vi
+      .fn<() => Promise<Response>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(Response.json({}, { status: 503 }))
+      .mockResolvedValue(Response.json(catalogFor('en')));
+    vi.stubGlobal('fetch', fetch);
+    const loading = loadMessages('en', '/assets/messages-en-blip.json');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1 + 600);
+    const { t } = await loading;
+    expect(t('header.greeting', { name: 'Ana' })).toBe('Hello, Ana');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('rejects after the third failure, fetching no more (the page stays as the server sent it)', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetch);
+    const loading = loadMessages('en', '/assets/messages-en-down.json');
+    const settled = expect(loading).rejects.toThrow('/assets/messages-en-down.json');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await settled;
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
   it('refuses an answer that is not the file', async () => {
+    vi.useFakeTimers();
     vi.stubGlobal('fetch', async () => Response.json({ Message: 'not found' }, { status: 404 }));
-    await expect(loadMessages('en', '/assets/messages-en-gone.json')).rejects.toThrow();
+    const loading = loadMessages('en', '/assets/messages-en-gone.json');
+    const settled = expect(loading).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settled;
   });
 
   it('shows nothing, never "undefined", for a key the file lacks', () => {
