@@ -3,10 +3,17 @@ import type { TLocale } from '@ingressos/domain';
 import type { TConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
 import type { TLogger } from '../logger.ts';
+import type { TVisitorFacts } from '../modules/accounts/get-visitor.ts';
 import type { TSession, TUserRow } from '../modules/accounts/sessions.ts';
 
 /** The logged-in account of a request, and how it proved itself. */
-export type TAuth = { user: TUserRow; session: TSession; via: 'cookie' | 'bearer' };
+export type TAuth = {
+  user: TUserRow;
+  session: TSession;
+  via: 'cookie' | 'bearer';
+  /** Looked up with the session while rendering a page (findSessionWithFacts), for its frame. */
+  facts?: TVisitorFacts;
+};
 
 /** What the process builds once at start and every route can use. */
 export type TAppDeps = {

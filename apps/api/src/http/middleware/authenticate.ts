@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
+import { findSessionWithFacts } from '../../modules/accounts/get-visitor.ts';
 import { fail } from '../../modules/accounts/messages.ts';
 import { findSession } from '../../modules/accounts/sessions.ts';
 import type { TAppEnv, TAuth } from '../env.ts';
@@ -30,7 +31,8 @@ export function authenticate(db: TDb, config: TConfig): MiddlewareHandler<TAppEn
       const shared = c.env?.sessions;
       let lookup = shared?.get(presented.token);
       if (!lookup) {
-        lookup = findSession(db, presented.token);
+        // A page's render also reads what its frame shows of the visitor, in the same statement.
+        lookup = shared ? findSessionWithFacts(db, presented.token) : findSession(db, presented.token);
         shared?.set(presented.token, lookup);
       }
       const found = await lookup;

@@ -4,6 +4,7 @@ import {
   type TPaymentAnswer,
   ZOngoingPurchase,
 } from '@ingressos/contracts';
+import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, sandboxCharges, ticketLots, tickets, users } from '../../db/schema/index.ts';
@@ -54,8 +55,20 @@ describe.each(testDatabases())('ongoing purchase on %s', (kind) => {
       expect(answer.status).toBe(200);
       return ZOngoingPurchase.parse(answer.body).ongoing;
     };
-    const exists = async () =>
-      (await send<{ ongoing: boolean }>('/api/checkout/ongoing/exists', { headers: auth() })).body.ongoing;
+    const exists = async () => {
+      const answer = (await send<{ ongoing: boolean }>('/api/checkout/ongoing/exists', { headers: auth() }))
+        .body.ongoing;
+      // The frame's pop-up says the same, asked by itself or as a page's render reads it (with the session).
+      for (const env of [undefined, { sessions: new Map() }]) {
+        const visitor = await t.app.request(
+          'http://localhost/api/visitor',
+          { headers: { cookie: person.cookie } },
+          env,
+        );
+        expect(((await visitor.json()) as TVisitorAnswer).user?.ongoingPurchase).toBe(answer);
+      }
+      return answer;
+    };
     const getCart = () =>
       t.json<TCartAnswer>('/api/v3/getcart', { sessionId }, { headers: { cookie: person.cookie } });
     const issued = async (orderId: string) =>

@@ -7,6 +7,7 @@ import type {
   TRevokedQrAnswer,
   TTransferListAnswer,
 } from '@ingressos/contracts';
+import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
 import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +166,15 @@ describe.each(testDatabases())('ticket transfers, on %s', (kind) => {
       counterpart: 'Ana',
     });
     expect((await get<{ count: number }>('/api/transferTicket/pendingCount', b.cookie)).body.count).toBe(1);
+    // The frame's bell says the same, asked by itself or as a page's render reads it (with the session).
+    for (const env of [undefined, { sessions: new Map() }]) {
+      const visitor = await t.app.request(
+        'http://localhost/api/visitor',
+        { headers: { cookie: b.cookie } },
+        env,
+      );
+      expect(((await visitor.json()) as TVisitorAnswer).user?.pendingTransfers).toBe(1);
+    }
     const sentList = await get<TTransferListAnswer>(
       '/api/transferTicket/getUserTransfers?direction=sent',
       a.person.cookie,

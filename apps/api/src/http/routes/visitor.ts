@@ -36,6 +36,7 @@ export function visitorRoutes(s: TAccountServices) {
       user: auth.user,
       session: auth.session,
       ttlDays: s.config.SESSION_TTL_DAYS,
+      facts: auth.facts,
     });
     if (auth.via === 'cookie') {
       const token = getCookie(c, sessionCookieName(s.config.secureCookies));

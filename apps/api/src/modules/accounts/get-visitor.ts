@@ -2,11 +2,44 @@ import type { TShellUser } from '@ingressos/contracts/visitor';
 import { BRAZIL_DDI, needsGender } from '@ingressos/domain/account';
 import { firstName } from '@ingressos/domain/person-name';
 import { maskBrazilianPhone } from '@ingressos/domain/phone';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import { hasOngoingOrderQuery } from '../checkout/ongoing.ts';
 import { pendingReceivedCountQuery } from '../transfers/list-transfers.ts';
-import { renewSession, type TSession, type TUserRow } from './sessions.ts';
+import { liveSession, renewSession, type TSession, type TUserRow } from './sessions.ts';
+
+/** What the frame shows besides the user's own row: the bell's count and whether a purchase is under way. */
+export type TVisitorFacts = { pendingTransfers: number; ongoing: boolean };
+
+/**
+ * A page's session lookup (authenticate.ts, once per page render): `findSession` with the visitor's
+ * facts in the same statement, for the frame's `getVisitor` to use. A statement has a fixed cost on
+ * the embedded database that every personal page paid once more for these.
+ */
+export async function findSessionWithFacts(
+  db: TDb,
+  token: string,
+): Promise<{ session: TSession; user: TUserRow; facts: TVisitorFacts } | null> {
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      pendingTransfers: sql<number>`(${pendingReceivedCountQuery(users)})`.mapWith(Number),
+      ongoing: sql<boolean>`${hasOngoingOrderQuery(users.id)}`.mapWith(Boolean),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSession(token))
+    .limit(1);
+  return row
+    ? {
+        session: row.session,
+        user: row.user,
+        facts: { pendingTransfers: row.pendingTransfers, ongoing: row.ongoing },
+      }
+    : null;
+}
 
 /**
  * Issue 18: the logged-in visitor as a page's frame shows them (greeting, bell, account pop-ups),
@@ -19,15 +52,14 @@ export async function getVisitor(options: {
   user: TUserRow;
   session: TSession;
   ttlDays: number;
+  /** Read with the session already (`findSessionWithFacts`), else read here. */
+  facts?: TVisitorFacts | undefined;
 }): Promise<{ user: TShellUser; expiresAt: Date }> {
   const { db, user, session } = options;
-  const [expiresAt, facts] = await Promise.all([
+  const [expiresAt, { pendingTransfers, ongoing }] = await Promise.all([
     renewSession(db, session, options.ttlDays),
-    db.execute(
-      sql`select (${pendingReceivedCountQuery(user)}) as pending_transfers, ${hasOngoingOrderQuery(user.id)} as ongoing`,
-    ) as unknown as Promise<{ rows: { pending_transfers: number; ongoing: boolean }[] }>,
+    options.facts ?? readFacts(db, user),
   ]);
-  const { pending_transfers: pendingTransfers, ongoing } = facts.rows[0]!;
   return {
     expiresAt,
     user: {
@@ -41,4 +73,12 @@ export async function getVisitor(options: {
       ongoingPurchase: ongoing,
     },
   };
+}
+
+async function readFacts(db: TDb, user: TUserRow): Promise<TVisitorFacts> {
+  const result = (await db.execute(
+    sql`select (${pendingReceivedCountQuery(user)}) as pending_transfers, ${hasOngoingOrderQuery(user.id)} as ongoing`,
+  )) as unknown as { rows: { pending_transfers: number; ongoing: boolean }[] };
+  const row = result.rows[0]!;
+  return { pendingTransfers: Number(row.pending_transfers), ongoing: Boolean(row.ongoing) };
 }

@@ -15,6 +15,10 @@ export async function createSession(db: TDb, userId: string, ttlDays: number) {
   return { token, expiresAt };
 }
 
+/** The condition `findSession` reads a token's session by (also get-visitor.ts's page lookup). */
+export const liveSession = (token: string) =>
+  and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()));
+
 /** The live session of a token and its user, or null (unknown, revoked or expired). */
 export async function findSession(
   db: TDb,
@@ -24,7 +28,7 @@ export async function findSession(
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .where(liveSession(token))
     .limit(1);
   return row ? { session: row.session, user: row.user } : null;
 }

@@ -1,7 +1,7 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { events, hostedCheckouts, orders, payments } from '../../db/schema/index.ts';
 import { cartError } from '../cart/cart-error.ts';
@@ -29,11 +29,11 @@ export async function findOngoingOrder(db: TDb, userId: string) {
 }
 
 /** Whether there is one, as a subquery, for a read that asks it with others in one statement (get-visitor.ts). */
-export function hasOngoingOrderQuery(userId: string) {
+export function hasOngoingOrderQuery(userId: string | SQLWrapper) {
   return sql`exists (select 1 ${ongoingOrders(userId)})`;
 }
 
-function ongoingOrders(userId: string) {
+function ongoingOrders(userId: string | SQLWrapper) {
   return sql`from orders o join payments p on p.order_id = o.id
     where o.user_id = ${userId} and o.status = ${ORDER_STATUS.AGUARDANDO_PAGAMENTO}
       and p.status in ('created', 'pending', 'in_process')

@@ -3,13 +3,16 @@ import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
 import { hideEmail, rowsOf, type TMe } from './transfer-facts.ts';
 
-/** The transfers `me` receives: addressed to their account, or to their CPF before they had one. */
-export const receivedBy = (me: TMe) =>
+/**
+ * The transfers `me` receives: addressed to their account, or to their CPF before they had one.
+ * `me` may also be the users table's columns, for a subquery of a read of the user (get-visitor.ts).
+ */
+export const receivedBy = (me: Pick<TMe, 'id' | 'document'> | { id: SQLWrapper; document: SQLWrapper }) =>
   sql`(tt.destination_user_id = ${me.id} or (tt.destination_user_id is null and tt.destination_cpf = ${me.document}))`;
 
 type TListRow = {
@@ -117,6 +120,6 @@ export async function pendingReceivedCount(db: TDb, me: TMe) {
 }
 
 /** The count as a subquery, for a read that asks it with others in one statement (get-visitor.ts). */
-export function pendingReceivedCountQuery(me: TMe) {
+export function pendingReceivedCountQuery(me: Parameters<typeof receivedBy>[0]) {
   return sql`select count(*)::int from ticket_transfers tt where ${receivedBy(me)} and tt.status = ${TRANSFER_STATUS.PENDING}`;
 }
