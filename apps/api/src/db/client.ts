@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { keepStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type TSchema = typeof schema;
@@ -110,6 +111,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY],
   });
   await client.waitReady;
+  keepStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as TDb;
   return {
     db,
