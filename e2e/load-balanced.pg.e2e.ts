@@ -309,7 +309,14 @@ describe('three processes behind nginx on one PostgreSQL', () => {
       expect(cart.status).toBe(200);
       const payment = newPayment();
       const answer = await pay(edge.url, person, cart.sessionId, payment);
-      const entry = edge.entries().find((e) => e.request_id === answer.requestId)!;
+      // nginx writes its access line as it finishes the request: the answer may arrive first.
+      let entry: ReturnType<typeof edge.entries>[number] | undefined;
+      await expect
+        .poll(() => (entry = edge.entries().find((e) => e.request_id === answer.requestId)), {
+          timeout: 5_000,
+        })
+        .toBeDefined();
+      if (!entry) throw new Error(`no access line for ${answer.requestId}`);
       if (entry.upstream.startsWith(address(doomed))) {
         await expect.poll(() => doomed.alive(), { timeout: 5_000 }).toBe(false);
         return { answer, payment, person, sessionId: cart.sessionId, edge, doomed, entry };

@@ -387,9 +387,15 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
       });
 
       it('negative control: without the account lock, the same rush holds past the cap', async () => {
-        const { ok, held } = await rush(unsafe);
-        expect(held).toBe(ok);
-        expect(held).toBeGreaterThan(ACCOUNT_CAP);
+        // A race shows when the adds interleave, which a busy machine does not promise in every
+        // rush: up to five rushes, and one past the cap proves the guard is what holds the line.
+        let worst = { ok: 0, held: 0 };
+        for (let attempt = 0; attempt < 5 && worst.held <= ACCOUNT_CAP; attempt += 1) {
+          const result = await rush(unsafe);
+          expect(result.held).toBe(result.ok);
+          if (result.held > worst.held) worst = result;
+        }
+        expect(worst.held).toBeGreaterThan(ACCOUNT_CAP);
       });
 
       it('parallel adds in one cart session never hold more than the event allows per cart', async () => {
