@@ -3,6 +3,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { queueEntries } from '../../db/schema/index.ts';
 import { newSessionId } from '../cart/cart-session.ts';
+import { withTransaction } from '../cart/with-transaction.ts';
 import { queueError } from './queue-error.ts';
 import { findQueueEventCached, isQueueActive } from './queue-event.ts';
 
@@ -34,8 +35,8 @@ export async function joinQueue(
   const mine = await findEntry(db, event.id, sessionId, userId);
   const spent = mine?.admittedAt && mine.admittedAt.getTime() + options.passSeconds * 1000 <= Date.now();
   if (mine && spent) {
-    const again = await takePlace(db, event.id, (values) =>
-      db
+    const again = await takePlace(db, event.id, (tx, values) =>
+      tx
         .update(queueEntries)
         .set({ ...values, admittedAt: null, sessionId })
         // Only while the admission is still the spent one: two tabs rejoining take one place.
@@ -64,8 +65,8 @@ export async function joinQueue(
     }
     return { sessionId: mine.sessionId, entry: mine, eventId: event.id };
   }
-  const inserted = await takePlace(db, event.id, (values) =>
-    db
+  const inserted = await takePlace(db, event.id, (tx, values) =>
+    tx
       .insert(queueEntries)
       .values({ eventId: event.id, sessionId, userId, ...values })
       .onConflictDoNothing()
@@ -87,7 +88,7 @@ type TPlace = { rank: SQL; placesBefore: SQL };
 async function takePlace(
   db: TDb,
   eventId: number,
-  write: (place: TPlace) => Promise<TQueueEntry[]>,
+  write: (tx: TDb, place: TPlace) => Promise<TQueueEntry[]>,
 ): Promise<TQueueEntry | undefined> {
   // The on-sale time from the row itself, never from a cached copy: it decides early or late.
   const since = sql`coalesce((select on_sale_at from events where id = ${eventId}), 'epoch'::timestamptz)`;
@@ -98,15 +99,21 @@ async function takePlace(
       values (${eventId}, greatest(now(), (select on_sale_at from events where id = ${eventId})))
       on conflict do nothing`,
   );
-  const counted = (await db.execute(
-    sql`update event_queues set joined = joined + 1 where event_id = ${eventId} returning joined`,
-  )) as unknown as { rows: { joined: number }[] };
-  const before = Number(counted.rows[0]?.joined ?? 1) - 1;
-  const [written] = await write({
-    rank: sql`case when ${late} then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
-    placesBefore: sql`case when ${late} then ${before}::bigint end`,
+  // Counted and written together: a write that matches nothing (the other tab won) takes its count
+  // back, so the winner's place is not one further than it is (the counter's row lock orders them).
+  return withTransaction(db, async (tx) => {
+    const counted = (await tx.execute(
+      sql`update event_queues set joined = joined + 1 where event_id = ${eventId} returning joined`,
+    )) as unknown as { rows: { joined: number }[] };
+    const before = Number(counted.rows[0]?.joined ?? 1) - 1;
+    const [written] = await write(tx, {
+      rank: sql`case when ${late} then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
+      placesBefore: sql`case when ${late} then ${before}::bigint end`,
+    });
+    if (!written)
+      await tx.execute(sql`update event_queues set joined = joined - 1 where event_id = ${eventId}`);
+    return written;
   });
-  return written;
 }
 
 /** The place of this browser, else of this account. */
