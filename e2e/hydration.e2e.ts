@@ -88,6 +88,45 @@ describe('no hydration mismatch on any page, in either language, with the server
     expect(await hydrationWatch(page)(server.url, paths)).toEqual([]);
   });
 
+  // Issue 18: the first Intl formatter a page builds starts ICU, ~30 ms of a phone's main thread
+  // inside hydration. Prices and card dates are written without it, the event's day is read back
+  // from the server's HTML; a navigation in the page, which has no such HTML, formats it.
+  it("hydrates home and event pages without starting Intl, and a navigation writes the event's day as the server did", async () => {
+    const page = await newPage(browser, saoPaulo);
+    await page.addInitScript(() => {
+      const built: string[] = [];
+      Object.assign(window, { intlBuilt: built });
+      for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+        const original = Intl[name];
+        const counted = new Proxy(original, {
+          construct(target, args) {
+            built.push(name);
+            return Reflect.construct(target, args);
+          },
+        });
+        Object.assign(Intl, { [name]: counted });
+      }
+    });
+    const intlBuilt = () => page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt);
+    const when = page.locator('main time[id^="quando-"]');
+    for (const path of ['/', `/events/${f.slug}`]) {
+      await page.goto(`${server.url}${path}`);
+      await waitForHydration(page);
+      await page.waitForTimeout(300);
+      expect(await intlBuilt(), path).toEqual([]);
+    }
+    const served = await when.textContent();
+    expect(served).toMatch(/^\S+-feira, \d+ de \S+ de \d{4} às \d\d:\d\d$|^(sábado|domingo), /);
+
+    await page.goto(server.url);
+    await waitForHydration(page);
+    await page.locator(`main a[href="/events/${f.slug}"]`).first().click();
+    await page.waitForURL(`${server.url}/events/${f.slug}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await when.textContent()).toBe(served);
+    expect(await intlBuilt()).toContain('DateTimeFormat');
+  });
+
   it('a buyer with a pending Pix, in both languages', async () => {
     const page = await newPage(browser, saoPaulo);
     await verifiedPerson(page, server.url, smtp);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { messagesFiles } from './app/i18n/messages-file.server.ts';
@@ -12,11 +14,36 @@ function messagesAssets(): Plugin {
   };
 }
 
+/**
+ * CSS module class names of six characters, from the module's path and the class's name: the
+ * default (`_name_hash_line`) is about three times as long, and every page carries the names in its
+ * HTML and each module's map of them in its scripts (the event page's script budget counts them).
+ * The same on the server and client builds; two names that would collide stop the build.
+ */
+const scopedNames = new Map<string, string>();
+function scopedName(name: string, file: string): string {
+  const module = path.relative(import.meta.dirname, file.split('?')[0]!);
+  const key = `${module}:${name}`;
+  const scoped = `${name}_${createHash('sha256').update(module).digest('base64url').replace(/[-_]/g, '').slice(0, 3)}`;
+  const owner = scopedNames.get(scoped);
+  if (owner && owner !== key) throw new Error(`CSS module names ${owner} and ${key} both read ${scoped}`);
+  scopedNames.set(scoped, key);
+  return scoped;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), ...(isSsrBuild ? [] : [messagesAssets()])],
   resolve: { tsconfigPaths: true },
+  css: { modules: { generateScopedName: scopedName } },
   build: {
     assetsInlineLimit: 0,
+    // A lazy import preloads its chunk's imports; those every page has loaded before hydrating
+    // (entry.client's own: the framework, the bundler's runtime, the shared i18n chunk and its
+    // CSS) are left out of the lists each chunk carries (the event page's script budget).
+    modulePreload: {
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/^assets\/(framework|rolldown-runtime|i18n)-/.test(dep)),
+    },
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -42,7 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // manifest entry (scripts/bundle-budget.int.test.ts).
                 {
                   name: 'i18n',
-                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|features[\\/](catalogue[\\/](dates|seo)|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
+                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|features[\\/](catalogue[\\/]seo|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
                 },
                 // The cookie choice travels with the tracking that reads it: the pages that track at
                 // once (home, cart, order) fetch one chunk; the rest load both after hydration.

@@ -2,6 +2,11 @@ import type { TCatalog } from './pt-BR.ts';
 
 /** English UI strings for foreign visitors; the type makes a missing key a compile error. */
 export const en: TCatalog = {
+  // Event dates on the venue's calendar (features/catalogue/dates.ts): CLDR's names, space-separated.
+  'calendar.weekdays': 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday',
+  'calendar.months': 'January February March April May June July August September October November December',
+  'calendar.long': '{weekday}, {month} {day}, {year}',
+  'calendar.short': '{wd}, {mon} {day}',
   'app.loading': 'Loading...',
   'app.skipToContent': 'Skip to content',
   'app.validationEmail.success': 'E-mail successfully verified.',

@@ -3,6 +3,12 @@
  * Quoted spec messages keep the spec's exact spelling, accents included or not.
  */
 export const ptBR = {
+  // Event dates on the venue's calendar (features/catalogue/dates.ts): CLDR's names, space-separated.
+  'calendar.weekdays': 'domingo segunda-feira terça-feira quarta-feira quinta-feira sexta-feira sábado',
+  'calendar.months':
+    'janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro',
+  'calendar.long': '{weekday}, {day} de {month} de {year}',
+  'calendar.short': '{wd}., {day} de {mon}.',
   'app.loading': 'Carregando...',
   'app.skipToContent': 'Pular para o conteúdo',
   'app.validationEmail.success': 'E-mail validado com sucesso.',

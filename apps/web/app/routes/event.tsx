@@ -10,7 +10,7 @@ import {
 import { longDate } from '~/features/catalogue/dates.ts';
 import styles from '~/features/catalogue/event.module.css';
 import type { TFreshStock } from '~/features/catalogue/event-after-load.tsx';
-import { EventHero } from '~/features/catalogue/event-hero.tsx';
+import { EventHero, whenId } from '~/features/catalogue/event-hero.tsx';
 import { EventNotFound } from '~/features/catalogue/event-not-found.tsx';
 import { eventJsonLd, toEventView } from '~/features/catalogue/event-view.server.ts';
 import { clip, seoMeta, type TSeo } from '~/features/catalogue/seo.ts';
@@ -46,11 +46,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const event = result.body;
   const canonical = `${site.publicUrl}/events/${event.slug}`;
   const image = `${site.publicUrl}${event.images.poster}`;
+  const day = longDate(event, t, locale);
   const seo: TSeo = {
     title: pageTitle(t('event.titleIn', { name: event.name, city: event.city }), site.brandName),
     description: clip(
       t('event.metaDescription', {
-        date: longDate(event.date, event.timeZone, locale),
+        date: day,
         hour: event.hour,
         place: event.place,
         city: event.city,
@@ -79,6 +80,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const restricted =
     (view.exclusiveAccess.length > 0 && !view.past) || (queue !== null && queue.state !== 'closed');
   if (poster) keepServerMarkup(context, `poster-${event.slug}`, poster);
+  keepServerMarkup(context, whenId(event.slug), t('event.at', { date: day, hour: event.hour }));
   return data({ event: view, sellingPoints, seo, locked }, restricted ? { headers: notShared } : undefined);
 }
 

@@ -1,7 +1,7 @@
 /** Inline icons: no icon font, no extra request; each is decorative unless labelled by its parent. */
-type TIconProps = { size?: number };
+export type TIconProps = { size?: number };
 
-const base = (size: number) => ({
+export const base = (size: number) => ({
   width: size,
   height: size,
   viewBox: '0 0 24 24',
@@ -49,22 +49,9 @@ export const MenuIcon = ({ size = 24 }: TIconProps) => (
   </svg>
 );
 
-export const CloseIcon = ({ size = 24 }: TIconProps) => (
-  <svg {...base(size)}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </svg>
-);
-
 export const ChevronDownIcon = ({ size = 16 }: TIconProps) => (
   <svg {...base(size)}>
     <path d="m6 9 6 6 6-6" />
-  </svg>
-);
-
-export const ShieldIcon = ({ size = 20 }: TIconProps) => (
-  <svg {...base(size)}>
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10" />
-    <path d="m9 12 2 2 4-4" />
   </svg>
 );
 

@@ -28,7 +28,7 @@ export function EventCard({ event, eager = false }: { event: TEventSummary; eage
       <div className={styles.body}>
         <p className={styles.date}>
           <time dateTime={event.date}>
-            {shortDate(event.date, event.timeZone, locale)} · {event.hour}
+            {shortDate(event, t, locale)} · {event.hour}
           </time>
         </p>
         <h3 className={styles.title}>

@@ -1,11 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { useServerMarkup } from '~/ui/server-markup.tsx';
-import { longDate } from './dates.ts';
 import styles from './event.module.css';
 import type { TEventView } from './event-view.server.ts';
 
 const readSrc = (element: HTMLElement) => element.getAttribute('src');
+const readText = (element: HTMLElement) => element.textContent;
+
+/** The id of the hero's "when" line, which the page's loader writes (routes/event.tsx). */
+export const whenId = (slug: string) => `quando-${slug}`;
 
 /** Poster and the facts a buyer checks first: what, when, where, and any condition of entry. */
 export function EventHero({ event }: { event: TEventView }) {
@@ -14,6 +19,25 @@ export function EventHero({ event }: { event: TEventView }) {
   // (issue 18; see posterImage); a navigation in the page shows the poster's file instead.
   const posterId = `poster-${event.slug}`;
   const inPage = useServerMarkup(posterId, readSrc);
+  // "sábado, 14 de março de 2027 às 21:00" on the venue's calendar: written by the server and read
+  // back from the page at hydration, so the page's script neither formats a date (Intl's start-up
+  // is ~30 ms of a phone's main thread: issue 18) nor carries the code that avoids it; a
+  // navigation in the page, or a start moved since (the snapshot read after load), formats it here.
+  const whenInPage = useServerMarkup(whenId(event.slug), readText);
+  const [servedFor] = useState(event.date);
+  const when =
+    whenInPage !== null && servedFor === event.date
+      ? whenInPage
+      : t('event.at', {
+          date: formatDate(event.date, locale, {
+            timeZone: event.timeZone,
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+          }),
+          hour: event.hour,
+        });
   return (
     <header className={styles.hero}>
       <img
@@ -34,8 +58,8 @@ export function EventHero({ event }: { event: TEventView }) {
           </p>
         )}
         <p className={styles.when}>
-          <time dateTime={event.date}>
-            {t('event.at', { date: longDate(event.date, event.timeZone, locale), hour: event.hour })}
+          <time id={whenId(event.slug)} dateTime={event.date}>
+            {when}
           </time>
         </p>
         <address className={styles.where}>

@@ -3,7 +3,7 @@ import { formatMoney } from '@ingressos/domain/money';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { useI18n } from '~/ui/i18n.tsx';
-import { ShieldIcon } from '~/ui/icons.tsx';
+import { ShieldIcon } from '~/ui/icons-later.tsx';
 import styles from './commissioner.module.css';
 
 function useBrand(): string {

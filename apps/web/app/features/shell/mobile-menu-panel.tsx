@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
-import { CloseIcon } from '~/ui/icons.tsx';
+import { CloseIcon } from '~/ui/icons-later.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import type { TShellUser } from './load-shell.server.ts';
 import styles from './mobile-menu.module.css';
