@@ -57,13 +57,15 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
     const element = region.current;
     if (!open || !element) return;
     const root = document.documentElement;
-    const apply = () => {
-      const height = `${Math.ceil(element.getBoundingClientRect().height) + 16}px`;
+    // The observer reports the size once laid out, then on each change: reading it here instead
+    // would force a layout of the whole page inside this effect (issue 18: a long task after load).
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize[0];
+      if (!box) return;
+      const height = `${Math.ceil(box.blockSize) + 16}px`;
       root.style.scrollPaddingBottom = height;
       document.body.style.paddingBottom = height;
-    };
-    apply();
-    const observer = new ResizeObserver(apply);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
