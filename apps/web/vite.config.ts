@@ -15,8 +15,8 @@ function messagesAssets(): Plugin {
 }
 
 /**
- * CSS module class names of six characters, from the module's path and the class's name: the
- * default (`_name_hash_line`) is about three times as long, and every page carries the names in its
+ * CSS module class names `name_xyz`, the class's name and a 3-character hash of its module's path:
+ * the default (`_name_hash_line`) is longer, and every page carries the names in its
  * HTML and each module's map of them in its scripts (the event page's script budget counts them).
  * The same on the server and client builds; two names that would collide stop the build.
  */
@@ -38,8 +38,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     assetsInlineLimit: 0,
     // A lazy import preloads its chunk's imports; those every page has loaded before hydrating
-    // (entry.client's own: the framework, the bundler's runtime, the shared i18n chunk and its
-    // CSS) are left out of the lists each chunk carries (the event page's script budget).
+    // (entry.client's own scripts: the framework, the bundler's runtime, the shared i18n chunk)
+    // are left out of the lists each chunk carries (the event page's script budget).
     modulePreload: {
       resolveDependencies: (_file, deps) =>
         deps.filter((dep) => !/^assets\/(framework|rolldown-runtime|i18n)-/.test(dep)),

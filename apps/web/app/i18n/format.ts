@@ -23,6 +23,10 @@ export function translatorFor(catalog: TCatalog): TTranslate {
  */
 export const formatMoney = (value: number, currency = 'BRL') => money(value, currency);
 
+/** Intl's options for an event's day, long ("sábado, 14 de março de 2027") and for cards ("sáb., 14 de mar."). */
+export const LONG_DAY = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } as const;
+export const SHORT_DAY = { weekday: 'short', day: 'numeric', month: 'short' } as const;
+
 // Building an Intl.DateTimeFormat costs far more than using one (issue 18: ~2% of a page's render
 // on the server): one per language and options, which are a handful of literals in the code.
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

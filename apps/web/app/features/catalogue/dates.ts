@@ -1,4 +1,4 @@
-import { formatDate, type TTranslate } from '~/i18n/format.ts';
+import { formatDate, LONG_DAY, SHORT_DAY, type TTranslate } from '~/i18n/format.ts';
 
 /** What every event the API sends carries of its start: the UTC instant, the venue's clock and zone. */
 type TStart = { date: string; hour: string; timeZone: string };
@@ -25,13 +25,22 @@ export function venueDay({ date, hour }: TStart): Date | null {
 
 /**
  * A start as the language writes it: the day and month names and the patterns are the catalogue's
- * ('calendar.*', CLDR's text as Intl writes it; the short names are the first three letters).
+ * ('calendar.*', CLDR's text as Intl writes it; the short names are the first three letters);
+ * Intl with `options` where the day cannot be read or the catalogue lacks the names.
  */
-function calendarText(start: TStart, t: TTranslate, pattern: 'calendar.long' | 'calendar.short') {
+function calendarText(
+  start: TStart,
+  t: TTranslate,
+  locale: string,
+  pattern: 'calendar.long' | 'calendar.short',
+  options: Intl.DateTimeFormatOptions,
+): string {
   const day = venueDay(start);
   const weekdays = t('calendar.weekdays').split(' ');
   const months = t('calendar.months').split(' ');
-  if (!day || weekdays.length !== 7 || months.length !== 12) return null;
+  if (!day || weekdays.length !== 7 || months.length !== 12) {
+    return formatDate(start.date, locale, { timeZone: start.timeZone, ...options });
+  }
   const weekday = weekdays[day.getUTCDay()]!;
   const month = months[day.getUTCMonth()]!;
   const short = { wd: weekday.slice(0, 3), mon: month.slice(0, 3) };
@@ -39,28 +48,9 @@ function calendarText(start: TStart, t: TTranslate, pattern: 'calendar.long' | '
 }
 
 /** "sábado, 14 de março de 2027" ("Saturday, March 14, 2027"), on the venue's calendar. */
-export function longDate(start: TStart, t: TTranslate, locale: string): string {
-  return (
-    calendarText(start, t, 'calendar.long') ??
-    formatDate(start.date, locale, {
-      timeZone: start.timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    })
-  );
-}
+export const longDate = (start: TStart, t: TTranslate, locale: string) =>
+  calendarText(start, t, locale, 'calendar.long', LONG_DAY);
 
 /** "sáb., 14 de mar." ("Sat, Mar 14"), for cards. */
-export function shortDate(start: TStart, t: TTranslate, locale: string): string {
-  return (
-    calendarText(start, t, 'calendar.short') ??
-    formatDate(start.date, locale, {
-      timeZone: start.timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    })
-  );
-}
+export const shortDate = (start: TStart, t: TTranslate, locale: string) =>
+  calendarText(start, t, locale, 'calendar.short', SHORT_DAY);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '~/i18n/format.ts';
+import { formatDate, LONG_DAY } from '~/i18n/format.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { useServerMarkup } from '~/ui/server-markup.tsx';
 import styles from './event.module.css';
@@ -29,13 +29,7 @@ export function EventHero({ event }: { event: TEventView }) {
     whenInPage !== null && servedFor === event.date
       ? whenInPage
       : t('event.at', {
-          date: formatDate(event.date, locale, {
-            timeZone: event.timeZone,
-            weekday: 'long',
-            day: 'numeric',
-            month: 'long',
-            year: 'numeric',
-          }),
+          date: formatDate(event.date, locale, { timeZone: event.timeZone, ...LONG_DAY }),
           hour: event.hour,
         });
   return (
