@@ -11,6 +11,8 @@
  * mmap threshold after such frees and keeps the freed pages in its arenas for good (~120 MB resident
  * after start, before any request). A fixed mmap threshold sends blocks of 256 KB and more to mmap
  * (given back when freed) and a fixed trim threshold gives back a free top of an arena past 1 MB.
+ * What start-up still leaves free inside the arenas (~50 MB) the process gives back itself
+ * (apps/api/src/malloc-trim.ts: glibc's malloc_trim, at start and every MALLOC_TRIM_SECONDS).
  */
 export const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=16 --max-old-space-size=320';
 export const PRODUCTION_MALLOC_ENV = {

@@ -293,6 +293,8 @@ export const ZConfigSchema = z
     SITE_FLAGS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
     /** Issue 18: memory each process may use for the shared pages of visitors not logged in (0: none kept). */
     PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
+    /** Issue 18: how often malloc's free pages go back to the system (malloc-trim.ts); 0: never. */
+    MALLOC_TRIM_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
     /** The support chat widget and the customer-relations form embed: off unless switched on. */
     CHAT_WIDGET_ENABLED: flag.default(false),
     CRM_FORM_ENABLED: flag.default(false),

@@ -8,6 +8,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
 import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
+import { startMallocTrim } from './malloc-trim.ts';
 import { purgeExpiredImages } from './modules/biometry/create-biometry.ts';
 import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
@@ -118,6 +119,8 @@ async function main() {
   imagePurge.unref();
   // E-mail and SMS enqueued by any process (or left by one that died mid-send) go out from here too.
   if (!config.MAINTENANCE) app.outbox.start();
+  // Start-up leaves malloc's arenas fragmented: their free pages go back now and then regularly.
+  const stopTrim = await startMallocTrim({ everySeconds: config.MALLOC_TRIM_SECONDS, log });
 
   const server = serve(
     {
@@ -159,6 +162,7 @@ async function main() {
     clearInterval(admitter);
     clearInterval(reconciler);
     clearInterval(imagePurge);
+    stopTrim();
     const outboxStopped = app.outbox.stop();
     server.close(async () => {
       await outboxStopped;
