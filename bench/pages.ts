@@ -11,7 +11,8 @@
  * BENCH_MIXED_SECONDS (default 60). Each page also reports the server's CPU ms per request (utime + stime),
  * which a machine loaded by others disturbs far less than req/s. Results go to bench/results/.
  * BENCH_DATABASE_URL (a PostgreSQL server's URL): run the product on a fresh database created there (dropped after)
- * instead of embedded PGlite, to compare the resident memory of each.
+ * instead of embedded PGlite, to compare the resident memory of each. MALLOC_TRIM_SECONDS=0 (passed on to the
+ * server) runs it without giving malloc's free pages back (apps/api/src/malloc-trim.ts), to compare.
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
