@@ -119,7 +119,7 @@ async function main() {
   imagePurge.unref();
   // E-mail and SMS enqueued by any process (or left by one that died mid-send) go out from here too.
   if (!config.MAINTENANCE) app.outbox.start();
-  // Start-up leaves malloc's arenas fragmented: their free pages go back now and then regularly.
+  // Start-up leaves malloc's arenas fragmented: their free pages go back now and every MALLOC_TRIM_SECONDS.
   const stopTrim = await startMallocTrim({ everySeconds: config.MALLOC_TRIM_SECONDS, log });
 
   const server = serve(
