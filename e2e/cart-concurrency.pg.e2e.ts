@@ -203,6 +203,61 @@ describe('on-sale rush: 10,000 concurrent add-to-cart attempts from two processe
     expect(more.filter((status) => status === 200)).toHaveLength(left);
   });
 
+  it('loses no accepted hold and sells nothing twice when the database drops its connections mid-rush', async () => {
+    const s = await scenario({});
+    scenarios.push(s);
+    const name = new URL(s.url).pathname.slice(1);
+    const killer = new pg.Client({ connectionString: adminUrl });
+    await killer.connect();
+    let killing = true;
+    let killed = 0;
+    // Every backend of the rush's database is terminated every 250 ms while buyers keep coming:
+    // statements are lost before, during and after their commit.
+    const kills = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      while (killing) {
+        const { rows } = await killer.query(
+          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        killed += rows[0].n as number;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    const attempts = await fire(1_200, CONCURRENCY, async (index) => {
+      const server = s.servers[index % s.servers.length]!;
+      const response = await fetch(`${server.url}/api/v4/addtocart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ lotId: s.fixture.lotId, quantity: 1 }),
+      });
+      const body = (await response.json()) as { sessionID?: string };
+      return { status: response.status, sessionId: body.sessionID };
+    });
+    killing = false;
+    await kills;
+    await killer.end();
+    expect(killed).toBeGreaterThan(0);
+    const count = (status: number) => attempts.filter((a) => a.status === status).length;
+    console.log(
+      `lost connections: ${killed} terminated; ${count(200)} held, ${count(422)} refused, ${count(503)} asked to retry`,
+    );
+
+    // A lost connection is a 503 to retry, never a 500; a buyer told yes has a live hold.
+    expect(attempts.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
+    expect(attempts.filter((a) => a.status === 503).length).toBeGreaterThan(0);
+    const stock = await stockOf(s);
+    const accepted = attempts.filter((a) => a.status === 200);
+    for (const attempt of accepted) expect(stock.sessions.has(attempt.sessionId!)).toBe(true);
+    expect(stock.lot.held).toBe(stock.lotHolds.units);
+    expect(stock.lot.sold + stock.lot.held).toBeLessThanOrEqual(stock.lot.capacity);
+    // Holds nobody was told about (their answer was lost) are at most the 503s.
+    expect(stock.lotHolds.units - accepted.length).toBeGreaterThanOrEqual(0);
+    expect(stock.lotHolds.units - accepted.length).toBeLessThanOrEqual(
+      attempts.filter((a) => a.status === 503).length,
+    );
+  });
+
   it('negative control: with the protection switched off the same rush oversells', async () => {
     const s = await scenario({ TEST_UNSAFE_CART_STOCK: 'true' });
     scenarios.push(s);

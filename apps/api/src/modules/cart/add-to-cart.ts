@@ -15,8 +15,9 @@ import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
 import { newCartId, newSessionId } from './cart-session.ts';
 import { exclusiveAccessUntil } from './exclusive-access.ts';
+import { holdForNewCart } from './new-cart-holds.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { holdForNewCart, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
+import { holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
 import { withTransaction } from './with-transaction.ts';
 
 export type TCartOptions = {
@@ -162,12 +163,13 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   const sessionId = input.sessionId ?? newSessionId();
 
   if (!input.sessionId && !options.account && placeId === null && options.stockMode === 'conditional') {
-    // The rush path: a new buyer's plain tickets in one statement and no second query to answer.
+    // The rush path: a new buyer's plain tickets in one statement (shared with the buyers of the
+    // lot arriving meanwhile) and no second query to answer.
     if (exceedsCartLimit(0, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
     const cartId = newCartId();
     const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
-    const line = { ticketId: target.ticket_id, lotId: target.lot_id, quantity, expiresAt };
-    const held = await holdForNewCart(db, { id: cartId, sessionId, eventId: target.event_id }, line);
+    const lot = { lotId: target.lot_id, ticketId: target.ticket_id, eventId: target.event_id };
+    const held = await holdForNewCart(db, lot, { cartId, sessionId, quantity, expiresAt });
     if (held) {
       const row = {
         ...target,

@@ -60,37 +60,91 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
   return attempt();
 }
 
+/** A new buyer's first plain tickets of one lot: the cart to create and the units to hold in it. */
+export type TNewCartHold = {
+  cartId: string;
+  sessionId: string;
+  quantity: number;
+  expiresAt: Date;
+};
+
+/** What a lot belongs to, the same for every hold of a batch. */
+export type TLotOwner = { lotId: number; ticketId: number; eventId: number };
+
+export type TNewCartHeld = { cartId: string; holdId: number; sold: number; held: number };
+
 /**
- * A new buyer's first plain tickets, in ONE autocommitted statement: take the units, create the
- * cart and record the hold, or do nothing at all when the lot has not that many free. This is
- * the on-sale rush's path, so it costs one round trip and holds the lot's lock only for it.
+ * New buyers' first plain tickets of one lot, in ONE autocommitted statement: take the units of
+ * them all, create each cart and record each hold, or do nothing at all when the lot has not that
+ * many free. This is the on-sale rush's path (modules/cart/new-cart-holds.ts gathers the buyers
+ * who arrive while the lot's previous statement runs), so a batch costs one round trip, one commit
+ * and holds the lot's lock only for it. `sold` and `held` are the lot's counters after the batch.
  */
-export async function holdForNewCart(
+export async function holdForNewCarts(
   tx: TDb,
-  cart: { id: string; sessionId: string; eventId: number },
-  line: Omit<THoldLine, 'cartId' | 'controlledPlaceId'>,
-): Promise<{ holdId: number; sold: number; held: number } | null> {
-  const inserted = await rows<{ hold_id: number; sold: number; held: number }>(
+  lot: TLotOwner,
+  holds: readonly TNewCartHold[],
+): Promise<TNewCartHeld[]> {
+  const batch = JSON.stringify(
+    holds.map((hold) => ({
+      cart_id: hold.cartId,
+      session_id: hold.sessionId,
+      quantity: hold.quantity,
+      expires_at: hold.expiresAt.toISOString(),
+    })),
+  );
+  const inserted = await rows<{ cart_id: string; hold_id: number; sold: number; held: number }>(
     tx,
-    sql`with taken as (
-          update ticket_lots set held = held + ${line.quantity}
-          where id = ${line.lotId} and not disabled and sold + held + ${line.quantity} <= capacity
+    sql`with batch as (
+          select * from json_to_recordset(${batch}::json)
+            as b(cart_id text, session_id text, quantity smallint, expires_at timestamptz)
+        ), taken as (
+          update ticket_lots set held = held + (select sum(quantity) from batch)
+          where id = ${lot.lotId} and not disabled and sold + held + (select sum(quantity) from batch) <= capacity
           returning id, sold, held
         ), cart as (
           insert into carts (id, session_id, event_id, expires_at)
-          select ${cart.id}::text, ${cart.sessionId}::text, ${cart.eventId}::int, ${line.expiresAt.toISOString()}::timestamptz
-          from taken
+          select batch.cart_id, batch.session_id, ${lot.eventId}::int, batch.expires_at
+          from batch, taken
           returning id
         ), hold as (
           insert into cart_holds (cart_id, ticket_id, lot_id, quantity, expires_at)
-          select cart.id, ${line.ticketId}::int, taken.id, ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz
-          from taken, cart
-          returning id
+          select cart.id, ${lot.ticketId}::int, taken.id, batch.quantity, batch.expires_at
+          from batch join cart on cart.id = batch.cart_id, taken
+          returning id, cart_id
         )
-        select hold.id as hold_id, taken.sold, taken.held from hold, taken`,
+        select hold.cart_id, hold.id as hold_id, taken.sold, taken.held from hold, taken`,
   );
-  const row = inserted[0];
-  return row ? { holdId: row.hold_id, sold: row.sold, held: row.held } : null;
+  return inserted.map((row) => ({
+    cartId: row.cart_id,
+    holdId: row.hold_id,
+    sold: row.sold,
+    held: row.held,
+  }));
+}
+
+/**
+ * When a batch does not fit whole (the lot is selling out): inside the caller's transaction,
+ * lock the lot's row, give each buyer in arrival order what still fits, and take those units in
+ * the same guarded statement. A buyer left out gets no row and is answered as a single one would be.
+ */
+export async function holdFittingNewCarts(
+  tx: TDb,
+  lot: TLotOwner,
+  holds: readonly TNewCartHold[],
+): Promise<TNewCartHeld[]> {
+  const [row] = await rows<{ free: number }>(
+    tx,
+    sql`select capacity - sold - held as free from ticket_lots
+        where id = ${lot.lotId} and not disabled for update`,
+  );
+  let free = row?.free ?? 0;
+  const fitting = holds.filter((hold) => {
+    if (hold.quantity > free) return false;
+    free -= hold.quantity;
+    return true;
+  });
+  return fitting.length === 0 ? [] : holdForNewCarts(tx, lot, fitting);
 }
 
 async function insertHold(tx: TDb, line: THoldLine) {
