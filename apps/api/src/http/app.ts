@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { secureHeaders } from 'hono/secure-headers';
 import type { TFaceEngine } from '../adapters/biometry/face-provider.ts';
 import { defaultFaceEngine } from '../adapters/biometry/index.ts';
 import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
@@ -32,6 +32,7 @@ import { authenticate, sessionCookieName } from './middleware/authenticate.ts';
 import { compress } from './middleware/compress.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { pooledNonce } from './nonce.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { listOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -146,7 +147,7 @@ export function createApp(options: TAppOptions) {
       ...common,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE, ...captchaOrigins, ...gatewayScripts, ...widgets],
+        scriptSrc: ["'self'", pooledNonce, ...captchaOrigins, ...gatewayScripts, ...widgets],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
         fontSrc: ["'self'"],

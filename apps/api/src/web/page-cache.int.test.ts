@@ -25,6 +25,11 @@ async function page(t: TTestApp, path: string, headers: Record<string, string> =
     cacheControl: response.headers.get('cache-control'),
     vary: response.headers.get('vary'),
     encoding: response.headers.get('content-encoding'),
+    requestId: response.headers.get('x-request-id'),
+    /** Every header but the body's own and those new per response. */
+    headers: [...response.headers]
+      .filter(([name]) => !['content-length', 'content-encoding', 'x-request-id'].includes(name))
+      .map(([name, value]) => [name, value.replaceAll(nonce, 'NONCE')]),
   };
 }
 
@@ -60,6 +65,13 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     // A CDN keeps one copy per encoding and language, and none for a visitor with cookies it must not share.
     for (const p of [first, second]) expect(p.vary).toBe('Accept-Encoding, Accept-Language, Cookie');
     expect(new Set([first.nonce, second.nonce, plain.nonce]).size).toBe(3);
+    // The kept copy is answered with the same security headers as the render, and its own request id.
+    expect(second.headers).toEqual(first.headers);
+    expect(plain.headers).toEqual(first.headers);
+    expect(first.headers.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'referrer-policy']),
+    );
+    expect(new Set([first.requestId, second.requestId, plain.requestId]).size).toBe(3);
     for (const p of [first, second, plain]) {
       // Every script carries the nonce of its own response; no placeholder leaks.
       expect(p.html).toContain(`nonce="${p.nonce}"`);

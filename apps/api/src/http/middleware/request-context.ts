@@ -23,7 +23,14 @@ export function requestContext(log: TLogger): MiddlewareHandler<TAppEnv> {
     try {
       await next();
     } finally {
-      c.header('X-Request-Id', requestId);
+      // On the answer's own headers: c.header() on a finished answer rebuilds it around a stream,
+      // which took pages kept in memory off the adapter's direct write (issue 18). An answer whose
+      // headers cannot change (a fetched or redirect Response) is rebuilt by c.header() as before.
+      try {
+        c.res.headers.set('X-Request-Id', requestId);
+      } catch {
+        c.header('X-Request-Id', requestId);
+      }
       const status = c.res.status;
       const fields = {
         method: c.req.method,

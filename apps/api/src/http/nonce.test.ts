@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { newNonce } from './nonce.ts';
+
+describe('CSP nonces from the pool', () => {
+  it('gives 128 random bits each time, never the same twice across many refills of the pool', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 10_000; i += 1) {
+      const nonce = newNonce();
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(10_000);
+  });
+
+  it('uses every bit: each byte position takes many values over the pool', () => {
+    const byPosition = Array.from({ length: 16 }, () => new Set<number>());
+    for (let i = 0; i < 2_000; i += 1) {
+      Buffer.from(newNonce(), 'base64').forEach((byte, position) => byPosition[position]!.add(byte));
+    }
+    for (const values of byPosition) expect(values.size).toBeGreaterThan(200);
+  });
+});
