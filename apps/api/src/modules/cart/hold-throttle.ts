@@ -11,6 +11,9 @@ import { rateLimits } from '../../db/schema/index.ts';
 import { sha256 } from '../accounts/tokens.ts';
 import { AppError } from '../app-error.ts';
 import { cartError } from './cart-error.ts';
+import { createWindowCounts } from './window-counts.ts';
+
+const WINDOW_SECONDS = 60;
 
 /** Issue 19: how fast anonymous visitors may hold stock (config HOLD_*). */
 export type THoldThrottleSettings = {
@@ -44,7 +47,7 @@ export function createHoldThrottle(
   captcha: TCaptcha,
 ): THoldThrottle {
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
-    const options = { keyPrefix, points, duration: 60 };
+    const options = { keyPrefix, points, duration: WINDOW_SECONDS };
     return database.kind === 'postgres'
       ? new RateLimiterDrizzle({ ...options, storeClient: database.relaxedDb, schema: rateLimits })
       : new RateLimiterMemory(options);
@@ -59,8 +62,12 @@ export function createHoldThrottle(
   const ipWindow = limiter('holdIp', settings.captchaAfter);
   const sessionWindow = limiter('holdSession', settings.captchaAfter);
   const keyOf = (key: string) => sha256(key).slice(0, 32);
+  // On PostgreSQL the shared windows are counted in batches (window-counts.ts); the limiters
+  // above still reset them after a captcha.
+  const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, WINDOW_SECONDS) : null;
   /** Counts one hold; true when the window is already spent. */
   const over = async (window: RateLimiterAbstract, key: string) => {
+    if (shared && window !== ipMax) return (await shared(window.getKey(keyOf(key)))) > settings.captchaAfter;
     try {
       await window.consume(keyOf(key));
       return false;
