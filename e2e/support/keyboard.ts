@@ -74,11 +74,12 @@ export async function focusNow(page: Page): Promise<TFocus | null> {
     };
   });
   if (!facts) return null;
-  // The role and name from the accessibility tree: '- button "Pagar"', YAML-quoted when the name
+  // The role and name from the accessibility tree (given 10 s: under the full suite's load 2 s ran out,
+  // and a button read as nameless): '- button "Pagar"', YAML-quoted when the name
   // has a colon ('- 'checkbox "Fila A: Disponível"''), or '- text: Suporte' for a bare text.
   const snapshot = await page
     .locator('[data-focus-probe]')
-    .ariaSnapshot({ timeout: 2_000 })
+    .ariaSnapshot({ timeout: 10_000 })
     .catch(() => '')
     .finally(() =>
       page.evaluate(() => document.querySelector('[data-focus-probe]')?.removeAttribute('data-focus-probe')),
