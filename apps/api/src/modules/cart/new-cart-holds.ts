@@ -65,11 +65,18 @@ async function drain(
   first: TWaiting[],
 ): Promise<void> {
   let batch = first;
-  while (batch.length > 0) {
-    await settle(db, lot, batch);
-    batch = queue.splice(0, MAX_BATCH);
+  try {
+    while (batch.length > 0) {
+      await settle(db, lot, batch);
+      batch = queue.splice(0, MAX_BATCH);
+    }
+  } catch (error) {
+    // settle() answers every buyer itself; should it ever throw, nobody is left waiting.
+    for (const waiting of [...batch, ...queue.splice(0)]) waiting.reject(error);
+  } finally {
+    // The lot never stays marked busy, or its next buyers would wait for a statement that never runs.
+    queues.delete(lot.lotId);
   }
-  queues.delete(lot.lotId);
 }
 
 async function settle(db: TDb, lot: TLotOwner, batch: TWaiting[]): Promise<void> {
