@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
+          // The web build, once, before the files that serve pages need it.
+          globalSetup: ['apps/api/src/testing/web-build-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -40,6 +42,9 @@ export default defineConfig({
           exclude: process.env.DATABASE_URL
             ? ['**/node_modules/**']
             : ['**/node_modules/**', 'e2e/**/*.pg.e2e.ts'],
+          // The web build and one migrated PGlite data directory the servers copy, once per run.
+          globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/end-servers.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file runs its own server and browser; two cores fit two at a time.

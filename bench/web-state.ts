@@ -1,22 +1,24 @@
 /**
  * The state the money pages of `npm run bench:web` are measured in, built through the server's own
- * API and pages as the e2e journeys build it: a verified buyer holding two tickets in a cart (cart,
- * identification, payment), and another who has paid for one (order confirmation, My tickets).
- * Lighthouse gets each buyer's cookies in its browser's jar.
+ * API and pages as the e2e journeys build it: one verified buyer who has paid for one ticket (order
+ * confirmation, My tickets) and then holds two more in a cart (cart, identification, payment), and
+ * who has not answered the cookie banner yet, as on a first visit from a new browser (issue 31
+ * item 15). Lighthouse gets the buyer's cookies in its browser's jar; e2e/first-visit.e2e.ts uses
+ * the same state.
  */
 import type { Page } from 'playwright-core';
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, waitForHydration } from '../e2e/support/browser.ts';
 import { verifiedPerson } from '../e2e/support/buyer.ts';
+import { COOKIE_CONSENT_NAME } from '../packages/domain/src/cookie-consent.ts';
 import type { TCookie } from './lighthouse.ts';
 
 const FESTIVAL = 'festival-sons-do-cerrado';
 
 export type TWebState = {
-  /** The cookies of a buyer with a cart. */
-  cartCookies: TCookie[];
-  /** The cookies of a buyer with a paid order, and that order's id. */
-  paidCookies: TCookie[];
+  /** The cookies of a logged-in buyer with a cart and a paid order, and no cookie choice. */
+  buyerCookies: TCookie[];
+  /** That buyer's paid order. */
   orderId: string;
 };
 
@@ -32,9 +34,11 @@ async function holdTickets(page: Page, url: string, count: number) {
   if (!chosen.ok()) throw new Error(`protection: ${chosen.status()} ${await chosen.text()}`);
 }
 
+/** The context's cookies, but never a cookie choice: the banner is still to be answered. */
 async function cookiesOf(page: Page): Promise<TCookie[]> {
-  return (await page.context().cookies()).map(
-    ({ name, value, domain, path, httpOnly, secure, sameSite }) => ({
+  return (await page.context().cookies())
+    .filter(({ name }) => name !== COOKIE_CONSENT_NAME)
+    .map(({ name, value, domain, path, httpOnly, secure, sameSite }) => ({
       name,
       value,
       domain,
@@ -42,21 +46,16 @@ async function cookiesOf(page: Page): Promise<TCookie[]> {
       httpOnly,
       secure,
       sameSite,
-    }),
-  );
+    }));
 }
 
 export async function buildWebState(url: string, smtp: TTestSmtpServer): Promise<TWebState> {
   const browser = await launchBrowser();
   try {
-    const holder = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
-    await verifiedPerson(holder, url, smtp);
-    await holdTickets(holder, url, 2);
-
-    const payer = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
-    const person = await verifiedPerson(payer, url, smtp);
-    await holdTickets(payer, url, 1);
-    const paid = await payer.request.post(`${url}/checkout/v1`, {
+    const buyer = await (await browser.newContext({ locale: 'pt-BR' })).newPage();
+    const person = await verifiedPerson(buyer, url, smtp);
+    await holdTickets(buyer, url, 1);
+    const paid = await buyer.request.post(`${url}/checkout/v1`, {
       headers: { 'idempotency-key': `bench-${crypto.randomUUID()}` },
       data: {
         paymentType: 'credit_card',
@@ -70,7 +69,9 @@ export async function buildWebState(url: string, smtp: TTestSmtpServer): Promise
     });
     const { orderId } = (await paid.json()) as { orderId?: string };
     if (!paid.ok() || !orderId) throw new Error(`checkout: ${paid.status()} ${await paid.text()}`);
-    return { cartCookies: await cookiesOf(holder), paidCookies: await cookiesOf(payer), orderId };
+    // Then a new cart of two, held while the money pages are measured.
+    await holdTickets(buyer, url, 2);
+    return { buyerCookies: await cookiesOf(buyer), orderId };
   } finally {
     await browser.close();
   }

@@ -1,12 +1,14 @@
 /**
  * `npm run bench:web`: Lighthouse mobile scores of the home, an event page, the login and the money
- * pages (cart, identification, payment, order confirmation, My tickets, each in a real state built by
- * bench/web-state.ts), served by the real server in production mode with the demo catalogue. Median of BENCH_WEB_RUNS (default 3) per page;
+ * pages (cart, identification, payment, order confirmation, My tickets, as one logged-in buyer with
+ * a cart and a paid order built by bench/web-state.ts), served by the real server in production mode
+ * with the demo catalogue. Every page is a first visit: no cookie choice yet, so the cookie banner
+ * shows (issue 31 item 15). Median of BENCH_WEB_RUNS (default 3) per page;
  * a run that fails to record its trace is retried, not counted. A benchmark, not a test: it
  * reports against the targets and writes bench/results/web.json, and never fails the build.
  * Targets: home performance >= 95 and accessibility 100 (issue 2); event performance >= 95,
  * LCP <= 1.5 s and SEO 100 (issue 3); the money pages and login performance >= 95, accessibility
- * 100 and CLS <= 0.1 (issues 13 and 20). BENCH_WEB_PAGES=cart,payment measures only those.
+ * 100, LCP <= 1.5 s and CLS <= 0.1 (issues 13, 20 and 31). BENCH_WEB_PAGES=cart,payment measures only those.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,14 +23,14 @@ type TKey = Exclude<keyof TLighthouseScores, 'why'>;
 type TPage = {
   page: string;
   path: string | ((state: TWebState) => string);
-  /** Whose cookies the page is loaded with. */
-  as?: 'cart' | 'paid';
+  /** Loaded as the logged-in buyer of bench/web-state.ts (a cart, a paid order, no cookie choice). */
+  as?: 'buyer';
   atLeast: Partial<Record<TKey, number>>;
   atMost: Partial<Record<TKey, number>>;
 };
 
 const MONEY = { performance: 95, accessibility: 100 };
-const STEADY = { cls: 0.1 };
+const STEADY = { cls: 0.1, lcpMs: 1500 };
 const PAGES: TPage[] = [
   { page: 'home', path: '/', atLeast: { performance: 95, accessibility: 100 }, atMost: {} },
   {
@@ -38,11 +40,11 @@ const PAGES: TPage[] = [
     atMost: { lcpMs: 1500 },
   },
   { page: 'login', path: '/login', atLeast: MONEY, atMost: STEADY },
-  { page: 'cart', path: '/carrinho', as: 'cart', atLeast: MONEY, atMost: STEADY },
-  { page: 'identification', path: '/identificacao', as: 'cart', atLeast: MONEY, atMost: STEADY },
-  { page: 'payment', path: '/pagamento', as: 'cart', atLeast: MONEY, atMost: STEADY },
-  { page: 'order', path: (s) => `/pedido/${s.orderId}`, as: 'paid', atLeast: MONEY, atMost: STEADY },
-  { page: 'my-tickets', path: '/meus-ingressos', as: 'paid', atLeast: MONEY, atMost: STEADY },
+  { page: 'cart', path: '/carrinho', as: 'buyer', atLeast: MONEY, atMost: STEADY },
+  { page: 'identification', path: '/identificacao', as: 'buyer', atLeast: MONEY, atMost: STEADY },
+  { page: 'payment', path: '/pagamento', as: 'buyer', atLeast: MONEY, atMost: STEADY },
+  { page: 'order', path: (s) => `/pedido/${s.orderId}`, as: 'buyer', atLeast: MONEY, atMost: STEADY },
+  { page: 'my-tickets', path: '/meus-ingressos', as: 'buyer', atLeast: MONEY, atMost: STEADY },
 ];
 const only = process.env.BENCH_WEB_PAGES?.split(',');
 const measured = only ? PAGES.filter((p) => only.includes(p.page)) : PAGES;
@@ -75,8 +77,7 @@ try {
   const state = measured.some((p) => p.as) ? await buildWebState(server.url, smtp) : null;
   for (const target of measured) {
     const where = typeof target.path === 'string' ? target.path : target.path(state!);
-    const cookies =
-      target.as === 'cart' ? state!.cartCookies : target.as === 'paid' ? state!.paidCookies : [];
+    const cookies = target.as === 'buyer' ? state!.buyerCookies : [];
     const scores = await medianScores(`${server.url}${where}`, cookies);
     const misses = [
       ...Object.entries(target.atLeast)

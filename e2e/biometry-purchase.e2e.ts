@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { FACE_B, makeFaceClip } from '../apps/api/src/testing/faces.ts';
-import { fakeCameraArgs, launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { launchCameraBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { fillSandboxCard, verifiedPerson } from './support/buyer.ts';
 import { captureNow, expectText, openCamera, VERDICT_MS } from './support/capture.ts';
 import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
@@ -40,7 +40,7 @@ describe('buying a ticket of a facial event waits for the holder’s biometry', 
         .set({ facialAtMomentOfPurchase: true, ticketsPerCpf: 1 })
         .where(eq(eventTickets.id, lot!.ticketId));
     });
-    camera = await launchBrowser(fakeCameraArgs(makeFaceClip({ kind: 'face', face: FACE_B })));
+    camera = await launchCameraBrowser(makeFaceClip({ kind: 'face', face: FACE_B }));
   });
   afterAll(async () => {
     await camera?.close();

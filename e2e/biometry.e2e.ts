@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../apps/api/src/testing/accounts.ts';
 import { FACE_A, FACE_B, FACE_C, makeFaceClip } from '../apps/api/src/testing/faces.ts';
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
-import { fakeCameraArgs, launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { launchCameraBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { captureNow, expectText, openCamera, VERDICT_MS } from './support/capture.ts';
 import type { TRunningServer } from './support/server.ts';
@@ -45,7 +45,7 @@ describe('facial biometry journeys', { timeout: 180_000 }, () => {
   let server: TRunningServer;
   const browsers: Browser[] = [];
   const launch = async (clip: string) => {
-    const browser = await launchBrowser(fakeCameraArgs(clip));
+    const browser = await launchCameraBrowser(clip);
     browsers.push(browser);
     return browser;
   };

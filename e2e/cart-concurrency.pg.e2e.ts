@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import { migratedPostgresTemplate } from '../apps/api/src/testing/migrated-template.ts';
+import { acquire, alone, CAMERA_OR_RUSH } from './support/alone.ts';
 import { fire } from './support/load.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
@@ -22,9 +24,13 @@ async function admin(query: string) {
 type TScenario = { url: string; servers: TRunningServer[]; fixture: TCartFixture; drop(): Promise<void> };
 
 /** A fresh database with one event, and two server processes on it. */
-async function scenario(env: Record<string, string>): Promise<TScenario> {
+async function scenario(
+  env: Record<string, string>,
+  fixtureOptions: Parameters<typeof createCartFixture>[1] = {},
+): Promise<TScenario> {
   const name = `e2e_cart_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  await admin(`create database ${name}`);
+  // From the migrated template the API tests use too: the migration below finds nothing to do.
+  await admin(`create database ${name} template ${await migratedPostgresTemplate(adminUrl)}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
@@ -34,6 +40,7 @@ async function scenario(env: Record<string, string>): Promise<TScenario> {
     seats: 1,
     tables: 1,
     maxPerCart: 6,
+    ...fixtureOptions,
   });
   await database.close();
   const serverEnv = {
@@ -80,17 +87,20 @@ async function onSale(s: TScenario, scale = 1): Promise<TAttempt[]> {
   const shuffled = plan
     .map((item, i) => ({ item, key: (i * 7919) % plan.length }))
     .sort((a, b) => a.key - b.key);
-  return fire(shuffled.length, CONCURRENCY, async (index) => {
-    const { item } = shuffled[index]!;
-    const server = s.servers[index % s.servers.length]!;
-    const response = await fetch(`${server.url}/api/v4/addtocart`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(item.body),
-    });
-    const body = (await response.json()) as { sessionID?: string };
-    return { target: item.target, status: response.status, sessionId: body.sessionID };
-  });
+  // Never beside a webcam capture of another journey (support/alone.ts).
+  return alone(CAMERA_OR_RUSH, () =>
+    fire(shuffled.length, CONCURRENCY, async (index) => {
+      const { item } = shuffled[index]!;
+      const server = s.servers[index % s.servers.length]!;
+      const response = await fetch(`${server.url}/api/v4/addtocart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(item.body),
+      });
+      const body = (await response.json()) as { sessionID?: string };
+      return { target: item.target, status: response.status, sessionId: body.sessionID };
+    }),
+  );
 }
 
 async function stockOf(s: TScenario) {
@@ -166,6 +176,7 @@ describe('on-sale rush: 10,000 concurrent add-to-cart attempts from two processe
     scenarios.push(s);
     const [victim, survivor] = s.servers as [TRunningServer, TRunningServer];
     const outcomes: number[] = [];
+    const release = await acquire(CAMERA_OR_RUSH);
     const rush = fire(3_000, 32, async (index) => {
       const server = index % 2 === 0 ? victim : survivor;
       try {
@@ -181,7 +192,7 @@ describe('on-sale rush: 10,000 concurrent add-to-cart attempts from two processe
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await victim.crash();
-    await rush;
+    await rush.finally(release);
     expect(outcomes.filter((status) => status === 0).length).toBeGreaterThan(0);
 
     const restarted = await startServer({ DATABASE_URL: s.url, DEMO_DATA: 'false', LOG_LEVEL: 'error' });
@@ -224,16 +235,18 @@ describe('on-sale rush: 10,000 concurrent add-to-cart attempts from two processe
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
-    const attempts = await fire(1_200, CONCURRENCY, async (index) => {
-      const server = s.servers[index % s.servers.length]!;
-      const response = await fetch(`${server.url}/api/v4/addtocart`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ lotId: s.fixture.lotId, quantity: 1 }),
-      });
-      const body = (await response.json()) as { sessionID?: string };
-      return { status: response.status, sessionId: body.sessionID };
-    });
+    const attempts = await alone(CAMERA_OR_RUSH, () =>
+      fire(1_200, CONCURRENCY, async (index) => {
+        const server = s.servers[index % s.servers.length]!;
+        const response = await fetch(`${server.url}/api/v4/addtocart`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ lotId: s.fixture.lotId, quantity: 1 }),
+        });
+        const body = (await response.json()) as { sessionID?: string };
+        return { status: response.status, sessionId: body.sessionID };
+      }),
+    );
     killing = false;
     await kills;
     await killer.end();
@@ -272,5 +285,92 @@ describe('on-sale rush: 10,000 concurrent add-to-cart attempts from two processe
     console.log(
       `negative control: ${lotUnits} lot units held of ${LOT_CAPACITY}; ${seatsSold} buyers hold the one seat`,
     );
+  });
+});
+
+/**
+ * Issue 31: buyers who each hold a seat of one open table all add one more at once, through both
+ * processes: only as many as the table has left get one, and the lot's and the table's counters
+ * equal the seats the cart lines hold.
+ */
+async function lastSeatsRace(s: TScenario) {
+  const { fixture } = s;
+  const seat = { lotId: fixture.openTableLotId, controlledPlaceId: fixture.openTableId, quantity: 1 };
+  const post = (server: TRunningServer, body: Record<string, unknown>) =>
+    fetch(`${server.url}/api/v4/addtocart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const sessions: string[] = [];
+  for (let i = 0; i < OPEN_TABLE.holders; i += 1) {
+    const response = await post(s.servers[i % 2]!, seat);
+    expect(response.status).toBe(200);
+    sessions.push(((await response.json()) as { sessionID: string }).sessionID);
+  }
+  const attempts = await fire(sessions.length * OPEN_TABLE.triesEach, CONCURRENCY, async (index) => {
+    const response = await post(s.servers[index % 2]!, {
+      ...seat,
+      sessionId: sessions[index % sessions.length],
+    });
+    return response.status;
+  });
+  const client = new pg.Client({ connectionString: s.url });
+  await client.connect();
+  const one = async (text: string, values: unknown[]) => (await client.query(text, values)).rows[0];
+  const place = await one('select capacity, sold, held from controlled_places where id = $1', [
+    fixture.openTableId,
+  ]);
+  const lot = await one('select held from ticket_lots where id = $1', [fixture.openTableLotId]);
+  const rows = await one(
+    'select coalesce(sum(quantity), 0)::int as seats from cart_holds where controlled_place_id = $1 and not released',
+    [fixture.openTableId],
+  );
+  await client.end();
+  return { attempts, place, lot, rowSeats: rows.seats as number };
+}
+
+// Eight connections a process are plenty for 120 adds, and keep this suite, beside the other
+// journeys on the same server, under PostgreSQL's connection limit (a full run hit it at 24).
+const OPEN_TABLE = { seats: 60, holders: 40, triesEach: 3, env: { DATABASE_POOL_SIZE: '8' } };
+
+describe('the last seats of an open table, added to the carts that hold it, from two processes', {
+  timeout: 120_000,
+}, () => {
+  it('gives each free seat to one buyer, and the counters equal the cart lines', async () => {
+    const s = await scenario(OPEN_TABLE.env, { openTableSeats: OPEN_TABLE.seats });
+    const race = await lastSeatsRace(s).finally(() => s.drop());
+    expect(race.attempts.filter((status) => status >= 500)).toEqual([]);
+    expect(race.attempts.filter((status) => status === 200)).toHaveLength(
+      OPEN_TABLE.seats - OPEN_TABLE.holders,
+    );
+    expect(race.place.held).toBe(OPEN_TABLE.seats);
+    expect([race.place.held, race.lot.held]).toEqual([race.rowSeats, race.rowSeats]);
+  });
+
+  // A lost update needs two writes to overlap, which a quiet round may not give: the race is run
+  // again (a new database and processes each time) until it shows, up to four rounds. One full run
+  // saw it in the first round (lot counter 42 for 60 seats held), another in none of one round.
+  it('negative control: with the protection switched off a counter loses seats or the table oversells', {
+    timeout: 360_000,
+  }, async () => {
+    const free = OPEN_TABLE.seats - OPEN_TABLE.holders;
+    let shown = false;
+    for (let round = 1; round <= 4 && !shown; round += 1) {
+      // Each round's processes and database go before the next: four at once would pass the
+      // server's connection limit.
+      const s = await scenario(
+        { ...OPEN_TABLE.env, TEST_UNSAFE_CART_STOCK: 'true' },
+        { openTableSeats: OPEN_TABLE.seats },
+      );
+      const race = await lastSeatsRace(s).finally(() => s.drop());
+      const accepted = race.attempts.filter((status) => status === 200).length;
+      console.log(
+        `open-table negative control, round ${round}: ${accepted} seats given for ${free} free; table counter ${race.place.held}, lot counter ${race.lot.held}, lines ${race.rowSeats}`,
+      );
+      const lost = race.place.held !== race.rowSeats || race.lot.held !== race.rowSeats;
+      shown = accepted > free || lost;
+    }
+    expect(shown).toBe(true);
   });
 });

@@ -107,6 +107,26 @@ describe('cart journeys', () => {
       .toBe('Reservado');
   });
 
+  it("names the seats' states in the page's language, not the browser's (issue 31)", async () => {
+    // A browser set to English whose visitor chose Portuguese ('PT' in the header): the page is
+    // Portuguese, and so must every word the map draws after hydration be.
+    const page = await newPage(browser, { locale: 'en-US' });
+    await page.goto(`${server.url}/idioma?lang=pt-BR&redirect=/eventmap/${THEATRE}`);
+    await waitForHydration(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
+    await page.waitForFunction(() => document.querySelector('[data-alias="A7"]') !== null);
+    // After the fresh stock has come (the map is drawn again with it).
+    await page.waitForTimeout(2_000);
+    const label = await page.locator('[data-alias="A7"]').first().getAttribute('aria-label');
+    expect(label).toMatch(/^Plateia, Fila A, Cadeira 7.*: Disponível$/);
+    const labels = await page
+      .locator('[data-alias]')
+      .evaluateAll((seats) => seats.map((seat) => seat.getAttribute('aria-label') ?? '').join('\n'));
+    expect(labels).not.toMatch(/\b(Available|Sold|Reserved|Blocked|Selected|Seats left)\b/);
+    expect(await page.locator('main').textContent()).not.toMatch(/\b(Available|Sold out|Reserved|Blocked)\b/);
+    await page.context().close();
+  });
+
   it('lets the buyer take a seat as Meia-entrada, at the half price, on the seat map', async () => {
     const page = await open(browser, `${server.url}/eventmap/${THEATRE}`);
     await page.waitForFunction(() => document.querySelector('[data-alias]') !== null);

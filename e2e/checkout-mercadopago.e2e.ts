@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -12,6 +10,7 @@ import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testi
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
+import { newDataDir } from './support/data-dir.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 /*
@@ -154,7 +153,7 @@ describe('checkout journey with Mercado Pago as the gateway (stand-ins for its S
   let server: TRunningServer;
   let mp: TMpStandIn;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-checkout-mp-'));
+  const dataDir = newDataDir('checkout-mp');
 
   beforeAll(async () => {
     const database = await openDatabase({ dataDir });

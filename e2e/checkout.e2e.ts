@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testi
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
 import { expectNoCardData, recordBodiesToUs } from './support/card-data.ts';
+import { newDataDir } from './support/data-dir.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 const NOT_AUTHORIZED =
@@ -49,7 +48,7 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
   let f: TCartFixture;
   let free: TCartFixture;
   let usd: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-checkout-'));
+  const dataDir = newDataDir('checkout');
   /** What each journey's page sent to our server, for the last case. */
   const everyPage: string[][] = [];
 
@@ -177,6 +176,9 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
     await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
     await page.waitForURL(ORDER_PAGE, { timeout: 20_000 });
     await page.getByText('Pix', { exact: true }).waitFor();
+    // Issue 31: the header's cart stops counting the ticket just paid, without a reload.
+    const cart = page.locator('header').getByRole('link', { name: /^Carrinho/ });
+    await expect.poll(() => cart.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Carrinho');
     await confirmedThenTickets(page);
     await expect
       .poll(() => page.getByRole('button', { name: /Mostrar QR code do ingresso/ }).count(), {
@@ -219,6 +221,35 @@ describe('checkout journeys: card with identification, Pix with the sandbox simu
       .getByText(/U\$\s110,00/)
       .first()
       .waitFor();
+  });
+
+  it("says 'Validade inválida.' at once and takes the buyer to the field (issue 31)", async () => {
+    const { page } = await verifiedBuyerWithCart(f.otherSlug, 1);
+    await open(page, `${server.url}/pagamento`);
+    await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByLabel('Validade (MM/AA)').fill('01/20');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    const message = page.getByText('Validade inválida.', { exact: true });
+    await message.waitFor();
+    // In a live region (a screen reader says it when it appears), tied to the field, which has focus.
+    expect(
+      await message.evaluate((node) => Boolean(node.closest('[role="alert"], [aria-live="assertive"]'))),
+    ).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id),
+      )
+      .toMatch(/expiry|Validade/);
+    const field = page.getByLabel('Validade (MM/AA)');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement === document.getElementById('sbx-expiry'))).toBe(
+      true,
+    );
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => document.activeElement === document.getElementById('sbx-expiry'))).toBe(
+      true,
+    );
   });
 
   it('is declined: sees the §8 message and keeps the cart', async () => {

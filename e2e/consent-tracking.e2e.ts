@@ -233,6 +233,19 @@ describe('cookie consent, tracking and the remote switches', () => {
     await banner(page).getByRole('button', { name: 'Salvar preferências' }).click();
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'cookie_consent')?.value).toMatch(/\.a1\.m0$/);
+
+    // Issue 31: reopened from the footer by keyboard, it takes focus; saved, focus goes back to the
+    // footer's button that opened it (not to the top of the page, nor to the body).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '(none)');
+    await page.getByRole('button', { name: 'Preferências de cookies' }).focus();
+    await page.keyboard.press('Enter');
+    await banner(page).waitFor();
+    await expect.poll(focused).toBe('Sua privacidade');
+    expect(await page.getByLabel(/^Análise/).isChecked()).toBe(true);
+    await banner(page).getByRole('button', { name: 'Salvar preferências' }).focus();
+    await page.keyboard.press('Enter');
+    await banner(page).waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Preferências de cookies');
   });
 
   it('looks right on a phone', async () => {

@@ -53,7 +53,9 @@ describe('anonymous holds past the threshold', () => {
     await addOne(page);
     const dialog = page.getByRole('dialog', { name: 'Confirme que você é uma pessoa' });
     await dialog.waitFor();
-    await dialog.getByLabel('Não sou um robô').check();
+    // A click, not check(): the answer closes the dialog, and check() reads the box again after
+    // clicking; on a busy machine the box was already gone and check() waited for it to return.
+    await dialog.getByLabel('Não sou um robô').click();
     await dialog.waitFor({ state: 'hidden' });
     await seenAdded(page);
     await page.getByRole('link', { name: 'Carrinho: 2 itens' }).waitFor();

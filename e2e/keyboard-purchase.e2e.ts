@@ -92,18 +92,53 @@ describe('keyboard-only purchase (issue 20)', () => {
     const user = keyboardUser(page);
     await open(page, server.url);
 
-    // The cookie banner comes first in the tab order and is dismissed by keyboard; focus goes on.
-    // (It is drawn once the page is interactive: the buyer sees it, then presses Tab.)
+    // Issue 31: the skip link is the first stop even while the cookie banner shows; the banner
+    // comes after the header, before the page, and is answered by keyboard. Focus goes back to
+    // where it was before the banner, at once: never, not even for a moment, on the body.
     await page.getByRole('button', { name: 'Aceitar todos' }).waitFor();
-    const first = await tabTo(user, 'Política de privacidade', { max: 1 });
+    const first = await tabTo(user, 'Pular para o conteúdo', { max: 1 });
     expect(first.role).toBe('link');
+    const policy = await tabTo(user, 'Política de privacidade', { max: 20 });
+    expect(policy.role).toBe('link');
+    await page.keyboard.press('Shift+Tab');
+    const beforeBanner = await expectFocusUsable(page, 'the stop before the cookie banner');
+    await tabTo(user, 'Política de privacidade', { max: 1 });
     await tabTo(user, 'Rejeitar opcionais', { max: 3 });
+    // Where focus is at the moment the banner leaves the page (a mutation observer's callback runs
+    // before the next frame): what made this journey fail one run in N, when its check of focus
+    // landed between the banner's removal and the frame that moved focus on.
+    await page.evaluate(() => {
+      const banner = document.querySelector('[data-consent-banner]');
+      const observer = new MutationObserver(() => {
+        if (banner?.isConnected) return;
+        observer.disconnect();
+        const active = document.activeElement;
+        document.documentElement.dataset.focusAsBannerLeft =
+          !active || active === document.body ? 'body' : (active.textContent ?? active.tagName).trim();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('button', { name: 'Aceitar todos' }).count()).toBe(0);
-    await expectFocusUsable(page, 'after the cookie choice');
+    expect(await page.evaluate(() => document.documentElement.dataset.focusAsBannerLeft)).not.toBe('body');
+    // Never on the body (above), and usable (visible, clear, named) within a moment of the banner
+    // leaving: every 100 ms for up to 3 s, the last problem as the message. Read once at once, it
+    // failed one fresh-clone run (issue 32; not reproduced: the banner's room under the page goes
+    // with it, so the layout moves as it leaves).
+    await expect
+      .poll(
+        () =>
+          expectFocusUsable(page, 'after the cookie choice').then(
+            () => 'usable',
+            (error: unknown) => String(error),
+          ),
+        { timeout: 3_000, interval: 100 },
+      )
+      .toBe('usable');
+    await expectFocusOn(user, beforeBanner.name, 'after the cookie choice');
 
     // Registration.
-    await tabTo(user, 'Cadastre-se');
+    await tabTo(user, 'Cadastre-se', { back: true });
     await followTo(user, /\/cadastrar$/, 'Cadastrar');
     const cpf = uniqueCpf();
     const email = `teclado.${cpf}@exemplo.com.br`;

@@ -97,7 +97,9 @@ const newPayment = (): TPayment => ({ key: `lb-${crypto.randomUUID()}`, token: a
 /** The sandbox gateway's own ledger (its charges table), in the invariant checker's terms. */
 async function sandboxLedger(db: TFaultDb): Promise<TLedgerCharge[]> {
   return db.query<TLedgerCharge>(
-    'select id, status, external_ref as external_reference from sandbox_charges',
+    `select id, status, external_ref as external_reference,
+       amount_cents::float8 / 100 as transaction_amount, currency as currency_id
+     from sandbox_charges`,
   );
 }
 

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brazilianAdult, PASSWORD } from '../apps/api/src/testing/accounts.ts';
-import { CHROMIUM_ARGS, chromiumPath, newPage, waitForHydration } from './support/browser.ts';
+import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 /** A host that can never resolve; Chromium is also told so, so not even a DNS query leaves the machine. */
@@ -40,12 +39,7 @@ describe('open redirects', () => {
 
   beforeAll(async () => {
     server = await startServer({ CAPTCHA_PROVIDER: 'off' });
-    const executablePath = chromiumPath();
-    if (!executablePath) throw new Error('Chromium not found: set CHROME_PATH or apt-get install chromium');
-    browser = await chromium.launch({
-      executablePath,
-      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${EVIL} ~NOTFOUND, MAP *.${EVIL} ~NOTFOUND`],
-    });
+    browser = await launchBrowser([`--host-resolver-rules=MAP ${EVIL} ~NOTFOUND, MAP *.${EVIL} ~NOTFOUND`]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -57,6 +57,10 @@ describe('after paying: the confirmation page, the calendar file, My tickets and
     const number = orderId.slice(0, 8).toUpperCase();
     await page.getByRole('heading', { level: 1, name: `Pedido ${number}` }).waitFor();
     await page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor();
+    // Issue 31: the header's cart stops counting the tickets just paid, without a reload.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    const cart = page.locator('header').getByRole('link', { name: /^Carrinho/ });
+    await expect.poll(() => cart.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Carrinho');
     const summary = page.getByRole('complementary', { name: 'Resumo do pedido' });
     expect(await summary.getByRole('definition').last().textContent()).toBe(charged);
     await summary.getByText('Cartão de crédito Visa final 1111').waitFor();

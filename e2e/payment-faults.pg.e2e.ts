@@ -72,6 +72,34 @@ const cardToken =
 
 const ledgerOf = (mp: TMpStandIn) => [...mp.payments.values()];
 
+/** Mercado Pago's signed notice about one of its payments, posted to one process. */
+const notifyAt = (url: string, ref: string) => {
+  const notice = mercadoPagoNotification(SECRET, ref);
+  return fetch(`${url}${notice.path}`, notice.init);
+};
+
+/** Issue 31: a cart sent to Mercado Pago's hosted page (Checkout Pro); the order waits for a payment made there. */
+async function hostedOrder(url: string, b: TApiBuyer, lotId: number) {
+  const headers = { authorization: `Bearer ${b.token}`, 'content-type': 'application/json' };
+  const added = await fetch(`${url}/api/v4/addtocart`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ lotId, quantity: 1 }),
+  });
+  const { sessionID } = (await added.json()) as { sessionID: string };
+  const made = await fetch(`${url}/api/checkoutPro/create`, {
+    method: 'POST',
+    headers: { ...headers, 'x-session-id': sessionID, 'idempotency-key': `hosted-${crypto.randomUUID()}` },
+    body: '{}',
+  });
+  expect(made.status).toBe(200);
+  const { orderId, paymentId } = (await made.json()) as { orderId: string; paymentId: string };
+  const order = (await (await fetch(`${url}/api/checkout/orders/${orderId}`, { headers })).json()) as {
+    total: number;
+  };
+  return { orderId, paymentId, totalCents: Math.round(order.total * 100), headers };
+}
+
 /** Terminates every backend of the database but its own, every `everyMs`, for `forMs`. */
 async function terminateBackends(dbUrl: string, forMs: number, everyMs: number) {
   const name = new URL(dbUrl).pathname.slice(1);
@@ -207,6 +235,42 @@ describe('payments survive timeouts, crashes and lost connections (two processes
     expect(await check()).toEqual([]);
   });
 
+  it('an approved charge for another amount or currency never pays its order and is refunded (webhook, reconciler, hosted return)', async () => {
+    const [a, b] = servers;
+    const lotId = db.fixture.lotId;
+    // A webhook, told to the other process: R$ 1,00 with the order's reference.
+    const viaWebhook = await hostedOrder(a!.url, buyer(), lotId);
+    const one = mp.pay({ externalRef: viaWebhook.paymentId, amount: 1 });
+    expect((await notifyAt(b!.url, one)).status).toBe(200);
+    // The reconciler, asking by our reference at its next pass: the right number, in dollars.
+    const viaReconciler = await hostedOrder(b!.url, buyer(), lotId);
+    const usd = mp.pay({
+      externalRef: viaReconciler.paymentId,
+      amount: viaReconciler.totalCents / 100,
+      currency: 'USD',
+    });
+    // The buyer back from the hosted page: /pedido asks the gateway. One cent short.
+    const viaReturn = await hostedOrder(a!.url, buyer(), lotId);
+    const short = mp.pay({ externalRef: viaReturn.paymentId, amount: (viaReturn.totalCents - 1) / 100 });
+    await fetch(`${b!.url}/api/checkout/orders/${viaReturn.orderId}`, { headers: viaReturn.headers });
+    // A card in review: a stray R$ 1,00 with its reference is refunded, and its own charge still pays it.
+    const review = await purchase(a!.url, buyer(), lotId, cardToken(mp, 'CONT'));
+    const [own] = await db.query<{ id: string; gateway_ref: string }>(
+      'select p.id, p.gateway_ref from payments p join orders o on o.id = p.order_id where o.idempotency_key = $1',
+      [review.key],
+    );
+    const stray = mp.pay({ externalRef: own!.id, amount: 1 });
+    expect((await notifyAt(b!.url, stray)).status).toBe(200);
+    mp.settle(own!.gateway_ref, 'approved', 'accredited');
+
+    expect(await check()).toEqual([]);
+    for (const ref of [one, usd, short, stray]) expect(mp.payments.get(ref)!.status).toBe('refunded');
+    const statusOf = async (id: string) =>
+      (await db.query<{ status: number }>('select status from orders where id = $1', [id]))[0]!.status;
+    for (const made of [viaWebhook, viaReconciler, viaReturn]) expect(await statusOf(made.orderId)).toBe(6);
+    expect(await statusOf(review.body!.orderId!)).toBe(3);
+  });
+
   for (const point of CRASH_POINTS) {
     it(`a process killed at ${point} loses nothing: the other process closes the loop`, async () => {
       const doomed = await startServer(gatewayEnv(mp, db, { TEST_CRASH_AT: point }));
@@ -268,6 +332,60 @@ describe('negative control: without the reconciler the checker sees the money lo
       const violations = await paymentViolations(db, ledgerOf(mp), { windowSeconds: WINDOW_SECONDS });
       expect(violations.some((v) => /approved and kept, but its order .* is in status 1/.test(v))).toBe(true);
       expect(violations.some((v) => /still waits/.test(v))).toBe(true);
+    } finally {
+      await server.stop();
+      await db.drop();
+      await mp.close();
+    }
+  });
+});
+
+describe('negative control: with the amount check off the checker sees an underpaid order paid', () => {
+  it('a R$ 1,00 charge with the reference pays the order, and only the amount invariant says so', async () => {
+    const mp = await startMercadoPagoStandIn(ACCESS_TOKEN);
+    const db = await faultDatabase('payamt', 20);
+    const [person] = await makeBuyers(db, 1);
+    const server = await startServer(gatewayEnv(mp, db, { TEST_UNSAFE_NO_AMOUNT_CHECK: 'true' }));
+    try {
+      const made = await hostedOrder(server.url, person!, db.fixture.lotId);
+      const one = mp.pay({ externalRef: made.paymentId, amount: 1 });
+      expect((await notifyAt(server.url, one)).status).toBe(200);
+      const [order] = await db.query<{ status: number }>('select status from orders where id = $1', [
+        made.orderId,
+      ]);
+      expect(order!.status).toBe(3);
+      const violations = await paymentViolations(db, ledgerOf(mp), { windowSeconds: WINDOW_SECONDS });
+      expect(violations).toEqual([
+        `order ${made.orderId} is paid by charge ${one} of 100 BRL, but it charges ${made.totalCents} BRL`,
+      ]);
+    } finally {
+      await server.stop();
+      await db.drop();
+      await mp.close();
+    }
+  });
+});
+
+describe('negative control: with the order moves unguarded the checker sees a paid order paid again', () => {
+  it('notices racing to settle one approved charge each move the order and sell its units again', async () => {
+    const mp = await startMercadoPagoStandIn(ACCESS_TOKEN);
+    const db = await faultDatabase('paymoves', 20);
+    const [person] = await makeBuyers(db, 1);
+    // Issue 32: order-state.ts moves an order only from a status the lifecycle allows; this flag
+    // takes that guard away, so every notice that read the order waiting moves it (3 -> 3) again.
+    const server = await startServer(gatewayEnv(mp, db, { TEST_UNSAFE_ORDER_MOVES: 'true' }));
+    try {
+      const review = await purchase(server.url, person!, db.fixture.lotId, cardToken(mp, 'CONT'));
+      expect(review.body).toMatchObject({ orderStatus: 1, transactionStatus: 'processing' });
+      const [reviewed] = await db.query<{ gateway_ref: string }>(
+        'select p.gateway_ref from payments p join orders o on o.id = p.order_id where o.idempotency_key = $1',
+        [review.key],
+      );
+      mp.settle(reviewed!.gateway_ref, 'approved', 'accredited');
+      await Promise.all(Array.from({ length: 8 }, () => notifyAt(server.url, reviewed!.gateway_ref)));
+      const violations = await paymentViolations(db, ledgerOf(mp), { windowSeconds: WINDOW_SECONDS });
+      // Sold again from what is free: the lot's sold counter runs past the tickets (one per unit).
+      expect(violations.some((v) => /sold counter \d+, tickets issued \d+/.test(v))).toBe(true);
     } finally {
       await server.stop();
       await db.drop();

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -9,6 +7,7 @@ import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/ca
 import { startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { newDataDir } from './support/data-dir.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 /**
@@ -49,7 +48,7 @@ describe('a shared page for a logged-in buyer', () => {
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-shared-visitor-'));
+  const dataDir = newDataDir('shared-visitor');
 
   beforeAll(async () => {
     const database = await openDatabase({ dataDir });

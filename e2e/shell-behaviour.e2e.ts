@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
@@ -10,6 +8,7 @@ import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/ca
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';
+import { newDataDir } from './support/data-dir.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 /** Issue 13: the shell's toasts, its one modal queue, and protected pages before any script. */
@@ -105,6 +104,38 @@ describe('toasts', () => {
       await page.context().close();
     });
 
+    it(`at ${name}: 'Adicionado ao carrinho.' hides no '+' a keyboard buyer moves to next (issue 31)`, async () => {
+      const page = await newPage(browser, options);
+      await open(page, `${server.url}/events/festival-sons-do-cerrado`);
+      await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
+      await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+      const toast = toasts(page, 'Adicionado ao carrinho.').first();
+      await toast.waitFor();
+      const pluses = page.getByRole('button', { name: /^Aumentar / });
+      expect(await pluses.count()).toBeGreaterThan(1);
+      // The buyer goes on to each ticket type's '+' by keyboard; Shift+Tab up to one above the
+      // window scrolls it to the top of the window, just below the header (its scroll-padding).
+      for (let i = 0; i < (await pluses.count()); i += 1) {
+        const plus = pluses.nth(i);
+        await plus.evaluate((control) => {
+          control.scrollIntoView({ block: 'start' });
+          (control as HTMLElement).focus({ preventScroll: true });
+        });
+        if (!(await toast.isVisible())) break;
+        // The toast gets out of the way within a frame or two.
+        const hidden = () =>
+          plus.evaluate((control) => {
+            const r = control.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return Boolean(top?.closest('[data-toast]'));
+          });
+        await expect
+          .poll(hidden, { timeout: 2_000, message: (await plus.getAttribute('aria-label')) ?? '' })
+          .toBe(false);
+      }
+      await page.context().close();
+    });
+
     it(`at ${name}: saving /dados-da-conta shows one toast, clear of the greeting, 'Sair' and the cart`, async () => {
       const page = await newPage(browser, options);
       await verifiedPerson(page, server.url, smtp);
@@ -185,7 +216,7 @@ describe('one modal at a time on /pagamento', () => {
   let smtp: TTestSmtpServer;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-one-modal-'));
+  const dataDir = newDataDir('one-modal');
 
   beforeAll(async () => {
     const database = await openDatabase({ dataDir });
@@ -308,4 +339,43 @@ describe('pages as the server sends them', () => {
     }
     await page.context().close();
   });
+});
+
+describe('a session that no longer renews (accounts §4, issue 31)', () => {
+  let browser: Browser;
+  let server: TRunningServer;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ CAPTCHA_PROVIDER: 'off' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('logs the buyer out and sends them to /login, then back to the page after logging in', async () => {
+    const page = await newPage(browser);
+    await open(page, server.url);
+    const person = brazilianAdult();
+    expect((await page.request.post(`${server.url}/api/registerclient`, { data: person })).status()).toBe(
+      201,
+    );
+    // The session cookie turns into one nobody issued (a value the audit used: 'bogus').
+    const context = page.context();
+    const [sid] = (await context.cookies(server.url)).filter((cookie) => cookie.name === 'sid');
+    expect(sid).toBeDefined();
+    await context.addCookies([{ ...sid!, value: 'bogus' }]);
+    const answer = await page.goto(`${server.url}/minha-conta`);
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?redirect=%2Fminha-conta');
+    expect(answer?.request().redirectedFrom()?.url()).toBe(`${server.url}/minha-conta`);
+    expect((await context.cookies(server.url)).map((cookie) => cookie.name)).not.toContain('sid');
+    const login = page.getByRole('form', { name: 'Entrar' });
+    await login.getByLabel('E-mail ou CPF').fill(person.email);
+    await login.getByLabel('Senha').fill(person.password);
+    await login.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(`${server.url}/minha-conta`);
+    await page.getByRole('heading', { level: 1, name: 'Minha conta' }).waitFor();
+    await page.context().close();
+  }, 60_000);
 });

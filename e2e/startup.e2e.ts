@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { appMeta } from '../apps/api/src/db/schema/index.ts';
 import { launchBrowser, MOBILE, newPage } from './support/browser.ts';
-import { repoRoot, startServer } from './support/server.ts';
+import { newDataDir } from './support/data-dir.ts';
+import { freePort, repoRoot, startServer } from './support/server.ts';
 
 function startWith(env: Record<string, string>) {
   return spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/src/main.ts')], {
@@ -33,8 +34,38 @@ describe('starting the server', () => {
     expect(result.stdout).not.toContain('listening');
   });
 
+  it('refuses the sandbox gateway on a public https address unless ALLOW_SANDBOX_GATEWAY=true (issue 31)', async () => {
+    // A production start whose mail and captcha are explicitly allowed: only the gateway is in question.
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://ingressos.example',
+      ALLOW_LOCAL_OUTBOX: 'true',
+      ALLOW_DEV_CAPTCHA: 'true',
+      PAYMENT_GATEWAY: '',
+    };
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-sandbox-'));
+    try {
+      const refused = startWith({ ...production, DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        'Invalid configuration: PAYMENT_GATEWAY must name a real payment gateway when PUBLIC_URL is not localhost (got "sandbox"; or set ALLOW_SANDBOX_GATEWAY=true)',
+      );
+      expect(refused.stdout).not.toContain('listening');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const allowed = await startServer({ ...production, ALLOW_SANDBOX_GATEWAY: 'true' });
+    try {
+      expect((await fetch(`${allowed.url}/healthz`)).status).toBe(200);
+      // Said in the log, so nobody runs a selling site on it unaware.
+      expect(allowed.output()).toContain('PAYMENT_GATEWAY=sandbox on a public address');
+    } finally {
+      await allowed.stop();
+    }
+  });
+
   it('keeps the data across a restart', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-restart-'));
+    const dataDir = newDataDir('restart');
     const readInstalledAt = async () => {
       const database = await openDatabase({ dataDir });
       const [row] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'installed_at'));

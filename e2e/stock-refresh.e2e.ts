@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { eventGroups, events } from '../apps/api/src/db/schema/index.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
+import { newDataDir } from './support/data-dir.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
 
 type TSnapshot = {
@@ -55,7 +54,7 @@ describe('the stock of a kept page', () => {
   let browser: Browser;
   let server: TRunningServer;
   let f: TCartFixture;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bilheto-stock-'));
+  const dataDir = newDataDir('stock');
 
   beforeAll(async () => {
     const database = await openDatabase({ dataDir });

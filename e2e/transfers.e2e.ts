@@ -142,6 +142,10 @@ describe('ticket transfer: A sends a ticket to B by CPF, B accepts it from the p
     // The sent ticket stays in A's list as transferred, with no QR code to show.
     await a.getByText('Transferido', { exact: true }).waitFor();
     expect(await a.getByRole('button', { name: /Mostrar QR code/ }).count()).toBe(0);
+    // Issue 31: in My tickets the transferred ticket is readable: axe found 5 nodes short of contrast.
+    await open(a, `${server.url}/meus-ingressos`);
+    await a.getByText('Transferido', { exact: true }).first().waitFor();
+    expect(await seriousViolations(a)).toEqual([]);
     await smtp.waitFor(sender.email, /foi aceita/);
   });
 });

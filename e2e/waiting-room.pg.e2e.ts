@@ -1,4 +1,6 @@
+import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { brazilianAdult, sessionCookie } from '../apps/api/src/testing/accounts.ts';
 import { fire } from './support/load.ts';
 import { faultDatabase, sleep, type TFaultDb } from './support/purchase-kit.ts';
 import { startServer, type TRunningServer } from './support/server.ts';
@@ -47,6 +49,23 @@ async function addToCart(s: TScenario, i: number, headers: Record<string, string
   });
   await response.arrayBuffer();
   return response.status;
+}
+
+/** A new account registered through the API (the local captcha ticked); its session cookie. */
+async function registered(url: string): Promise<string> {
+  const answer = await fetch(`${url}/api/captcha/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { token } = (await answer.json()) as { token: string };
+  const response = await fetch(`${url}/api/registerclient`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CAPTCHA_HEADER]: token },
+    body: JSON.stringify(brazilianAdult()),
+  });
+  expect(response.status).toBe(201);
+  return sessionCookie(response);
 }
 
 /**
@@ -141,18 +160,20 @@ describe('the waiting room across two processes on PostgreSQL', () => {
     expect(result.botStatuses.filter((status) => status !== 403)).toEqual([]);
     expect(result.holders).toEqual([]);
 
-    // The admitted buy with their pass, through the other process than the one that gave it.
+    // The admitted buy with their pass, through the other process than the one that gave it. A pass
+    // goes to a logged-in account, one per account (issue 31): each logs in first.
     const admitted = await s.db.query<{ session_id: string }>(
       'select session_id from queue_entries where event_id = $1 and admitted_at is not null order by rank limit 5',
       [s.eventId],
     );
     for (const [i, { session_id: id }] of admitted.entries()) {
+      const cookie = await registered(s.servers[i % 2]!.url);
       const status = await fetch(`${s.servers[i % 2]!.url}/api/queue/${s.slug}`, {
-        headers: { 'x-session-id': id },
+        headers: { 'x-session-id': id, cookie },
       });
       const { pass, state } = (await status.json()) as { pass: string; state: string };
       expect(state).toBe('admitted');
-      expect(await addToCart(s, i + 1, { 'x-session-id': id, 'x-queue-pass': pass })).toBe(200);
+      expect(await addToCart(s, i + 1, { 'x-session-id': id, 'x-queue-pass': pass, cookie })).toBe(200);
     }
   }, 600_000);
 

@@ -10,21 +10,36 @@ const serverEntry = path.join(webDir, 'build/server/index.js');
 const SOURCES = ['apps/web/app', 'apps/web/public', 'packages/contracts/src', 'packages/domain/src'];
 const CONFIGS = ['apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'package-lock.json'];
 
-function newestMtime(target: string): number {
+/** The newest file or folder under `target`, and its modification time. */
+function newest(target: string): { mtime: number; path: string } {
   const stat = statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
+  if (!stat) return { mtime: 0, path: target };
+  let found = { mtime: stat.mtimeMs, path: target };
+  if (!stat.isDirectory()) return found;
+  for (const entry of readdirSync(target)) {
+    const inner = newest(path.join(target, entry));
+    if (inner.mtime > found.mtime) found = inner;
+  }
+  return found;
+}
+
+function newestSource(): { mtime: number; path: string } {
+  return [...SOURCES, ...CONFIGS]
+    .map((p) => newest(path.join(repoRoot, p)))
+    .reduce((a, b) => (b.mtime > a.mtime ? b : a));
 }
 
 /** True when the web build is missing or older than any file it is built from. */
 export function webBuildIsStale(): boolean {
   const built = statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = Math.max(...[...SOURCES, ...CONFIGS].map((p) => newestMtime(path.join(repoRoot, p))));
-  return built === 0 || sources > built;
+  return built === 0 || newestSource().mtime > built;
 }
+
+/**
+ * Set by `npm test` once the web is built: a rebuild during the run would take the pages away from
+ * the journeys' servers running beside, so it fails and names what changed instead.
+ */
+export const WEB_BUILT_FOR_RUN = 'BILHETO_WEB_BUILT_FOR_RUN';
 
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
 function precompress(dir: string) {
@@ -41,6 +56,12 @@ function precompress(dir: string) {
 }
 
 export function buildWeb(): void {
+  if (process.env[WEB_BUILT_FOR_RUN] === '1') {
+    throw new Error(
+      `The web build went stale during the test run (${path.relative(repoRoot, newestSource().path)} changed ` +
+        'after it): a test wrote into what the web is built from.',
+    );
+  }
   const bin = path.join(repoRoot, 'node_modules/.bin/react-router');
   // Always a production build, even when called from a test runner that sets NODE_ENV=test
   // (React's development build is a different, larger bundle).

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,20 +9,24 @@ import { apiPathLiterals, rawFetches } from './check-web.ts';
 const probeDir = mkdtempSync(path.join(tmpdir(), 'check-web-'));
 afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
 
-/** Biome lints `source` as the file at `file` (the overrides apply by path); the probe is removed after. */
+/**
+ * Biome lints `source` as the file at `file` with the project's rules (the overrides apply by
+ * path), in a folder of its own outside the repository: a probe written into apps/web/app made
+ * the web build look stale, and a test of the run beside rebuilt it while journeys' servers read it.
+ */
 function lintAs(file: string, source: string) {
   const biome = path.join(repoRoot, 'node_modules/.bin/biome');
-  const probe = path.join(repoRoot, file);
-  writeFileSync(probe, source);
-  try {
-    return spawnSync(biome, ['lint', file], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  } finally {
-    rmSync(probe, { force: true });
-  }
+  const root = mkdtempSync(path.join(probeDir, 'lint-'));
+  const config = JSON.parse(readFileSync(path.join(repoRoot, 'biome.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  writeFileSync(path.join(root, 'biome.json'), JSON.stringify(config));
+  mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  writeFileSync(path.join(root, file), source);
+  return spawnSync(biome, ['lint', file], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Issue 11: `npm run check` keeps the web's shape: features apart, API paths in one table. */

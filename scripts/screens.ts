@@ -7,6 +7,7 @@ import { startTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { checkoutScreens } from './screens/checkout.ts';
+import { openTableScreens } from './screens/open-table.ts';
 
 /**
  * `npm run screens` (after `npm run build`): screenshots of the screens people spend money on,
@@ -27,6 +28,7 @@ try {
   const browser = await launchBrowser();
   try {
     await checkoutScreens(browser, server.url, smtp, out);
+    await openTableScreens(browser, server.url, smtp, out);
   } finally {
     await browser.close();
     await server.stop();
@@ -38,3 +40,5 @@ try {
 console.log(`screens written to ${out}`);
 // Then the screens after paying (their own server and data: scripts/screens/tickets.ts).
 await import('./screens/tickets.ts');
+// commerce §1's currency switch (its own server: scripts/screens/currency.ts).
+await import('./screens/currency.ts');

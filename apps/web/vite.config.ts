@@ -64,12 +64,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The endpoint table and the one API client travel together: one chunk, one name
                 // in each lazy import's preload list (the event page's script budget counts them).
                 { name: 'api', test: /(contracts[\\/]src[\\/]endpoints|app[\\/]shared[\\/]api-client)\.ts$/ },
-                // The small helpers every page uses (language, plurals, dates, titles, toasts) travel as
+                // The small helpers every page uses (language, plurals, dates, titles, toasts, the
+                // language and currency switches, prices in the visitor's currency) travel as
                 // one chunk: each small chunk costs the event page its own gzip frame, import line and
-                // manifest entry (scripts/bundle-budget.int.test.ts).
+                // manifest entry (scripts/bundle-budget.int.test.ts). The conversion note's, the footer's and
+                // the toasts' styles too: the server draws them, and their scripts come after hydration.
                 {
                   name: 'i18n',
-                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page)|features[\\/](catalogue[\\/]seo|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|error-page\.module\.css|vite[\\/]preload-helper/,
+                  test: /app[\\/](i18n[\\/](format|plural)|ui[\\/](i18n|meta|toast-store|icons|error-page|money)|features[\\/](catalogue[\\/]seo|cart[\\/]cart-store))\.tsx?$|features[\\/]shell[\\/]language-switch\.tsx$|(error-page|money|footer|toaster)\.module\.css|domain[\\/]src[\\/]currency\.ts$|vite[\\/]preload-helper/,
                 },
                 // The cookie choice travels with the tracking that reads it: the pages that track at
                 // once (home, cart, order) fetch one chunk; the rest load both after hydration.

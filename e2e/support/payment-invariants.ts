@@ -1,7 +1,13 @@
 import type { TFaultDb } from './purchase-kit.ts';
 
-/** A charge as the gateway's own ledger holds it. */
-export type TLedgerCharge = { id: number; status: string; external_reference: string };
+/** A charge as the gateway's own ledger holds it (Mercado Pago's amount is in reais). */
+export type TLedgerCharge = {
+  id: number;
+  status: string;
+  external_reference: string;
+  transaction_amount: number;
+  currency_id: string;
+};
 
 /**
  * The money rules, checked against the gateway's ledger and the database after a fault run.
@@ -13,7 +19,8 @@ export type TLedgerCharge = { id: number; status: string; external_reference: st
  * 4. per lot: the held counter equals the units of unreleased holds, the sold counter equals the
  *    tickets issued, and sold + held never exceeds capacity;
  * 5. no holder CPF holds more tickets of a type than its per-CPF limit;
- * 6. every process that should be alive is.
+ * 6. every process that should be alive is;
+ * 7. (issue 31) no paid order whose approved charge's amount or currency differs from the order's.
  */
 export async function paymentViolations(
   db: TFaultDb,
@@ -29,8 +36,10 @@ export async function paymentViolations(
     units: number;
     tickets: number;
     stale: boolean;
+    total_cents: number;
+    currency: string;
   }>(
-    `select o.id, o.status, p.id as payment_id, p.gateway_ref,
+    `select o.id, o.status, p.id as payment_id, p.gateway_ref, o.total_cents, o.currency,
        (select coalesce(sum((l->>'quantity')::int), 0) from jsonb_array_elements(o.lines) l)::int as units,
        (select count(*)::int from tickets t where t.order_id = o.id) as tickets,
        o.created_at < now() - $1 * interval '1 second' as stale
@@ -60,6 +69,13 @@ export async function paymentViolations(
       const charges = order.payment_id ? (keptByRef.get(order.payment_id) ?? []) : [];
       if (charges.length === 0)
         violations.push(`order ${order.id} is paid but no charge of it is kept at the gateway`);
+      for (const charge of charges) {
+        const cents = Math.round(charge.transaction_amount * 100);
+        if (cents !== order.total_cents || charge.currency_id !== order.currency)
+          violations.push(
+            `order ${order.id} is paid by charge ${charge.id} of ${cents} ${charge.currency_id}, but it charges ${order.total_cents} ${order.currency}`,
+          );
+      }
     }
     if ((order.status === 1 || order.status === 4) && order.stale)
       violations.push(`order ${order.id} still waits (status ${order.status}) past the reconcile window`);
@@ -99,5 +115,36 @@ export async function paymentViolations(
 
   for (const process of options.processes ?? [])
     if (!process.alive()) violations.push(`process ${process.name} died`);
+  return violations;
+}
+
+/**
+ * Issue 31, deleting the account while paying: a deleted account holds no paid order and no
+ * ticket of an event still to come (deletion is refused while they exist), and no approved charge
+ * of its orders is kept at the gateway (one taken for it must have been refused or refunded).
+ * `ledger` is the gateway's own record of charges (a stand-in's, or the sandbox's table).
+ */
+export async function deletedAccountViolations(
+  db: TFaultDb,
+  ledger: Pick<TLedgerCharge, 'status' | 'external_reference'>[],
+): Promise<string[]> {
+  const violations: string[] = [];
+  const rows = await db.query<{ id: string; status: number; payment_id: string | null; tickets: number }>(
+    `select o.id, o.status, p.id as payment_id,
+       (select count(*)::int from tickets t where t.order_id = o.id) as tickets
+     from orders o
+     join account_deletions d on d.user_id = o.user_id
+     join events e on e.id = o.event_id
+     left join payments p on p.order_id = o.id
+     where e.starts_at > now() - interval '1 day'`,
+  );
+  const kept = new Set(ledger.filter((c) => c.status === 'approved').map((c) => c.external_reference));
+  for (const order of rows) {
+    if (order.status === 3) violations.push(`order ${order.id} of a deleted account is paid`);
+    if (order.tickets > 0)
+      violations.push(`order ${order.id} of a deleted account has ${order.tickets} tickets`);
+    if (order.payment_id && kept.has(order.payment_id))
+      violations.push(`order ${order.id} of a deleted account has an approved charge never refunded`);
+  }
   return violations;
 }

@@ -5,6 +5,7 @@ import { users } from '../../apps/api/src/db/schema/index.ts';
 import { createSession } from '../../apps/api/src/modules/accounts/sessions.ts';
 import { brazilianAdult } from '../../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';
+import { migratedPostgresTemplate } from '../../apps/api/src/testing/migrated-template.ts';
 
 /**
  * What the PostgreSQL fault suites share: a fresh database with one event, verified buyers made
@@ -34,7 +35,9 @@ export type TFaultDb = {
 /** A fresh, migrated database with one event (a plain lot of `lotCapacity` units). */
 export async function faultDatabase(tag: string, lotCapacity: number): Promise<TFaultDb> {
   const name = `e2e_${tag}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  await admin(`create database ${name}`);
+  // From the run's migrated template (as the API tests' databases are): the migration below finds
+  // nothing to do.
+  await admin(`create database ${name} template ${await migratedPostgresTemplate(ADMIN_URL)}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });

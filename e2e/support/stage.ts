@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import type { TDb } from '../../apps/api/src/db/client.ts';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
@@ -8,6 +6,7 @@ import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
 import { createCartFixture, type TCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../apps/api/src/testing/smtp-server.ts';
 import { launchBrowser } from './browser.ts';
+import { newDataDir } from './data-dir.ts';
 import { startServer, type TRunningServer } from './server.ts';
 
 export type TPurchaseStage = {
@@ -29,7 +28,7 @@ export async function openPurchaseStage(
   env: Record<string, string> = {},
   prepare?: (db: TDb, f: TCartFixture) => Promise<void>,
 ): Promise<TPurchaseStage> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `bilheto-${tag}-`));
+  const dataDir = newDataDir(tag);
   const database = await openDatabase({ dataDir });
   await migrateDatabase(database);
   const f = await createCartFixture(database.db);

@@ -17,7 +17,7 @@ async function open(page: Page, url: string) {
 }
 
 /** A registered buyer, e-mail confirmed and phone verified, so no account pop-up covers the page. */
-async function verifiedBuyer(page: Page, url: string, smtp: TTestSmtpServer) {
+export async function verifiedBuyer(page: Page, url: string, smtp: TTestSmtpServer) {
   await open(page, url);
   const person = brazilianAdult();
   const registered = await page.request.post(`${url}/api/registerclient`, { data: person });
@@ -40,10 +40,13 @@ async function fillCard(page: Page, number: string, expiry = '12/39') {
 export async function checkoutScreens(browser: Browser, url: string, smtp: TTestSmtpServer, out: string) {
   for (const [size, device] of VIEWPORTS) {
     const page = await newPage(browser, device);
-    const shot = async (name: string) => {
+    // The browser's clock is Playwright's, to idle into the hold's warning on /pagamento.
+    await page.clock.install();
+    // A modal is drawn over the window, not the whole page: its shot is the window's.
+    const shot = async (name: string, fullPage = true) => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(out, `checkout-${name}-${size}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(out, `checkout-${name}-${size}.png`), fullPage });
     };
     await verifiedBuyer(page, url, smtp);
     await open(page, `${url}/events/${FESTIVAL}`);
@@ -72,6 +75,22 @@ export async function checkoutScreens(browser: Browser, url: string, smtp: TTest
     await page.getByLabel('Número do cartão').waitFor({ timeout: 15_000 });
     await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
     await shot('payment-card');
+    // Commerce §4: 'Sua reserva está terminando' with 2:45 left, then renewed (the clock set back
+    // to the server's, which renewed at its own time).
+    const ending = page.getByRole('dialog', { name: 'Sua reserva está terminando' });
+    const left = Number(
+      (await page.getByRole('timer').first().textContent())
+        ?.match(/(\d\d):(\d\d)/)
+        ?.slice(1)
+        .reduce((m, s) => m * 60 + Number(s), 0),
+    );
+    await page.clock.fastForward((left - 165) * 1000);
+    await ending.waitFor();
+    await shot('payment-warning', false);
+    await ending.getByRole('button', { name: 'Renovar o tempo do carrinho' }).click();
+    await page.getByText('Tempo do carrinho renovado.').first().waitFor();
+    await page.clock.setSystemTime(Date.now());
+    await ending.waitFor({ state: 'hidden' });
     await fillCard(page, '4111 1111 1111 1111', '01/20');
     const pay = page.getByRole('button', { name: /^Pagar/ });
     await pay.click();

@@ -66,6 +66,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://ingressos.example/',
       ALLOW_LOCAL_OUTBOX: 'true',
       ALLOW_DEV_CAPTCHA: 'true',
+      ALLOW_SANDBOX_GATEWAY: 'true',
     });
     expect(config.PORT).toBe(8080);
     expect(config.MAINTENANCE).toBe(true);
@@ -85,7 +86,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...publicSite, ALLOW_LOCAL_OUTBOX: 'true' })).toThrow(
       /^Invalid configuration: CAPTCHA_PROVIDER must be a real captcha/,
     );
-    const allowed = loadConfig({ ...publicSite, ALLOW_LOCAL_OUTBOX: 'true', ALLOW_DEV_CAPTCHA: 'true' });
+    const allowed = loadConfig({
+      ...publicSite,
+      ALLOW_LOCAL_OUTBOX: 'true',
+      ALLOW_DEV_CAPTCHA: 'true',
+      ALLOW_SANDBOX_GATEWAY: 'true',
+    });
     expect(allowed.localDeployment).toBe(false);
     expect(loadConfig({}).localDeployment).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).localDeployment).toBe(true);
@@ -94,8 +100,70 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://localhost.evil.example',
         ALLOW_LOCAL_OUTBOX: 'true',
         ALLOW_DEV_CAPTCHA: 'true',
+        ALLOW_SANDBOX_GATEWAY: 'true',
       }).localDeployment,
     ).toBe(false);
+  });
+
+  it('refuses the sandbox gateway on a public address unless told (issue 31)', () => {
+    // Everything else of a public site is real or explicitly allowed: only the gateway is in question.
+    const publicSite = {
+      PUBLIC_URL: 'https://ingressos.example',
+      NODE_ENV: 'production',
+      ALLOW_LOCAL_OUTBOX: 'true',
+      ALLOW_DEV_CAPTCHA: 'true',
+    };
+    // No PAYMENT_GATEWAY means the sandbox: its test card would pay real orders.
+    expect(() => loadConfig(publicSite)).toThrow(
+      /^Invalid configuration: PAYMENT_GATEWAY must name a real payment gateway when PUBLIC_URL is not localhost \(got "sandbox"; or set ALLOW_SANDBOX_GATEWAY=true\)$/,
+    );
+    expect(() => loadConfig({ ...publicSite, PAYMENT_GATEWAY: 'sandbox' })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ ...publicSite, ALLOW_SANDBOX_GATEWAY: 'false' })).toThrow(/PAYMENT_GATEWAY/);
+    expect(() => loadConfig({ ...publicSite, PUBLIC_URL: 'https://localhost.evil.example' })).toThrow(
+      /PAYMENT_GATEWAY/,
+    );
+    // Said explicitly (a staging site), or a real gateway, or this machine: it starts.
+    expect(loadConfig({ ...publicSite, ALLOW_SANDBOX_GATEWAY: 'true' }).PAYMENT_GATEWAY).toBe('sandbox');
+    const real = loadConfig({
+      ...publicSite,
+      PAYMENT_GATEWAY: 'mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-token',
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public',
+      MERCADOPAGO_WEBHOOK_SECRET: 'a-webhook-secret-of-16+',
+    });
+    expect(real.PAYMENT_GATEWAY).toBe('mercadopago');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(loadConfig({}).PAYMENT_GATEWAY).toBe('sandbox');
+  });
+
+  it('issue 31: the local captcha is the default only for a local address; a public one needs a real provider', () => {
+    expect(loadConfig({}).CAPTCHA_PROVIDER).toBe('local');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).CAPTCHA_PROVIDER).toBe('local');
+    const publicSite = {
+      PUBLIC_URL: 'https://ingressos.example',
+      SMTP_URL: 'smtp://mail:25',
+      ALLOW_LOCAL_OUTBOX: 'true',
+      ALLOW_SANDBOX_GATEWAY: 'true',
+    };
+    // No provider named: the default (the local checkbox) is refused with one line saying what to set.
+    expect(() => loadConfig(publicSite)).toThrow(
+      'Invalid configuration: CAPTCHA_PROVIDER must be a real captcha when PUBLIC_URL is not localhost (got "local"; or set ALLOW_DEV_CAPTCHA=true)',
+    );
+    expect(() => loadConfig({ ...publicSite, CAPTCHA_PROVIDER: 'off' })).toThrow(
+      /CAPTCHA_PROVIDER must be a real captcha/,
+    );
+    expect(() => loadConfig({ ...publicSite, CAPTCHA_PROVIDER: 'turnstile' })).toThrow(
+      /^Invalid configuration: CAPTCHA_SITE_KEY is required when CAPTCHA_PROVIDER=turnstile/,
+    );
+    for (const provider of ['turnstile', 'hcaptcha', 'recaptcha'])
+      expect(
+        loadConfig({
+          ...publicSite,
+          CAPTCHA_PROVIDER: provider,
+          CAPTCHA_SITE_KEY: 'site',
+          CAPTCHA_SECRET_KEY: 'secret',
+        }).CAPTCHA_PROVIDER,
+      ).toBe(provider);
   });
 
   it('treats an empty variable as unset', () => {

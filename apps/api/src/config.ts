@@ -1,11 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GATEWAY_KINDS, GATEWAY_PLUGINS } from './adapters/payments/plugins.ts';
+import { flag, url } from './config-fields.ts';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** TEST ONLY: the steps of modules/checkout/order/test-pause.ts. */
+const PAUSE_POINTS = ['deletion_locked', 'reserve_locked', 'after_reserve'] as const;
 
-const url = z.url({ message: 'must be an absolute URL (http:// or https://)' });
+/** Every gateway plug-in's own variables (adapters/payments/<kind>/settings.ts), in the registry's order. */
+type TGatewaySettings = UnionToIntersection<(typeof GATEWAY_PLUGINS)[number]['settings']>;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void
+  ? I
+  : never;
+const GATEWAY_SETTINGS = Object.assign(
+  {},
+  ...GATEWAY_PLUGINS.map((plugin) => plugin.settings),
+) as TGatewaySettings;
 
 const port = z.coerce
   .number({ message: 'must be a whole number from 1 to 65535' })
@@ -38,6 +47,17 @@ export const ZConfigSchema = z
     WAITING_ROOM: flag.default(true),
     /** How long an admitted visitor's pass lets them add tickets (the cart then holds them). */
     QUEUE_PASS_SECONDS: z.coerce.number().int().min(30).max(7200).default(600),
+    /**
+     * Issue 31: joins limited per cart session and per IP, with the site's captcha past a few from
+     * one IP. Tests and journeys, which join many times from 127.0.0.1, turn it off unless they test it.
+     */
+    QUEUE_JOIN_THROTTLE: flag.default(true),
+    /** Joins from one IP in 10 minutes before each further one needs the captcha (a solved one opens a fresh window). */
+    QUEUE_CAPTCHA_AFTER: z.coerce.number().int().min(1).max(10_000).default(5),
+    /** Joins of one cart session in 10 minutes (a reload or a second tab is the same place); past it, a 429. */
+    QUEUE_JOINS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Joins from one IP in 10 minutes, captcha or not: a ceiling hundreds of buyers behind one carrier address stay under. */
+    QUEUE_IP_MAX_JOINS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     /** TEST ONLY: each process paces admissions by its own clock (the multi-process negative control). */
     TEST_UNSAFE_QUEUE_LOCAL_RATE: flag.default(false),
     /** How many times a buyer may renew the cart timer. */
@@ -56,6 +76,13 @@ export const ZConfigSchema = z
     HOLD_CAPTCHA_AFTER: z.coerce.number().int().min(1).max(1000).default(6),
     /** Anonymous holds a minute from one IP, captcha or not; past it, a 429. */
     HOLD_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    /**
+     * Issue 31: units anonymous holds from one IP may take of one event per hold window (an
+     * address's share: a visitor past it logs in, and the account's cap applies instead).
+     */
+    HOLD_MAX_UNITS_PER_IP_EVENT: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Issue 31: units every hold from one IP may take of one event per hold window: a ceiling hundreds of buyers behind one carrier address stay under. */
+    HOLD_IP_EVENT_CEILING: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     /** TEST ONLY: the account cap counts without locking the account (the concurrency test's negative control). */
     TEST_UNSAFE_HOLD_CAPS: flag.default(false),
     /** How often the sweeper gives expired holds back for good. */
@@ -71,12 +98,21 @@ export const ZConfigSchema = z
      * public deployment refuses both unless this says so.
      */
     ALLOW_DEV_CAPTCHA: flag.default(false),
+    /**
+     * The sandbox gateway pays with a test card, a 'simulate payment' button and its own page:
+     * a public deployment refuses it unless this says so (a staging site that sells nothing real).
+     */
+    ALLOW_SANDBOX_GATEWAY: flag.default(false),
     /** TEST ONLY: turns the cart's concurrency protection off, for the negative control. */
     TEST_UNSAFE_CART_STOCK: flag.default(false),
     /** TEST ONLY: biometry verdicts written without their status guard (the concurrent-capture test's negative control). */
     TEST_UNSAFE_BIOMETRY_MOVES: flag.default(false),
     /** TEST ONLY: no error listener on checked-out PostgreSQL clients (the connection-loss suite's negative control). */
     TEST_UNSAFE_NO_PG_ERROR_LISTENER: flag.default(false),
+    /** TEST ONLY: an approved charge settles whatever its amount or currency (the payment-faults suite's negative control). */
+    TEST_UNSAFE_NO_AMOUNT_CHECK: flag.default(false),
+    /** TEST ONLY: orders and payments move without their allowed-previous-status guard (the payment-faults suite's negative control). */
+    TEST_UNSAFE_ORDER_MOVES: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     PUBLIC_URL: url.optional(),
     API_BASE_URL: z.string().default(''),
@@ -150,80 +186,13 @@ export const ZConfigSchema = z
      * Every provider whose variables are set is configured too, for the events that name it.
      */
     PAYMENT_GATEWAY: z
-      .enum(['sandbox', 'mercadopago', 'stripe', 'pagbank', 'yuno', 'malga'], {
-        message: 'must be sandbox, mercadopago, stripe, pagbank, yuno or malga',
+      .enum(GATEWAY_KINDS, {
+        message: `must be ${GATEWAY_KINDS.slice(0, -1).join(', ')} or ${GATEWAY_KINDS.at(-1)}`,
       })
       .default('sandbox'),
-    MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
-    MERCADOPAGO_PUBLIC_KEY: z.string().optional(),
-    /** The secret of the webhook's x-signature (Your integrations > Webhooks); required with mercadopago. */
-    MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
-    /** Mercado Pago's API base; tests point it at a local stand-in. */
-    MERCADOPAGO_API_BASE: url.default('https://api.mercadopago.com'),
-    /**
-     * PagBank (PagSeguro): the account's token (Bearer of the Orders API, and the key of the
-     * notices' x-authenticity-token) and its public key (POST /public-keys, type card), which the
-     * browser SDK encrypts cards with.
-     */
-    PAGBANK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
-    PAGBANK_PUBLIC_KEY: z.string().min(40, 'must be the base64 public key').optional(),
-    /** PagBank's API base (https://sandbox.api.pagseguro.com in its sandbox); tests point it at a local stand-in. */
-    PAGBANK_API_BASE: url.default('https://api.pagseguro.com'),
-    /**
-     * Malga (commerce §9 gateway 3, Multiadquirente): X-Client-Id and the secret X-Api-Key, a client
-     * token (POST /v1/auth, scope tokens) for the browser's hosted fields, the merchant that charges,
-     * and the Ed25519 public key (PEM) Malga answered when the webhook was created.
-     */
-    MALGA_CLIENT_ID: z.string().optional(),
-    MALGA_API_KEY: z.string().optional(),
-    MALGA_PUBLIC_KEY: z.string().optional(),
-    MALGA_MERCHANT_ID: z.string().optional(),
-    MALGA_WEBHOOK_PUBLIC_KEY: z
-      .string()
-      .regex(/BEGIN PUBLIC KEY/, 'must be the PEM public key Malga answered when the webhook was created')
-      .optional(),
-    /** Malga's sandbox: the payment page frames its hosted fields' sandbox origin. */
-    MALGA_SANDBOX: flag.default(false),
-    /** Malga's API base (https://sandbox-api.malga.io for the sandbox); tests point it at a local stand-in. */
-    MALGA_API_BASE: url.default('https://api.malga.io'),
-    /** What the buyer's card statement shows for a Malga charge. */
-    MALGA_STATEMENT_DESCRIPTOR: z.string().min(1).max(22).default('Bilheto'),
-    // Stripe (events of gateway 7): the secret key (server calls), the publishable key (Stripe.js's
-    // Payment Element in the browser) and the webhook endpoint's signing secret.
-    STRIPE_SECRET_KEY: z
-      .string()
-      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
-      .optional(),
-    STRIPE_PUBLISHABLE_KEY: z
-      .string()
-      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_…)')
-      .optional(),
-    /** The signing secret of the webhook endpoint (Developers > Webhooks), whsec_…; required with stripe. */
-    STRIPE_WEBHOOK_SECRET: z
-      .string()
-      .regex(/^whsec_\w{8,}$/, 'must be a webhook signing secret (whsec_…)')
-      .optional(),
-    /** Stripe's API base; tests point it at a local stand-in. */
-    STRIPE_API_BASE: url.default('https://api.stripe.com'),
-    /**
-     * Yuno (a payment orchestrator; events of catalogue code 8): the account's public-api-key
-     * (also the browser SDK's key), private-secret-key and account_id (Developers > Credentials),
-     * and the secret of the webhook's x-hmac-signature (Webhooks > Use HMAC signing).
-     */
-    YUNO_PUBLIC_API_KEY: z.string().optional(),
-    YUNO_PRIVATE_SECRET_KEY: z.string().optional(),
-    YUNO_ACCOUNT_ID: z.string().optional(),
-    YUNO_WEBHOOK_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
-    /** Yuno's API base (sandbox: https://api-sandbox.y.uno); tests point it at a local stand-in. */
-    YUNO_API_BASE: url.default('https://api.y.uno'),
-    /** Pix receiver of the sandbox BR Code (a Pix key), its name and city. */
-    PIX_KEY: z.string().min(3).default('pagamentos@bilheto.com.br'),
-    PIX_MERCHANT_NAME: z.string().min(1).default('Bilheto'),
-    PIX_MERCHANT_CITY: z.string().min(1).default('Sao Paulo'),
+    ...GATEWAY_SETTINGS,
     /** How long a Pix charge may be paid; the cart's holds are kept until then. */
     PIX_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
-    /** Sandbox only: an in-process test card charge is approved this long after it was made. */
-    SANDBOX_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
     /** How often each process settles pending payments with the gateway and expires lapsed Pix. */
     PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
     /**
@@ -242,6 +211,17 @@ export const ZConfigSchema = z
     TEST_RECONCILER_OFF: flag.default(false),
     /** TEST ONLY: the process kills itself (SIGKILL) when a checkout reaches this step. */
     TEST_CRASH_AT: z.enum(['after_reserve', 'after_charge', 'during_issue', 'after_issue']).optional(),
+    /** TEST ONLY: a purchase or an account deletion waits <ms> at this step (modules/checkout/order/test-pause.ts). */
+    TEST_PAUSE_AT: z
+      .string()
+      .regex(/^(deletion_locked|reserve_locked|after_reserve):\d{1,6}$/, 'must be <step>:<milliseconds>')
+      .transform((v) => {
+        const [point, ms] = v.split(':');
+        return { point: PAUSE_POINTS.find((p) => p === point)!, ms: Number(ms) };
+      })
+      .optional(),
+    /** TEST ONLY: a purchase reserves without locking its account (the deletion race's negative control). */
+    TEST_UNSAFE_ACCOUNT_LOCK: flag.default(false),
     /** How often each process looks for e-mail and SMS due in the outbox (requests also wake it at once). */
     OUTBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     /** How long a worker owns a message it is sending; past it, another process may send it. */
@@ -288,6 +268,22 @@ export const ZConfigSchema = z
     BIOMETRY_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     /** Hours a MANUAL_VERIFICATION capture's best frame is kept (sealed) for the reviewer; 0 keeps no image. */
     BIOMETRY_IMAGE_RETENTION_HOURS: z.coerce.number().int().min(0).max(720).default(0),
+    // commerce §1's currency switch: where the US dollar's rate in reais comes from
+    /** fixed: EXCHANGE_RATE_USD_BRL on EXCHANGE_RATE_DATE (a development rate when unset); bcb-ptax: Banco Central's PTAX. */
+    EXCHANGE_RATE_PROVIDER: z
+      .enum(['fixed', 'bcb-ptax'], { message: 'must be fixed or bcb-ptax' })
+      .default('fixed'),
+    /** Reais per US dollar (e.g. 5.3412): the fixed rate, and the real source's until its first answer. */
+    EXCHANGE_RATE_USD_BRL: z.coerce.number().positive().max(1000).optional(),
+    /** The day that rate is of (YYYY-MM-DD), shown beside converted prices. */
+    EXCHANGE_RATE_DATE: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date YYYY-MM-DD')
+      .optional(),
+    /** How often each process asks the source again, in minutes. */
+    EXCHANGE_RATE_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+    /** The PTAX OData service's base; tests point it at a stand-in. */
+    BCB_PTAX_URL: url.default('https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata'),
     // Remote switches (accounts §7, issue 17): the database's site_flags table, these as first defaults
     /** How old the switches a process (and a browser) uses may be, in milliseconds (the spec's 120000). */
     SITE_FLAGS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
@@ -301,7 +297,10 @@ export const ZConfigSchema = z
     /** Their providers' scripts (loaded, and allowed by the CSP, only while the switch is on). */
     CHAT_WIDGET_SCRIPT_URL: url.optional(),
     CRM_FORM_SCRIPT_URL: url.optional(),
-    /** The token of PUT /api/admin/site-flags (header X-Admin-Token); unset, the call is refused. */
+    /**
+     * The token of the staff calls under /api/admin (the site's switches, the biometry reviews; header
+     * X-Admin-Token); unset, they are refused.
+     */
     ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     // Tracking (commerce §7, issue 17)
     /** local: pixel events are recorded (hashed) and shown at /_dev/pixel; meta: the Conversions API. */
@@ -342,7 +341,7 @@ export const ZConfigSchema = z
   })
   .superRefine((c, ctx) => {
     // A provider without its keys would fail on the first request: refuse to start instead.
-    const need = (when: boolean, names: (keyof typeof c)[], what: string) => {
+    const need = (when: boolean, names: readonly (keyof typeof c)[], what: string) => {
       for (const name of names) {
         if (when && !c[name])
           ctx.addIssue({ code: 'custom', path: [name], message: `is required when ${what}` });
@@ -350,20 +349,8 @@ export const ZConfigSchema = z
     };
     // A payment gateway is configured by all of its variables: the default one must be, and
     // half of one (a key without its webhook secret) is refused rather than failing at the first sale.
-    const GATEWAY_VARIABLES: Record<Exclude<typeof c.PAYMENT_GATEWAY, 'sandbox'>, (keyof typeof c)[]> = {
-      mercadopago: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'],
-      stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
-      pagbank: ['PAGBANK_TOKEN', 'PAGBANK_PUBLIC_KEY'],
-      yuno: ['YUNO_PUBLIC_API_KEY', 'YUNO_PRIVATE_SECRET_KEY', 'YUNO_ACCOUNT_ID', 'YUNO_WEBHOOK_SECRET'],
-      malga: [
-        'MALGA_CLIENT_ID',
-        'MALGA_API_KEY',
-        'MALGA_PUBLIC_KEY',
-        'MALGA_MERCHANT_ID',
-        'MALGA_WEBHOOK_PUBLIC_KEY',
-      ],
-    };
-    for (const [gateway, names] of Object.entries(GATEWAY_VARIABLES)) {
+    for (const { kind: gateway, required } of GATEWAY_PLUGINS) {
+      const names: readonly (keyof typeof c)[] = required;
       const isDefault = c.PAYMENT_GATEWAY === gateway;
       const some = names.some((name) => c[name]);
       need(
@@ -383,6 +370,7 @@ export const ZConfigSchema = z
       ['REKOGNITION_ACCESS_KEY_ID', 'REKOGNITION_SECRET_ACCESS_KEY'],
       'the other Rekognition key is set',
     );
+    need(c.EXCHANGE_RATE_USD_BRL !== undefined, ['EXCHANGE_RATE_DATE'], 'EXCHANGE_RATE_USD_BRL is set');
     need(c.TRACKING_PROVIDER === 'meta', ['META_PIXEL_ID', 'META_ACCESS_TOKEN'], 'TRACKING_PROVIDER=meta');
     const real = !['local', 'off'].includes(c.CAPTCHA_PROVIDER);
     need(real, ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'], `CAPTCHA_PROVIDER=${c.CAPTCHA_PROVIDER}`);
@@ -432,6 +420,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!localDeployment && !raw.ALLOW_DEV_CAPTCHA && ['local', 'off'].includes(raw.CAPTCHA_PROVIDER))
     throw new ConfigError(
       `Invalid configuration: CAPTCHA_PROVIDER must be a real captcha when PUBLIC_URL is not localhost (got "${raw.CAPTCHA_PROVIDER}"; or set ALLOW_DEV_CAPTCHA=true)`,
+    );
+  // Anyone could take tickets with the sandbox's test card or its 'simulate payment' button.
+  if (!localDeployment && !raw.ALLOW_SANDBOX_GATEWAY && raw.PAYMENT_GATEWAY === 'sandbox')
+    throw new ConfigError(
+      'Invalid configuration: PAYMENT_GATEWAY must name a real payment gateway when PUBLIC_URL is not localhost (got "sandbox"; or set ALLOW_SANDBOX_GATEWAY=true)',
     );
   return {
     ...raw,

@@ -14,8 +14,8 @@ import { sweepExpiredHolds } from './modules/cart/sweep-expired-holds.ts';
 import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { processSnapshotDir } from './modules/catalogue/snapshot-dir.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
-import { unsellableEvents } from './modules/checkout/payment-offer.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
+import { unsellableEvents } from './modules/checkout/ways-to-pay/payment-offer.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { admitVisitors } from './modules/queue/admit-visitors.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
@@ -64,6 +64,11 @@ async function main() {
     default: app.checkout.gateways.default.kind,
     configured: app.checkout.gateways.all.map((gateway) => gateway.kind),
   });
+  // Issue 31: only ever on a public address when ALLOW_SANDBOX_GATEWAY=true said so (config.ts).
+  if (config.PAYMENT_GATEWAY === 'sandbox' && !config.localDeployment)
+    log.warn(
+      'PAYMENT_GATEWAY=sandbox on a public address (ALLOW_SANDBOX_GATEWAY=true): its test cards, Pix simulate button and hosted page pay orders and nothing is charged. Never on a site that sells.',
+    );
   if (config.BIOMETRY_PROVIDER === 'local' && !config.BIOMETRY_ENCRYPTION_KEY && !config.localDeployment)
     log.warn(
       'BIOMETRY_ENCRYPTION_KEY is unset: the face descriptors key is kept in the database beside them',
@@ -72,9 +77,19 @@ async function main() {
     log.warn(
       'TEST_UNSAFE_BIOMETRY_MOVES is on: one face capture may enrol twice. Never use it outside the tests.',
     );
+  if (config.TEST_UNSAFE_NO_AMOUNT_CHECK)
+    log.error(
+      'TEST_UNSAFE_NO_AMOUNT_CHECK is on: a charge of any amount pays an order. Never use it outside the tests.',
+    );
+  if (config.TEST_UNSAFE_ORDER_MOVES)
+    log.error(
+      'TEST_UNSAFE_ORDER_MOVES is on: an order or a payment may move from any status (a paid order paid twice). Never use it outside the tests.',
+    );
   if (config.TEST_UNSAFE_CART_STOCK) {
     log.warn('TEST_UNSAFE_CART_STOCK is on: carts can oversell. Never use it outside the concurrency tests.');
   }
+  // The currency switch's rate: fetched now and every EXCHANGE_RATE_REFRESH_MINUTES, by this process.
+  if (!config.MAINTENANCE) app.exchangeRates.start();
   const sweeper = setInterval(() => {
     sweepExpiredHolds(database.db).catch((error: unknown) => log.warn('hold sweep failed', { error }));
   }, config.CART_SWEEP_SECONDS * 1000);
@@ -162,6 +177,7 @@ async function main() {
     clearInterval(admitter);
     clearInterval(reconciler);
     clearInterval(imagePurge);
+    app.exchangeRates.stop();
     stopTrim();
     const outboxStopped = app.outbox.stop();
     server.close(async () => {

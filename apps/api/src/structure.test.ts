@@ -43,6 +43,20 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 }
 
 /**
+ * Issue 31: where a file writes `payments.status`: raw SQL (`update payments set ... status =`,
+ * before its `where`) or drizzle (`.update(payments).set({ ... status: ... })`). Answers the
+ * offending snippets; `status_detail` alone is not the status.
+ */
+export function paymentStatusWrites(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/update\s+payments\s+set\b([\s\S]*?)(\bwhere\b|`)/gi))
+    if (/\bstatus\s*=/.test(match[1]!)) found.push(match[0].slice(0, 80));
+  for (const match of text.matchAll(/\.update\(\s*payments\s*\)\s*\.set\(\s*\{([\s\S]*?)\}\s*\)/g))
+    if (/(^|[\s,{])status\s*:/.test(match[1]!)) found.push(match[0].slice(0, 80));
+  return found;
+}
+
+/**
  * Issue 11: the house rules that keep the API readable, checked so they stay true. Routes are thin
  * (no SQL: it lives in use-cases under modules/), and no module needs itself to load.
  */
@@ -89,6 +103,32 @@ describe('API structure', () => {
       .filter((file) => /from '(drizzle-orm[^']*|[./]*db\/schema[^']*)'/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
+  });
+
+  it('lets only order-state.ts write payments.status (issue 31: one writer, moves from allowed statuses)', () => {
+    const writer = path.join(root, 'modules/checkout/order/order-state.ts');
+    expect(paymentStatusWrites(readFileSync(writer, 'utf8')).length).toBeGreaterThan(0);
+    const offenders = files
+      .filter((file) => file !== writer && paymentStatusWrites(readFileSync(file, 'utf8')).length > 0)
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('sees a direct payments.status write, in SQL or drizzle, and not a status_detail or a where', () => {
+    const violations = [
+      "await db.update(payments).set({ status: 'pending', statusDetail: 'x' }).where(eq(payments.id, id));",
+      "await db.update(payments)\n  .set({\n    statusDetail: 'x',\n    status: 'approved',\n  })",
+      'sql`update payments set status = :s, updated_at = now() where id = :id`',
+      "sql`UPDATE payments SET updated_at = now(), status = 'refunded'`",
+    ];
+    for (const text of violations) expect(paymentStatusWrites(text), text).toHaveLength(1);
+    const allowed = [
+      "sql`update payments set challenge_url = :url, updated_at = now() where id = :id and status = 'pending'`",
+      "db.update(payments).set({ method: 'hosted', updatedAt: new Date() }).where(eq(payments.status, 'created'))",
+      'sql`update payment_parts set status = :x where id = :id`',
+      'sql`update payments set status_detail = :d where id = :id`',
+    ];
+    for (const text of allowed) expect(paymentStatusWrites(text), text).toEqual([]);
   });
 
   it('keeps HTTP out of use-cases and adapters: they throw AppError, http/error-status.ts maps it', () => {

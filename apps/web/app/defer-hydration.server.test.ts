@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import {
+  COOKIE_CONSENT_NAME,
+  cookieConsentFromHeader,
+  formatCookieConsent,
+} from '@ingressos/domain/cookie-consent';
 import { describe, expect, it } from 'vitest';
 import { deferHydration, deferHydrationStream } from './defer-hydration.server.ts';
 
@@ -46,5 +51,30 @@ describe('defer hydration', () => {
     expect(mark('not_signed_in=1; signed_in=10')).toBe(false);
     // Once, in the head only.
     expect(out.match(/signed_in/g)).toHaveLength(1);
+  });
+
+  it('marks, before the first paint, a document whose browser holds no cookie choice (issue 31)', () => {
+    const out = deferHydration(page('<p>x</p>'), 'n1');
+    const script = /<script nonce="n1">(\/.*?)<\/script>/.exec(out)?.[1];
+    expect(script).toBeDefined();
+    const asks = (cookie: string) => {
+      const dataset: Record<string, string> = {};
+      new Function('document', script!)({ cookie, documentElement: { dataset } });
+      return dataset.consent === 'ask';
+    };
+    const chosen = `${COOKIE_CONSENT_NAME}=${formatCookieConsent({ analytics: true, marketing: false })}`;
+    expect(asks(`lang=en; ${chosen}; cart_session=abc`)).toBe(false);
+    expect(asks(chosen)).toBe(false);
+    expect(asks('lang=en; cart_session=abc')).toBe(true);
+    expect(asks('')).toBe(true);
+    // A choice under another version of the policy is asked again, as features/consent does.
+    expect(
+      asks(
+        `${COOKIE_CONSENT_NAME}=${formatCookieConsent({ analytics: true, marketing: true }, '2020-01-01')}`,
+      ),
+    ).toBe(true);
+    expect(asks(`x${chosen}`)).toBe(true);
+    for (const cookie of [chosen, 'lang=en', `x${chosen}`])
+      expect(asks(cookie)).toBe(cookieConsentFromHeader(cookie) === null);
   });
 });

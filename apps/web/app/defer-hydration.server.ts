@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { CONSENT_CHECK } from './shared/consent-check.ts';
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const BOOT_SCRIPT = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/g;
@@ -15,6 +16,13 @@ const signedInMark = (nonce: string) =>
   `document.documentElement.dataset.signedIn=""</script></head>`;
 
 /**
+ * Issue 31: the cookie banner is in every page's HTML; this marks, before the first paint, a
+ * visitor without a stored choice, the only one it is shown to (shared/consent-check.ts).
+ */
+const headMarks = (nonce: string) =>
+  `<script nonce="${nonce}">${CONSENT_CHECK}</script>${signedInMark(nonce)}`;
+
+/**
  * Paint first, hydrate right after. React Router's <Scripts> preloads every module of the page and
  * starts them at once, so on a slow connection 120 KB of hydration JavaScript competes with what
  * the first paint needs. The page is complete and readable before hydration, so its module
@@ -22,7 +30,7 @@ const signedInMark = (nonce: string) =>
  * same nonce), after the first paint.
  */
 export function deferHydration(html: string, nonce: string, head = true): string {
-  return (head ? html.replace('</head>', signedInMark(nonce)) : html)
+  return (head ? html.replace('</head>', headMarks(nonce)) : html)
     .replace(MODULE_PRELOAD, '')
     .replace(BOOT_SCRIPT, (_whole, nonce: string, body: string) => {
       const source = JSON.stringify(body).replace(/</g, '\\u003c');

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +13,8 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root.ts';
 import './app.css';
+// The cookie banner's styles, for its markup in the server's HTML (its script comes later).
+import './features/consent/consent-banner.css';
 import { CartButton } from './features/cart/cart-button.tsx';
 import { sellAs } from './features/cart/cart-store.ts';
 import {
@@ -20,14 +22,12 @@ import {
   commissionerMode,
   commissionerRequested,
 } from './features/commissioner/commissioner.server.ts';
-import { Footer } from './features/shell/footer.tsx';
 import { Header } from './features/shell/header.tsx';
 import { loadShell, type TShellData } from './features/shell/load-shell.server.ts';
 import type { TVisitorSeen } from './features/shell/use-visitor.ts';
 import { requestServices } from './server-context.ts';
 import { ErrorPage, NotFoundPage } from './ui/error-page.tsx';
 import { I18nProvider } from './ui/i18n.tsx';
-import { Toaster } from './ui/toaster.tsx';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestServices);
@@ -47,9 +47,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-// What the shell shows only in the browser (cart-session modal, pop-ups, consent banner, widgets):
+// What the shell shows only in the browser (cart-session modal, pop-ups, widgets):
 // one chunk fetched after hydration, out of every page's first script.
 const AfterHydration = lazy(() => import('./popups/after-hydration.tsx'));
+// Issue 31: the cookie banner is in the server's HTML (a first visit paints it with the page) but
+// not in the first script (the event page's budget): its boundary hydrates when its chunk arrives,
+// the server's markup staying in place meanwhile (a click on it then is replayed by React).
+const ConsentBanner = lazy(() =>
+  import('./features/consent/consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
+);
+// The footer, the same way (the event page's budget): the server draws it, its boundary hydrates
+// when its chunk arrives (its styles are in the shared i18n chunk's, so it is styled meanwhile).
+const Footer = lazy(() => import('./features/shell/footer.tsx'));
+// The toasts' two live regions, the same way: in the server's HTML from the start (WCAG 4.1.3), their
+// script after hydration; a toast raised before it arrives waits in the store (ui/toast-store.ts).
+const Toaster = lazy(() => import('./ui/toaster.tsx'));
+// A boundary still waiting for its chunk that renders again (the shell's own renders: hydrated, the
+// visitor) drops the server's markup for its fallback: memo keeps those renders from reaching it.
+const LazyFooter = memo(function LazyFooter(props: { site: TShellData['site']; year: number }) {
+  return (
+    <Suspense fallback={null}>
+      <Footer {...props} />
+    </Suspense>
+  );
+});
+const LazyToaster = memo(function LazyToaster({ initial }: { initial: TShellData['toasts'] }) {
+  return (
+    <Suspense fallback={null}>
+      <Toaster initial={initial} />
+    </Suspense>
+  );
+});
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<TShellData>('root');
@@ -111,7 +139,6 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
   const selling = data.commissioner || data.commissionerNotFound;
   return (
     <div className="page">
-      {/* Issue 20: first in the tab order, so a keyboard buyer meets the cookie banner before the page. */}
       {hydrated && (
         <Suspense fallback={null}>
           <AfterHydration
@@ -131,12 +158,17 @@ function Shell({ data, children }: { data: TShellData; children: React.ReactNode
         {...(selling ? { seller: { commissioner: data.commissioner } } : {})}
         renderCart={(classes) => <CartButton {...classes} />}
       >
-        <Toaster initial={data.toasts} />
+        <LazyToaster initial={data.toasts} />
       </Header>
+      {/* Issue 31: drawn by the server (fixed at the bottom: it moves nothing); in the tab order
+          after the header, so the skip link is the first stop, and before the page's content. */}
+      <Suspense fallback={null}>
+        <ConsentBanner loggedIn={Boolean(user)} />
+      </Suspense>
       <main id="conteudo" className="content">
         {children}
       </main>
-      <Footer site={data.site} year={data.year} />
+      <LazyFooter site={data.site} year={data.year} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { STATIC_PAGES } from './features/static-pages/pages.ts';
 export default [
   index('routes/home.tsx'),
   route('idioma', 'routes/idioma.ts'),
+  route('moeda', 'routes/moeda.ts'),
 
   ...Object.keys(STATIC_PAGES).map((path) => route(path, 'routes/static-page.tsx', { id: `static${path}` })),
 

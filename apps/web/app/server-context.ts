@@ -1,10 +1,14 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
+import type { TDisplayCurrency, TExchangeRate } from '@ingressos/domain/currency';
 import { createContext } from 'react-router';
 
 /** What the hosting server hands every loader and action for one request. */
 export type TRequestServices = {
   locale: TLocale;
+  /** The currency switch's choice (commerce §1), and the rate prices are converted with (null: none known). */
+  currency: TDisplayCurrency;
+  exchangeRate: TExchangeRate | null;
   /** CSP nonce for this response's inline scripts. */
   nonce: string;
   /** The widget origins this response's CSP allows: the browser loads no other widget. */

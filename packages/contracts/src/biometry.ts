@@ -5,6 +5,7 @@ import {
   type TBiometryStatusName,
   type TLivenessChallenge,
 } from '@ingressos/domain/biometry';
+import { REVIEW_DECISION_NAMES, type TReviewDecision } from '@ingressos/domain/biometry-lifecycle';
 import { z } from 'zod';
 import { sameShape, type TSame } from './type-equal.ts';
 
@@ -190,3 +191,57 @@ export type TBiometryExport = {
     updatedAt: string;
   }[];
 };
+
+/**
+ * Staff calls (issue 31 item 16), header `X-Admin-Token` = ADMIN_TOKEN: the enrolments waiting for
+ * a person (GET /api/admin/biometry/reviews) and a decision on one
+ * (POST /api/admin/biometry/reviews/{uuid}). The operator's console will call the same.
+ */
+export const ZBiometryReviewRequest = z
+  .object({
+    decision: z.enum(REVIEW_DECISION_NAMES),
+    /** Who decides (a name or an e-mail): it goes to the log with the decision. */
+    reviewer: z.string().trim().min(2).max(120),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict();
+export type TBiometryReviewRequest = z.infer<typeof ZBiometryReviewRequest>;
+export type TBiometryReviewAnswer = {
+  Message: string;
+  uuid: string;
+  decision: TReviewDecision;
+  statusId: TBiometryStatus;
+  statusName: TBiometryStatusName;
+};
+export const ZBiometryReviewAnswer = z.object({
+  Message: z.string(),
+  uuid: z.string(),
+  decision: z.enum(REVIEW_DECISION_NAMES),
+  statusId: ZStatusId,
+  statusName: ZStatusName,
+});
+sameShape<TSame<z.output<typeof ZBiometryReviewAnswer>, TBiometryReviewAnswer>>(true);
+
+/** One enrolment waiting for a person, oldest first: no face, no document, only what finds the account. */
+export type TBiometryPendingReview = {
+  uuid: string;
+  userId: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  reviewDueAt: string | null;
+};
+export type TBiometryPendingReviewsAnswer = { reviews: TBiometryPendingReview[] };
+export const ZBiometryPendingReviewsAnswer = z.object({
+  reviews: z.array(
+    z.object({
+      uuid: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      createdAt: z.string(),
+      reviewDueAt: z.string().nullable(),
+    }),
+  ),
+});
+sameShape<TSame<z.output<typeof ZBiometryPendingReviewsAnswer>, TBiometryPendingReviewsAnswer>>(true);

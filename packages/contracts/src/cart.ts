@@ -41,7 +41,8 @@ export const ZGetCartRequest = z.object({ sessionId: ZSessionId, token: z.string
 
 /** POST /api/v4/activatecart */
 export const ZActivateCartRequest = z.object({
-  id: z.string().min(1).max(64),
+  // The cart id's own shape (issue 31: a NUL byte reached the database and answered 500).
+  id: ZCartId,
   sessionId: ZSessionId.nullish(),
 });
 
@@ -71,7 +72,9 @@ export const ZValidatePromotionRequest = z.object({
     .string({ error: 'Nenhum cupom para validar.' })
     .trim()
     .min(1, 'Nenhum cupom para validar.')
-    .max(40, 'Nenhum cupom para validar.'),
+    .max(40, 'Nenhum cupom para validar.')
+    // No control characters (issue 31: a NUL byte reached the database and answered 500).
+    .regex(/^[^\p{Cc}]*$/u, 'Nenhum cupom para validar.'),
   channel: z.union([z.literal(0), z.literal(1), z.literal(2)], {
     error: 'Nenhum canal para validar o cupom.',
   }),
@@ -181,7 +184,7 @@ export type TCart = {
   eventId: number | null;
   docType: number;
   useTicketLots: boolean;
-  /** The event's gateway by the spec's enumeration (commerce §9: 0 PagSeguro … 8 Yuno); null: the site's default. */
+  /** The event's gateway by the spec's enumeration (commerce §9, gateway-codes.ts); null: the site's default. */
   gateway: number | null;
   /** The gateway's code name (commerce §3/§9: MercadoPago, PagSeguro, Malga, Yuno…); null when no configured gateway sells the event. */
   checkoutGateway: string | null;

@@ -1,6 +1,7 @@
 import { isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
 import { z } from 'zod';
 import { ZExclusiveEmissorType, ZSlug } from './catalogue.ts';
+import { GATEWAY_CODE_LIST } from './gateway-codes.ts';
 
 /**
  * The file `npm run catalog:import -- file.json` loads (docs/catalog-import.md). Events are keyed
@@ -184,11 +185,12 @@ export const ZImportEvent = z
     timeZone: z.string().refine(validTimeZone, 'must be an IANA time zone').default('America/Sao_Paulo'),
     currency: z.enum(['BRL', 'USD']).default('BRL'),
     /**
-     * The gateway that sells it, by the spec's enumeration (commerce §9): 0 PagSeguro (PagBank),
-     * 1 MercadoPago, 3 Multiadquirente (Malga), 4 MP_Pacaembu, 5 MP_MultiplePaymentMethod,
-     * 6 MP_Universal_Music (4-6: Mercado Pago), 7 Stripe, 8 Yuno. Absent: the site's default gateway.
+     * The gateway that sells it, by the spec's enumeration (commerce §9, GATEWAY_CODES):
+     * 0 PagSeguro (PagBank), 1 MercadoPago, 2 PicPay, 3 Multiadquirente (Malga), 4 MP_Pacaembu,
+     * 5 MP_MultiplePaymentMethod, 6 MP_Universal_Music (4-6: Mercado Pago), 7 Stripe, 8 Yuno.
+     * Absent: the site's default gateway.
      */
-    gateway: z.literal([0, 1, 3, 4, 5, 6, 7, 8]).optional(),
+    gateway: z.literal(GATEWAY_CODE_LIST).optional(),
     producer: text(120),
     venue: ZImportVenue,
     group: ZSlug.optional(),

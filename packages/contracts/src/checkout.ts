@@ -133,6 +133,11 @@ export const ZPaymentAnswer = z.object({
   /** A split across several cards: its parts as they stand (absent otherwise). */
   multiplePayment: z.lazy(() => ZMultiplePayment).nullish(),
 });
+
+/** A way to pay's other answer: the gateway refused the charge (402), told in the same body. */
+export const CHARGE_REFUSED = {
+  402: { description: 'The charge was refused', schema: ZPaymentAnswer },
+} as const;
 export type TPaymentAnswer = z.infer<typeof ZPaymentAnswer>;
 
 /** One line of an order as /pagamento shows it (unit price in reais, discounts applied). */

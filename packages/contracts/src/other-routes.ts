@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { ZIbgeMunicipality, ZIbgeState, ZPostalAddress } from './account-responses.ts';
-import { ZPaymentAnswer } from './checkout.ts';
+import {
+  ZBiometryPendingReviewsAnswer,
+  ZBiometryReviewAnswer,
+  ZBiometryReviewRequest,
+  ZBiometryUuidParams,
+} from './biometry.ts';
+import { CHARGE_REFUSED, ZPaymentAnswer } from './checkout.ts';
 import { ZPaymentStatusAnswer, ZTicketPublicKey } from './checkout-responses.ts';
 import { ZCommissionerPaymentRequest } from './commissioners.ts';
+import { ZExchangeRateAnswer } from './exchange-rate.ts';
 import type { THttpMethod, TOperation } from './operation.ts';
 import { ZSiteFlagsAnswer, ZSiteFlagsPatch } from './site-flags.ts';
 import { ZRecordedPixelEvent } from './tracking.ts';
@@ -25,6 +32,16 @@ export type TOtherRoute = TOperation & {
 
 const ZHealth = z.object({ status: z.string(), database: z.string() });
 const ZEventId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A commissioner's cart paid (both versions): the checkout's body plus commissionerId, its answers. */
+const commissionerPayment = {
+  tag: 'Commissioners',
+  auth: 'session',
+  body: ZCommissionerPaymentRequest,
+  response: ZPaymentAnswer,
+  alternatives: CHARGE_REFUSED,
+  errors: [404, 409, 422],
+} as const;
 
 export const OTHER_ROUTES = {
   health: {
@@ -217,6 +234,15 @@ export const OTHER_ROUTES = {
     response: z.array(ZRecordedPixelEvent),
     when: 'localTracking',
   },
+  exchangeRate: {
+    method: 'GET',
+    path: '/api/exchange-rate',
+    summary:
+      "The US dollar's rate in reais the pages convert prices with, and its day (commerce §1's currency switch; charges stay in the event's currency)",
+    tag: 'Pages',
+    auth: 'public',
+    response: ZExchangeRateAnswer,
+  },
   adminSiteFlags: {
     method: 'PUT',
     path: '/api/admin/site-flags',
@@ -227,6 +253,30 @@ export const OTHER_ROUTES = {
     body: ZSiteFlagsPatch,
     response: ZSiteFlagsAnswer,
     errors: [400, 403, 429],
+  },
+  // Issue 31 item 16: the person who decides a facial biometry under manual verification.
+  adminBiometryReviews: {
+    method: 'GET',
+    path: '/api/admin/biometry/reviews',
+    summary: 'Enrolments waiting for a person (MANUAL_VERIFICATION), most overdue first (X-Admin-Token)',
+    tag: 'Operations',
+    auth: 'public',
+    headers: z.object({ 'x-admin-token': z.string() }),
+    response: ZBiometryPendingReviewsAnswer,
+    errors: [403, 429],
+  },
+  adminBiometryReviewDecision: {
+    method: 'POST',
+    path: '/api/admin/biometry/reviews/{uuid}',
+    summary:
+      'Decide a manual verification: approve (ACTIVE), reject (BLOCKED), duplicate (LINKED_TO_ANOTHER_ACCOUNT), document_mismatch (DOCUMENT_MISMATCH); e-mails the buyer (X-Admin-Token)',
+    tag: 'Operations',
+    auth: 'public',
+    headers: z.object({ 'x-admin-token': z.string() }),
+    params: ZBiometryUuidParams,
+    body: ZBiometryReviewRequest,
+    response: ZBiometryReviewAnswer,
+    errors: [400, 403, 404, 409, 429],
   },
   // Ways to pay (issue 15): the test gateway's own hosted checkout page (the browser goes there).
   sandboxCheckoutPage: {
@@ -281,22 +331,12 @@ export const OTHER_ROUTES = {
     method: 'POST',
     path: '/api/CommissionersLandingPage/newfinishpayment',
     summary: "Pay for a commissioner's cart (the checkout's body plus commissionerId)",
-    tag: 'Commissioners',
-    auth: 'session',
-    body: ZCommissionerPaymentRequest,
-    response: ZPaymentAnswer,
-    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
-    errors: [404, 409, 422],
+    ...commissionerPayment,
   },
   commissionerPaymentV2: {
     method: 'POST',
     path: '/api/v2/CommissionersLandingPage/newfinishpayment',
     summary: 'The same, for carts that use ticket lots (useTicketLots)',
-    tag: 'Commissioners',
-    auth: 'session',
-    body: ZCommissionerPaymentRequest,
-    response: ZPaymentAnswer,
-    alternatives: { 402: { description: 'The charge was refused', schema: ZPaymentAnswer } },
-    errors: [404, 409, 422],
+    ...commissionerPayment,
   },
 } as const satisfies Record<string, TOtherRoute>;

@@ -33,6 +33,12 @@ export const ZQueueStatus = z.object({
   /** Seconds until the next status call; null: no need to ask again. */
   retryAfter: z.number().int().nullable(),
   passExpiresAt: z.string().nullable(),
+  /**
+   * Issue 31: one pass per account. Admitted but no pass yet: 'login' (log in to use this turn; the
+   * pass then goes to the account) or 'account' (this account already took the pass of another
+   * place in this queue). Null otherwise.
+   */
+  passNeeds: z.enum(['login', 'account']).nullable(),
 });
 export type TQueueStatus = z.infer<typeof ZQueueStatus>;
 

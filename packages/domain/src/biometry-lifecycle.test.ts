@@ -6,6 +6,7 @@ import {
   canMoveBiometry,
   captureVerdict,
   isFinalBiometryStatus,
+  REVIEW_DECISIONS,
 } from './biometry-lifecycle.ts';
 
 const thresholds = { match: 0.9, borderline: 0.75 };
@@ -18,15 +19,28 @@ describe('the biometry lifecycle', () => {
     expect(canMoveBiometry(S.ACTIVE, S.LINKED_TO_ANOTHER_ACCOUNT)).toBe(false);
     expect(canMoveBiometry(S.BLOCKED, S.ACTIVE)).toBe(false);
     expect(canMoveBiometry(S.MANUAL_VERIFICATION, S.ACTIVE)).toBe(true);
-    expect(canMoveBiometry(S.MANUAL_VERIFICATION, S.BLOCKED)).toBe(false);
+    expect(canMoveBiometry(S.MANUAL_VERIFICATION, S.IN_PROGRESS)).toBe(false);
+    expect(canMoveBiometry(S.DOCUMENT_MISMATCH, S.ACTIVE)).toBe(false);
   });
 
   it('guards a move into ACTIVE by the statuses that may reach it', () => {
     expect(biometryMovesInto(S.ACTIVE).sort()).toEqual(
       [S.IN_PROGRESS, S.MANUAL_VERIFICATION, S.STARTED].sort(),
     );
-    expect(biometryMovesInto(S.BLOCKED).sort()).toEqual([S.IN_PROGRESS, S.STARTED].sort());
+    expect(biometryMovesInto(S.BLOCKED).sort()).toEqual(
+      [S.IN_PROGRESS, S.MANUAL_VERIFICATION, S.STARTED].sort(),
+    );
     expect(biometryMovesInto(S.STARTED)).toEqual([]);
+  });
+
+  it('lets every review decision leave MANUAL_VERIFICATION, and only it', () => {
+    for (const [decision, to] of Object.entries(REVIEW_DECISIONS)) {
+      expect(canMoveBiometry(S.MANUAL_VERIFICATION, to), decision).toBe(true);
+      for (const from of [S.ACTIVE, S.BLOCKED, S.LINKED_TO_ANOTHER_ACCOUNT, S.DOCUMENT_MISMATCH])
+        expect(canMoveBiometry(from, to), `${decision} from ${from}`).toBe(false);
+    }
+    expect(REVIEW_DECISIONS.approve).toBe(S.ACTIVE);
+    expect(REVIEW_DECISIONS.document_mismatch).toBe(S.DOCUMENT_MISMATCH);
   });
 
   it('calls only STARTED and IN_PROGRESS open', () => {

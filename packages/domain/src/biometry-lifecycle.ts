@@ -10,7 +10,8 @@ const S = BIOMETRY_STATUS;
  * - STARTED: made by startBiometry; the first capture received moves it to IN_PROGRESS.
  * - IN_PROGRESS: captures refused so far (each one an attempt); the limit ends it BLOCKED.
  * - ACTIVE, LINKED_TO_ANOTHER_ACCOUNT, BLOCKED: final for the buyer (support may start over).
- * - MANUAL_VERIFICATION: a person decides: ACTIVE, LINKED_TO_ANOTHER_ACCOUNT or DOCUMENT_MISMATCH.
+ * - MANUAL_VERIFICATION: a person decides (REVIEW_DECISIONS): ACTIVE, BLOCKED (not a live person, a
+ *   fraud: code LR0001 and support), LINKED_TO_ANOTHER_ACCOUNT or DOCUMENT_MISMATCH.
  * - DOCUMENT_MISMATCH: final; only a reviewer (or a provider that compares a document) sets it.
  * - NOT_EXISTENT is never stored: it is the answer for an account without an enrolment.
  */
@@ -31,7 +32,7 @@ export const BIOMETRY_MOVES: Readonly<Record<TBiometryStatus, readonly TBiometry
     S.LINKED_TO_ANOTHER_ACCOUNT,
     S.DOCUMENT_MISMATCH,
   ],
-  [S.MANUAL_VERIFICATION]: [S.ACTIVE, S.LINKED_TO_ANOTHER_ACCOUNT, S.DOCUMENT_MISMATCH],
+  [S.MANUAL_VERIFICATION]: [S.ACTIVE, S.BLOCKED, S.LINKED_TO_ANOTHER_ACCOUNT, S.DOCUMENT_MISMATCH],
   [S.ACTIVE]: [],
   [S.BLOCKED]: [],
   [S.LINKED_TO_ANOTHER_ACCOUNT]: [],
@@ -91,3 +92,18 @@ export function captureVerdict(input: {
   if (input.borderlineCheck || (best !== null && best >= thresholds.borderline)) return S.MANUAL_VERIFICATION;
   return S.ACTIVE;
 }
+
+/**
+ * What the person who reviews a MANUAL_VERIFICATION enrolment may decide (issue 31 item 16), and
+ * the status each decision writes: approve (the face is the buyer's and alive), reject (not a live
+ * person, or a fraud: BLOCKED, code LR0001), duplicate (the face is another account's) and
+ * document_mismatch (the face does not match the buyer's document: DOCUMENT_MISMATCH, accounts §4).
+ */
+export const REVIEW_DECISIONS = {
+  approve: S.ACTIVE,
+  reject: S.BLOCKED,
+  duplicate: S.LINKED_TO_ANOTHER_ACCOUNT,
+  document_mismatch: S.DOCUMENT_MISMATCH,
+} as const satisfies Record<string, TBiometryStatus>;
+export type TReviewDecision = keyof typeof REVIEW_DECISIONS;
+export const REVIEW_DECISION_NAMES = Object.keys(REVIEW_DECISIONS) as [TReviewDecision, ...TReviewDecision[]];

@@ -12,9 +12,12 @@ function isoOf(year: number, month: number, day: number): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Made once: building an Intl formatter costs more than formatting with it. */
+const BRAZIL_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+
 /** Today in Brazil's official time, as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+  return BRAZIL_DAY.format(now);
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cpfCheckDigits, hideCpf, isValidCpf, maskCpf } from './cpf.ts';
+import {
+  cpfCheckDigits,
+  cpfDigits,
+  hideCpf,
+  hideDocument,
+  isCpfDocument,
+  isValidCpf,
+  maskCpf,
+} from './cpf.ts';
 
 describe('CPF', () => {
   it('computes both check digits (Receita Federal worked example 280.012.389-38)', () => {
@@ -40,5 +48,21 @@ describe('hideCpf', () => {
   it('shows only the middle six digits, masked or not', () => {
     expect(hideCpf('529.982.247-25')).toBe('***.982.247-**');
     expect(hideCpf('52998224725')).toBe('***.982.247-**');
+  });
+});
+
+describe('cpfDigits, isCpfDocument, hideDocument', () => {
+  it('keeps only the digits of what was typed', () => {
+    expect(cpfDigits(' 529.982.247-25 ')).toBe('52998224725');
+    expect(cpfDigits('ab')).toBe('');
+  });
+  it('tells a stored CPF from a foreign document', () => {
+    expect(isCpfDocument('52998224725')).toBe(true);
+    expect(isCpfDocument('529.982.247-25')).toBe(false);
+    expect(isCpfDocument('X1234567')).toBe(false);
+  });
+  it("hides a CPF's outer digits and all but a foreign document's first two characters", () => {
+    expect(hideDocument('52998224725')).toBe('***.982.247-**');
+    expect(hideDocument('X1234567')).toBe('X1***');
   });
 });

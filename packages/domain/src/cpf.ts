@@ -7,6 +7,16 @@ export function stripCpfMask(value: string): string {
   return value.trim().replace(MASK_CHARACTERS, '');
 }
 
+/** Only the digits of what was typed (a form field's value before it is checked or sent). */
+export function cpfDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Whether a stored document is a CPF (11 digits) rather than a foreign document. */
+export function isCpfDocument(document: string): boolean {
+  return /^\d{11}$/.test(document);
+}
+
 /** The two check digits of a CPF's first nine digits (Receita Federal rule, weights 10..2 then 11..2). */
 export function cpfCheckDigits(nineDigits: string): string {
   const digit = (base: string) => {
@@ -28,7 +38,7 @@ export function isValidCpf(value: string): boolean {
 
 /** Formats what has been typed so far as 000.000.000-00 (at most 11 digits, 14 characters). */
 export function maskCpf(input: string): string {
-  const d = input.replace(/\D/g, '').slice(0, 11);
+  const d = cpfDigits(input).slice(0, 11);
   if (d.length <= 3) return d;
   if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
@@ -39,4 +49,9 @@ export function maskCpf(input: string): string {
 export function hideCpf(cpf: string): string {
   const digits = stripCpfMask(cpf);
   return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}
+
+/** A document as another person may see it: a CPF's middle six digits, a foreign document's first two. */
+export function hideDocument(document: string): string {
+  return isCpfDocument(document) ? hideCpf(document) : `${document.slice(0, 2)}***`;
 }

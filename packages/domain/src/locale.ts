@@ -10,7 +10,9 @@ export function isLocale(value: unknown): value is TLocale {
 
 /**
  * The language of a request: the switch's cookie when set, otherwise the first language
- * of Accept-Language we speak (any `pt-*` is Portuguese, any `en-*` English), otherwise pt-BR.
+ * of Accept-Language we speak (any `pt-*` is Portuguese, any `en-*` English); a browser that
+ * names only other languages is a foreign visitor's, answered in English (the spec's "English
+ * variant for foreign visitors"); no hint at all (or only `*`) is pt-BR.
  */
 export function negotiateLocale(
   cookieValue: string | undefined,
@@ -31,5 +33,5 @@ export function negotiateLocale(
     if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-BR';
     if (tag === 'en' || tag.startsWith('en-')) return 'en';
   }
-  return DEFAULT_LOCALE;
+  return ranked.some(({ tag }) => tag !== '*') ? 'en' : DEFAULT_LOCALE;
 }

@@ -1,7 +1,7 @@
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** The symbols the product writes (the spec's U$, not Intl's US$). */
-const SYMBOLS: Record<string, string> = { BRL: 'R$', USD: 'U$' };
+/** The symbols the product writes (the spec's U$, not Intl's US$): money.ts's, the currency switch's and the notes'. */
+export const MONEY_SYMBOLS: Record<string, string> = { BRL: 'R$', USD: 'U$' };
 
 /**
  * "1.234,50" for 1234.5: pt-BR digits of an amount from 0 to 1e13 rounded to cents as Intl rounds:
@@ -30,7 +30,7 @@ function centsText(value: number): string {
  * and amounts below a millionth or from 1e13 still go to Intl.
  */
 export function formatMoney(value: number, currency: string = 'BRL'): string {
-  const symbol = SYMBOLS[currency];
+  const symbol = MONEY_SYMBOLS[currency];
   // From 1e-6 up String() has no exponent, and below 1e13 the cents are exact integers.
   if (symbol && (value === 0 ? !Object.is(value, -0) : value >= 1e-6 && value < 1e13)) {
     return `${symbol}\u00a0${centsText(value)}`;

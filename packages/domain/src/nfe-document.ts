@@ -1,5 +1,5 @@
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { isValidCpf, maskCpf } from './cpf.ts';
+import { isCpfDocument, isValidCpf, maskCpf } from './cpf.ts';
 
 /**
  * commerce §3 `nfeDocument`: who the NF-e (the electronic invoice) is issued to, a CPF or a CNPJ.
@@ -15,7 +15,7 @@ export function normalizeNfeDocument(value: string): string {
 /** A CPF (11 digits) or a CNPJ (14, numeric or alphanumeric) with its check digits right. */
 export function isValidNfeDocument(value: string): boolean {
   const document = normalizeNfeDocument(value);
-  if (document.length === 11) return /^\d{11}$/.test(document) && isValidCpf(document);
+  if (document.length === 11) return isCpfDocument(document) && isValidCpf(document);
   if (document.length === 14) return isValidCnpj(document, { version: 2 });
   return false;
 }

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   awaitsPayment,
   endingStatusOf,
+  isAwaitingPayment,
   isOpenPaymentStatus,
+  isPaid,
   mayMove,
   ORDER_TRANSITIONS,
   previousStatuses,
+  wasCancelled,
+  wasRefunded,
+  wasRefused,
 } from './order-lifecycle.ts';
 import { ORDER_STATUS, PAYMENT_STATUSES } from './payment-status.ts';
 
@@ -58,5 +63,27 @@ describe('the order lifecycle', () => {
     expect(endingStatusOf('cancelled')).toBe(CANCELADO);
     expect(endingStatusOf('approved')).toBeNull();
     expect(endingStatusOf('in_process')).toBeNull();
+  });
+});
+
+describe('the order status predicates (issue 32: one status vocabulary)', () => {
+  const cases = [
+    [isAwaitingPayment, AGUARDANDO_PAGAMENTO],
+    [isPaid, PAGO],
+    [wasRefunded, ESTORNADO],
+    [wasRefused, NAO_AUTORIZADO],
+    [wasCancelled, CANCELADO],
+  ] as const;
+
+  it('each names exactly one status of the lifecycle', () => {
+    for (const [predicate, status] of cases)
+      for (const other of Object.values(ORDER_STATUS))
+        expect(predicate(other), `${predicate.name}(${other})`).toBe(other === status);
+  });
+
+  it('keeps awaitsPayment wider than isAwaitingPayment: an authorised order still awaits its money', () => {
+    expect(awaitsPayment(PRE_AUTORIZADO)).toBe(true);
+    expect(isAwaitingPayment(PRE_AUTORIZADO)).toBe(false);
+    expect(Object.values(ORDER_STATUS).filter(isAwaitingPayment)).toEqual([AGUARDANDO_PAGAMENTO]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The order lifecycle of commerce §4, written once: which order status may follow which, and
  * what each move does to the holds, the coupon uses, the tickets and the money. The API's
- * `modules/checkout/order-state.ts` is the only writer of `orders.status`, and it moves an order
+ * `modules/checkout/order/order-state.ts` is the only writer of `orders.status`, and it moves an order
  * only from a status this table allows (one conditional UPDATE per move).
  */
 import { ORDER_STATUS, type TOrderStatus, type TPaymentStatus } from './payment-status.ts';
@@ -133,6 +133,40 @@ export function mayMove(from: TOrderStatus, to: TOrderStatus): boolean {
 /** An order still waiting for its money: the reconciler resolves every one of these. */
 export function awaitsPayment(status: number): boolean {
   return status === AGUARDANDO_PAGAMENTO || status === PRE_AUTORIZADO;
+}
+
+/*
+ * Issue 32: one status vocabulary. Code outside this table names an order status by these
+ * predicates (or ORDER_STATUS), never by its number: apps/api/src/structure-status.test.ts
+ * rejects `status === <number>` in the web and the API.
+ */
+
+/**
+ * AGUARDANDO_PAGAMENTO exactly: made, and no answer has yet ended, authorised or paid its charge
+ * (a Pix to pay, a card in review or a challenge). Unlike awaitsPayment, not PRE_AUTORIZADO.
+ */
+export function isAwaitingPayment(status: number | undefined): boolean {
+  return status === AGUARDANDO_PAGAMENTO;
+}
+
+/** PAGO: the money is kept and the tickets are issued. */
+export function isPaid(status: number | undefined): boolean {
+  return status === PAGO;
+}
+
+/** ESTORNADO: the money came back to the buyer (no tickets). */
+export function wasRefunded(status: number | undefined): boolean {
+  return status === ESTORNADO;
+}
+
+/** NAO_AUTORIZADO: the gateway refused the charge (the payment answers say 402). */
+export function wasRefused(status: number | undefined): boolean {
+  return status === NAO_AUTORIZADO;
+}
+
+/** CANCELADO: the order ended without a charge (a Pix expired, a page given up, no answer). */
+export function wasCancelled(status: number | undefined): boolean {
+  return status === CANCELADO;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { cpfDigits } from './cpf.ts';
+
 /**
  * Tracking (commerce §7 "Tracking"): how a buyer's data is normalised before it is hashed for an
  * advertising pixel's server events, as Meta's Conversions API documents its customer information
@@ -42,7 +44,7 @@ export function normaliseNameParts(name: string): { fn: string; ln: string } {
 
 /** A CPF as the external id: its 11 digits (a passport number: trimmed and lowercased). */
 export function normaliseExternalId(document: string): string {
-  const digits = document.replace(/\D/g, '');
+  const digits = cpfDigits(document);
   return digits.length === 11 ? digits : document.trim().toLowerCase();
 }
 

@@ -65,8 +65,8 @@ async function openPostgres(url: string, max: number, options: TDatabaseOptions)
     each.on('error', report);
     if (!options.unsafeNoClientErrorListener) each.on('connect', (client) => client.on('error', report));
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as TDb;
-  const relaxedDb = drizzleNodePg(relaxedPool, { schema }) as unknown as TDb;
+  const db = drizzleNodePg(pool, { schema }) as TDb;
+  const relaxedDb = drizzleNodePg(relaxedPool, { schema }) as TDb;
   return {
     db,
     relaxedDb,
@@ -112,7 +112,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   });
   await client.waitReady;
   keepStatements(client);
-  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  const db = drizzlePglite(client, { schema }) as TDb;
   return {
     db,
     relaxedDb: db,

@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../../../scripts/build-web.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../testing/test-app.ts';
 
 describe.each(testDatabases())('HTTP surface on %s', (kind) => {
@@ -55,6 +58,22 @@ describe.each(testDatabases())('HTTP surface on %s', (kind) => {
     expect(page.html).toContain(t.config.DPO_EMAIL);
     const en = await t.request('/api/pages/politicas-de-privacidade?lang=en');
     expect(((await en.json()) as { title: string }).title).toMatch(/privacy/i);
+  });
+
+  it("fills the placeholders of every static page's title and description too (issue 31: 13 carried {{brandName}})", async () => {
+    const files = readdirSync(path.join(repoRoot, 'content/pages')).filter((name) => name.endsWith('.md'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const [, slug, lang] = /^(.+)\.(pt-BR|en)\.md$/.exec(file)!;
+      const response = await t.request(`/api/pages/${slug}?lang=${lang}`);
+      expect(response.status, file).toBe(200);
+      const page = (await response.json()) as { title: string; description: string; html: string };
+      expect(`${page.title} ${page.description} ${page.html}`, file).not.toMatch(/\{\{\w+\}\}/);
+    }
+    const institutional = await t.request('/api/pages/institucional?lang=en');
+    expect(((await institutional.json()) as { description: string }).description).toContain(
+      `Meet ${t.config.BRAND_NAME}`,
+    );
   });
 
   it('answers 404 for an unknown or malformed page slug', async () => {

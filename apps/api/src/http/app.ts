@@ -1,26 +1,27 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { TFaceEngine } from '../adapters/biometry/face-provider.ts';
 import { defaultFaceEngine } from '../adapters/biometry/index.ts';
-import { WIDGET_ORIGINS } from '../adapters/captcha/siteverify.ts';
+import { createExchangeRates, type TExchangeRates } from '../adapters/exchange-rate/index.ts';
 import { hasTestControls } from '../adapters/payments/index.ts';
 import { createTracker } from '../adapters/tracking/index.ts';
 import { isConnectionLost } from '../db/connection-errors.ts';
 import { createAccountServices } from '../modules/accounts/services.ts';
 import { AppError } from '../modules/app-error.ts';
 import { createBiometryServices } from '../modules/biometry/services.ts';
+import { createAddressShare } from '../modules/cart/address-share.ts';
 import { createHoldThrottle } from '../modules/cart/hold-throttle.ts';
 import type { TCatalogue } from '../modules/catalogue/catalogue-read-model.ts';
-import { withPaymentOffer } from '../modules/checkout/payment-offer.ts';
 import { createCheckoutServices } from '../modules/checkout/services.ts';
+import { withPaymentOffer } from '../modules/checkout/ways-to-pay/payment-offer.ts';
 import { createMessageOutbox } from '../modules/outbox/message-outbox.ts';
 import { createStaticPages } from '../modules/pages/get-static-page.ts';
-import { widgetOrigins } from '../modules/site-flags/flags-answer.ts';
+import { createJoinThrottle } from '../modules/queue/join-throttle.ts';
 import { createSiteFlags } from '../modules/site-flags/site-flags.ts';
+import { ticketMailRenderers } from '../modules/tickets/mail-renderers.ts';
 import { createPageCache } from '../web/page-cache.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
@@ -32,7 +33,7 @@ import { authenticate, sessionCookieName } from './middleware/authenticate.ts';
 import { compress } from './middleware/compress.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestContext } from './middleware/request-context.ts';
-import { pooledNonce } from './nonce.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
 import { listOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -40,6 +41,7 @@ import { addressRoutes } from './routes/addresses.ts';
 import { appPaymentRoutes } from './routes/app-payments.ts';
 import { authRoutes } from './routes/auth.ts';
 import { BIOMETRY_CREATE_PATH, biometryRoutes } from './routes/biometry.ts';
+import { biometryReviewRoutes } from './routes/biometry-review.ts';
 import { captchaRoutes } from './routes/captcha.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -47,6 +49,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { commissionerRoutes } from './routes/commissioners.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { devTrackingRoutes } from './routes/dev-tracking.ts';
+import { exchangeRateRoutes } from './routes/exchange-rate.ts';
 import { exclusiveAccessRoutes } from './routes/exclusive-access.ts';
 import { gatewaySessionRoutes } from './routes/gateway-session.ts';
 import { gatewayTestControlRoutes } from './routes/gateway-test-controls.ts';
@@ -76,6 +79,8 @@ export type TAppOptions = TAppDeps & {
   catalogue: TCatalogue;
   /** The local biometry provider's face engine; tests pass a stand-in. Default: the real one, loaded on first use. */
   faceEngine?: () => Promise<TFaceEngine>;
+  /** The currency switch's exchange rate (main.ts starts its refresh); default: from the configuration. */
+  exchangeRates?: TExchangeRates;
 };
 
 /** Prefixes the spec gives to API hosts; all are served here (their base URLs are configurable). */
@@ -90,6 +95,7 @@ export function createApp(options: TAppOptions) {
   // The remote switches (issue 17): read from the database at most SITE_FLAGS_REFRESH_MS old.
   const flags = createSiteFlags({ db: database.db, config, log });
   const tracker = createTracker(config, database.db);
+  const exchangeRates = options.exchangeRates ?? createExchangeRates(config, log);
   const site = siteConfig(config);
   /** The deployment facts with the switches as this process last read them (the same for every visitor). */
   const siteNow = async () => {
@@ -105,7 +111,7 @@ export function createApp(options: TAppOptions) {
     };
   };
   const pages = createStaticPages(options.contentDir, pageFacts(site));
-  const outbox = createMessageOutbox({ config, database, log });
+  const outbox = createMessageOutbox({ config, database, log, renderers: { ...ticketMailRenderers } });
   const accounts = createAccountServices({ config, database, log, outbox });
   const checkout = createCheckoutServices({ config, database, log, outbox });
   const biometry = createBiometryServices({
@@ -116,87 +122,34 @@ export function createApp(options: TAppOptions) {
     secret: accounts.secret,
     engine: options.faceEngine ?? defaultFaceEngine,
     flags,
+    outbox,
   });
-  // A real captcha provider's widget is the one third-party script the pages may load.
-  const provider = config.CAPTCHA_PROVIDER;
-  const captchaOrigins: string[] =
-    provider in WIDGET_ORIGINS ? [...WIDGET_ORIGINS[provider as keyof typeof WIDGET_ORIGINS]] : [];
-  // The configured gateways' browser SDKs (their secure fields, iframes), as their adapters declare
-  // them; none when only the sandbox is configured.
-  const origins = (kind: 'script' | 'frame' | 'connect' | 'img') => [
-    ...new Set(checkout.gateways.all.flatMap((gateway) => gateway.browser.csp[kind])),
-  ];
-  const gatewayScripts = origins('script');
-  const gatewayFrames = origins('frame');
-  const gatewayConnect = origins('connect');
-  const gatewayImages = origins('img');
-  const frames = [...captchaOrigins, ...gatewayFrames];
   const app = new Hono<TAppEnv>();
 
   app.use(requestContext(log));
-  const common = {
-    strictTransportSecurity: config.secureCookies ? 'max-age=31536000; includeSubDomains' : false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: 'strict-origin-when-cross-origin',
-  } as const;
-  // Pages get a CSP whose scripts need this response's nonce; API answers are data and never
-  // run anything, so they get a fixed CSP and skip generating a nonce on every call.
-  // The widgets' origins (chat, customer-relations form) are allowed only while their switch is on.
-  const pageHeadersFor = (frameAncestors: string[], widgets: string[] = []) =>
-    secureHeaders({
-      ...common,
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", pooledNonce, ...captchaOrigins, ...gatewayScripts, ...widgets],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
-        fontSrc: ["'self'"],
-        connectSrc: [
-          "'self'",
-          ...[site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
-          ...captchaOrigins,
-          ...gatewayConnect,
-          ...widgets,
-        ],
-        frameSrc: frames.length || widgets.length ? [...frames, ...widgets] : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors,
-      },
-    });
-  const pageHeadersByWidgets = new Map<string, ReturnType<typeof pageHeadersFor>>();
-  const pageHeaders: MiddlewareHandler<TAppEnv> = async (c, next) => {
-    const widgets = widgetOrigins(config, await flags.current());
-    c.set('widgetOrigins', widgets);
-    const key = widgets.join(' ');
-    let headers = pageHeadersByWidgets.get(key);
-    if (!headers) {
-      headers = pageHeadersFor(["'none'"], widgets);
-      pageHeadersByWidgets.set(key, headers);
-    }
-    return headers(c, next);
-  };
-  // The mobile app's payment page may be framed by our own origin (its parent.postMessage fallback).
-  const appViewHeaders = pageHeadersFor(["'self'"]);
-  const apiHeaders = secureHeaders({
-    ...common,
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  });
-  // The API reference is a page a person reads: it gets the pages' policy (its style has the nonce).
-  app.use((c, next) =>
-    isApiPath(c.req.path) && c.req.path !== REFERENCE_PAGE_PATH
-      ? apiHeaders(c, next)
-      : c.req.path === '/checkout_status'
-        ? appViewHeaders(c, next)
-        : pageHeaders(c, next),
+  // The security headers (CSP and the rest), pages and API each their own (middleware/security-headers.ts).
+  app.use(
+    securityHeaders({
+      config,
+      apiOrigins: [site.apiBaseUrl, site.apiV1BaseUrl, site.checkoutBaseUrl].filter(Boolean),
+      gateways: checkout.gateways.all,
+      flags,
+      isApiPath,
+      // The API reference is a page a person reads: it gets the pages' policy (its style has the nonce).
+      pagePaths: [REFERENCE_PAGE_PATH],
+      appViewPath: '/checkout_status',
+    }),
   );
   app.use(compress());
   app.use(csrfProtection(config.publicUrl));
 
   const pageCache = createPageCache({
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
-    version: () => `${options.catalogue.version()} ${flags.peek().updatedAt?.getTime() ?? 0}`,
+    // A new exchange rate changes every converted price (commerce §1's currency switch).
+    version: () => {
+      const rate = exchangeRates.current();
+      return `${options.catalogue.version()} ${flags.peek().updatedAt?.getTime() ?? 0} ${rate?.date}:${rate?.usdBrl}`;
+    },
   });
 
   if (config.MAINTENANCE) {
@@ -207,7 +160,7 @@ export function createApp(options: TAppOptions) {
       if (isApiPath(c.req.path)) return c.json(errorBody('maintenance', 'Site em manutenção'), 503);
       return c.html(maintenancePage(c.get('locale'), site.brandName), 503);
     });
-    return Object.assign(app, { checkout, outbox, biometry, flags, pageCache });
+    return Object.assign(app, { checkout, outbox, biometry, flags, pageCache, exchangeRates });
   }
 
   // Issue 18: shared pages of visitors not logged in, answered from memory (web/page-cache.ts).
@@ -227,7 +180,7 @@ export function createApp(options: TAppOptions) {
     c.req.method === 'GET' || c.req.method === 'HEAD' || isApiPath(c.req.path) ? next() : pageBodies(c, next),
   );
   // The hottest reads, mounted before the generic body limit: they limit their own bodies
-  // (parse-json.ts) and read them without materialising a Web stream.
+  // (request.ts) and read them without materialising a Web stream.
   app.route('/', catalogueRoutes(options.catalogue, database.db));
   // The on-sale path too: its bodies are limited by parseJsonBody as they are read.
   app.route(
@@ -252,6 +205,13 @@ export function createApp(options: TAppOptions) {
             accounts.captcha,
           )
         : null,
+      addressShare: config.HOLD_THROTTLE
+        ? createAddressShare(database, {
+            anonymousUnits: config.HOLD_MAX_UNITS_PER_IP_EVENT,
+            ceilingUnits: config.HOLD_IP_EVENT_CEILING,
+            holdSeconds: config.CART_HOLD_SECONDS,
+          })
+        : null,
       queueSecret: config.WAITING_ROOM ? accounts.secret : undefined,
     }),
   );
@@ -273,8 +233,10 @@ export function createApp(options: TAppOptions) {
   app.route('/api', accountRoutes(accounts));
   app.route('/api', privacyRoutes(accounts, biometry));
   app.route('/api', siteFlagsRoutes({ flags, config, limits: accounts.limits, log }));
+  app.route('/api', exchangeRateRoutes(exchangeRates));
   app.route('/api', trackingRoutes({ db: database.db, config, log, tracker }, accounts.limits));
   app.route('/', biometryRoutes(biometry));
+  app.route('/api', biometryReviewRoutes(biometry));
   app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
@@ -296,6 +258,18 @@ export function createApp(options: TAppOptions) {
       passSeconds: config.QUEUE_PASS_SECONDS,
       secureCookies: config.secureCookies,
       secret: accounts.secret,
+      joinThrottle: config.QUEUE_JOIN_THROTTLE
+        ? createJoinThrottle(
+            database,
+            {
+              captchaAfter: config.QUEUE_CAPTCHA_AFTER,
+              perSession: config.QUEUE_JOINS_PER_SESSION,
+              ipMax: config.QUEUE_IP_MAX_JOINS,
+            },
+            accounts.captcha,
+          )
+        : null,
+      trustProxyHops: config.TRUST_PROXY_HOPS,
     }),
   );
   app.route('/', checkoutRoutes(checkout, accounts.limits));
@@ -310,7 +284,9 @@ export function createApp(options: TAppOptions) {
   );
   // Ways to pay: the mobile app's checkout session and the spec's other payment paths.
   app.route('/', appPaymentRoutes(checkout));
-  // Ways to pay (issue 15): hosted checkout, wallet scripts, the sandbox's hosted page.
+  // Ways to pay (issue 15): hosted checkout, wallet scripts, the sandbox's hosted page (its buyer's
+  // only: the session is read for it first).
+  app.use('/sandbox-gateway/*', authenticate(database.db, config));
   app.route('/', hostedCheckoutRoutes(checkout));
   // Ways to pay: multi-payment (one order split across several cards).
   app.route('/', multiPaymentRoutes(checkout));
@@ -340,7 +316,6 @@ export function createApp(options: TAppOptions) {
   // The local outboxes show password-reset links: only ever on this machine.
   if (config.localDeployment) app.route('/_dev', devOutboxRoutes(accounts));
   if (config.localDeployment && tracker.kind === 'local') app.route('/_dev', devTrackingRoutes(database.db));
-  app.use('/sandbox-gateway/*', authenticate(database.db, config));
   app.route('/', gatewayTestControlRoutes(checkout));
   // Before the build's /assets/*: snapshots change, hashed assets never do.
   app.route('/', snapshotRoutes(options.catalogue.snapshots));
@@ -400,6 +375,8 @@ export function createApp(options: TAppOptions) {
       const render = (nonce: string, request: Request = c.req.raw) =>
         web(request, {
           locale: c.get('locale'),
+          currency: c.get('currency'),
+          exchangeRate: exchangeRates.current(),
           nonce,
           widgetOrigins: c.get('widgetOrigins') ?? [],
           requestId: c.get('requestId'),
@@ -432,7 +409,7 @@ export function createApp(options: TAppOptions) {
     return answersJson(c.req.path) ? c.json(errorBody('internal', message), 500) : c.text(message, 500);
   });
 
-  return Object.assign(app, { checkout, outbox, biometry, flags, pageCache });
+  return Object.assign(app, { checkout, outbox, biometry, flags, pageCache, exchangeRates });
 }
 
 export type TApp = ReturnType<typeof createApp>;

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLocale } from '@ingressos/domain';
+import type { TDisplayCurrency } from '@ingressos/domain/currency';
 import type { TConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
 import type { TLogger } from '../logger.ts';
-import type { TVisitorFacts } from '../modules/accounts/get-visitor.ts';
 import type { TSession, TUserRow } from '../modules/accounts/sessions.ts';
+import type { TVisitorFacts } from '../modules/visitor/get-visitor.ts';
 
 /** The logged-in account of a request, and how it proved itself. */
 export type TAuth = {
@@ -36,6 +37,8 @@ export type TAppEnv = {
   Variables: {
     requestId: string;
     locale: TLocale;
+    /** The currency switch's choice (the `currency` cookie; BRL without one). */
+    currency: TDisplayCurrency;
     log: TLogger;
     secureHeadersNonce?: string;
     /** The widget origins this page's CSP allows (the remote switches when its headers were set). */

@@ -1,4 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
+import { escapeHtml } from '@ingressos/domain/html';
 
 const TEXT: Record<TLocale, { title: string; body: string }> = {
   'pt-BR': {
@@ -10,12 +11,6 @@ const TEXT: Record<TLocale, { title: string; body: string }> = {
     body: 'We are under maintenance to improve your experience. We will be back shortly.',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 /**
  * The page that replaces every route while MAINTENANCE=true. It is plain HTML with inline

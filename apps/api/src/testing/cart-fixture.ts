@@ -40,6 +40,8 @@ export async function createCartFixture(
     maxPerCart?: number | null;
     /** Refund protection on sale, as basis points of the price (1000 = 10 %). */
     refundBp?: number;
+    /** Seats of the open table (and units of its lot): 6 unless set. */
+    openTableSeats?: number;
   } = {},
 ): Promise<TCartFixture> {
   counter += 1;
@@ -161,7 +163,8 @@ export async function createCartFixture(
     .returning();
 
   const openTables = await section(event.id, 'Mesas abertas', { minQtd: 1, maxQtd: 6 });
-  const [openTableLot] = await ticketWithLots(openTables.id, [6]);
+  const openSeats = options.openTableSeats ?? 6;
+  const [openTableLot] = await ticketWithLots(openTables.id, [openSeats]);
   const [openTable] = await db
     .insert(controlledPlaces)
     .values({
@@ -172,7 +175,7 @@ export async function createCartFixture(
       x: 0,
       y: 90,
       minSeats: 3,
-      capacity: 6,
+      capacity: openSeats,
     })
     .returning();
 

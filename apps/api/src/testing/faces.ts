@@ -311,26 +311,37 @@ export type TClipOptions = {
   width?: number;
   height?: number;
   fps?: number;
+  /**
+   * 'face': how close the face comes (its zoom at the end, default 1.5). About 1.15 comes closer
+   * only narrowly: the local engine's check passes as `borderline` and the enrolment goes to a
+   * person (MANUAL_VERIFICATION), as a real hesitant capture does. Such a face moves between 1.5 and 2.5 s.
+   */
+  closest?: number;
 };
+
+/** The length of a 'face' clip's loop, in seconds. */
+export const FACE_CLIP_SECONDS = 8;
 
 /**
  * A fake camera clip (YUV4MPEG2, 4:2:0) for Chromium's
  * `--use-fake-device-for-media-stream --use-file-for-fake-video-capture=<file>`, which loops it.
- * 'face': 4 s per loop: the face far for 1 s, moving closer (zoom 1 to 1.5) for 2 s, close for 1 s.
+ * 'face': FACE_CLIP_SECONDS per loop: the face far for 1 s, moving closer (zoom 1 to `closest`, 1.5)
+ * for 2 s, then close until the loop ends. The long close end keeps a capture's last frame close
+ * even when a busy machine takes it seconds late (with 1 s of it, a last frame over 0.65 s late showed the face far again).
  * 'no_face' and 'two_faces': the same picture throughout. Returns the file's path (cached).
  */
 export function makeFaceClip(options: TClipOptions): string {
-  const { kind, face = FACE_A, other = FACE_B, width = 640, height = 480, fps = 15 } = options;
+  const { kind, face = FACE_A, other = FACE_B, width = 640, height = 480, fps = 15, closest = 1.5 } = options;
   const key = (id: string) => cacheKey(sampleFace(id));
   const name =
     kind === 'face'
-      ? `face-${key(face)}`
+      ? `face-${key(face)}${closest === 1.5 ? '' : `-to${closest}`}-${FACE_CLIP_SECONDS}s`
       : kind === 'two_faces'
         ? `two-${key(face)}-${key(other)}`
         : 'no-face';
   const file = path.join(CACHE, `${name}-${width}x${height}-${fps}.y4m`);
   if (existsSync(file)) return file;
-  const frames = kind === 'face' ? fps * 4 : fps;
+  const frames = kind === 'face' ? fps * FACE_CLIP_SECONDS : fps;
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
   const parts: Buffer[] = [header];
   const still = kind === 'no_face' ? noFaceImage(width, height) : null;
@@ -340,7 +351,10 @@ export function makeFaceClip(options: TClipOptions): string {
     let image = still ?? pair;
     if (!image) {
       const t = i / fps;
-      const zoom = t < 1 ? 1 : t < 3 ? 1 + 0.25 * (t - 1) : 1.5;
+      // A hesitant face (closest set) stays far for 1.5 s and is as close as it comes from 2.5 s: a
+      // capture started in the first half second (3 s of frames) sees both, even with frames late.
+      const [far, near] = closest === 1.5 ? [1, 3] : [1.5, 2.5];
+      const zoom = t < far ? 1 : t < near ? 1 + ((closest - 1) / (near - far)) * (t - far) : closest;
       image = compose(width, height, [
         {
           id: face,

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signMalgaNotice } from '../adapters/payments/malga-webhook.ts';
+import { signMalgaNotice } from '../adapters/payments/malga/webhook.ts';
 
 /**
  * A local stand-in for Malga's API (docs.malga.io/api-reference; the official malga-node SDK's

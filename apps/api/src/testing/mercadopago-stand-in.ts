@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '@ingressos/domain/html';
 import type { TGatewayNotice } from '../adapters/payments/gateway.ts';
-import { signMercadoPagoNotification } from '../adapters/payments/mercadopago-webhook.ts';
+import { signMercadoPagoNotification } from '../adapters/payments/mercadopago/webhook.ts';
 
 /**
  * A local stand-in for Mercado Pago's API. This machine cannot reach Mercado Pago, so tests
@@ -47,6 +48,12 @@ export type TMpStandIn = {
   settle(id: string, status: string, statusDetail: string): void;
   /** A pending Pix lapses: Mercado Pago cancels it with status_detail expired. */
   expire(id: string): void;
+  /**
+   * A payment made outside our checkout that carries one of our external references (the API
+   * called by hand, another integration of the account, one in another currency): approved by
+   * default, found by search and its id; answers the payment's id.
+   */
+  pay(input: { externalRef: string; amount: number; currency?: string; status?: string }): string;
   close(): Promise<void>;
 };
 export type TStandInRefund = {
@@ -65,7 +72,8 @@ export type TStandInPayment = {
   status_detail: string;
   payment_method_id: string;
   payment_type_id: string;
-  currency_id: 'BRL';
+  /** ISO 4217: what the account charges in (reais for a Brazilian account). */
+  currency_id: string;
   transaction_amount: number;
   transaction_amount_refunded: number;
   external_reference: string;
@@ -119,12 +127,6 @@ const PAGE_OUTCOMES: Record<
     back: 'failure',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const OUTCOMES: Record<string, [string, string]> = {
   APRO: ['approved', 'accredited'],
@@ -250,7 +252,7 @@ export async function startMercadoPagoStandIn(
         return send(400, { message: 'transaction_amount attribute must be positive', status: 400 });
       const base = {
         id: nextId++,
-        currency_id: 'BRL' as const,
+        currency_id: 'BRL',
         transaction_amount: amount,
         transaction_amount_refunded: 0,
         external_reference: String(json.external_reference ?? ''),
@@ -497,6 +499,23 @@ ${
       if (!payment) throw new Error(`no payment ${id}`);
       payment.date_of_expiration = new Date(Date.now() - 1000).toISOString();
       lapse(payment);
+    },
+    pay(input) {
+      const payment: TStandInPayment = {
+        id: nextId++,
+        status: input.status ?? 'approved',
+        status_detail: (input.status ?? 'approved') === 'approved' ? 'accredited' : 'pending_contingency',
+        payment_method_id: 'account_money',
+        payment_type_id: 'account_money',
+        currency_id: input.currency ?? 'BRL',
+        transaction_amount: input.amount,
+        transaction_amount_refunded: 0,
+        external_reference: input.externalRef,
+        date_created: new Date().toISOString(),
+        refunds: [],
+      };
+      payments.set(String(payment.id), payment);
+      return String(payment.id);
     },
     close: () =>
       new Promise<void>((resolve) => {

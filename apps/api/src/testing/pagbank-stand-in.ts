@@ -9,7 +9,7 @@ import {
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
-import { pagBankAuthenticityToken } from '../adapters/payments/pagbank-webhook.ts';
+import { pagBankAuthenticityToken } from '../adapters/payments/pagbank/webhook.ts';
 
 /**
  * A local stand-in for PagBank's Orders API (docs/payments.md, PagBank). This machine cannot reach

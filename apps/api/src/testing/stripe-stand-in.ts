@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signStripeNotice } from '../adapters/payments/stripe-webhook.ts';
+import { signStripeNotice } from '../adapters/payments/stripe/webhook.ts';
 import {
   createStripeLedger,
   id,

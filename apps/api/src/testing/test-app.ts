@@ -77,7 +77,13 @@ export async function createTestApp(
   const testDatabase = await createTestDatabase(kind);
   // Every request of a test comes from one address: the anonymous-hold throttle (issue 19) is off
   // unless the test turns it on.
-  const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', HOLD_THROTTLE: 'false', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    HOLD_THROTTLE: 'false',
+    QUEUE_JOIN_THROTTLE: 'false',
+    ...env,
+  });
   const log = createLogger(config.LOG_LEVEL);
   const snapshotDir = mkdtempSync(path.join(tmpdir(), 'bilheto-snapshots-'));
   const catalogue = createCatalogue({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signYunoNotice } from '../adapters/payments/yuno-webhook.ts';
+import { signYunoNotice } from '../adapters/payments/yuno/webhook.ts';
 
 /**
  * A local stand-in for Yuno's API (docs.y.uno, API reference). This machine cannot reach Yuno, so

@@ -245,7 +245,11 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     await db.execute(sql`insert into event_queues (event_id, clock) values (${f.eventId}, now() - interval '1 hour')
       on conflict (event_id) do update set clock = excluded.clock`);
     expect(await admitToEvent({ db, holdSeconds: 900 }, f.eventId)).toBe(1);
-    const status = await t.request(`/api/queue/${f.slug}`, { headers: { 'x-session-id': buyer } });
+    // A pass goes to a logged-in account only (issue 31: one pass per account at admission).
+    const person = await register(t);
+    const status = await t.request(`/api/queue/${f.slug}`, {
+      headers: { 'x-session-id': buyer, cookie: person.cookie },
+    });
     const pass = status.headers.getSetCookie().find((c) => c.startsWith(`queue_pass_${f.eventId}=`))!;
     expect(pass).toBeDefined();
 
@@ -263,7 +267,6 @@ describe.each(testDatabases())('shared pages of visitors not logged in on %s', (
     expect(admitted.status).toBe(200);
     expect(admitted.cacheControl ?? '').not.toContain('public');
     // Logged in, the same buyer gets the page rendered as theirs (the copy for nobody is not shared).
-    const person = await register(t);
     const theirs = await page(t, `/events/${f.slug}`, {
       cookie: `${person.cookie}; signed_in=1; cart_session=${buyer}; ${pass.split(';')[0]}`,
     });

@@ -93,10 +93,11 @@ export function createPageCache(options: TPageCacheOptions) {
   let hits = 0;
   let misses = 0;
 
-  // Path and query only: the Host header is the visitor's to choose, the language is negotiated.
+  // Path and query only: the Host header is the visitor's to choose, the language is negotiated,
+  // and the currency switch's choice (commerce §1) picks the prices drawn: one copy per currency.
   const keyOf = (c: Context<TAppEnv>) => {
     const url = c.req.url;
-    return `${c.get('locale')} ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
+    return `${c.get('locale')} ${c.get('currency')} ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
   };
 
   function drop(key: string) {

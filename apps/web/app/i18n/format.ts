@@ -40,7 +40,8 @@ export function formatDate(
   const key = `${locale} ${JSON.stringify(options ?? {})}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone: 'America/Sao_Paulo', ...options });
+    // Hours on the 24-hour clock in every language, as the event pages write them (issue 31).
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'America/Sao_Paulo', hourCycle: 'h23', ...options });
     if (dateFormats.size < 200) dateFormats.set(key, format);
   }
   return format.format(date);

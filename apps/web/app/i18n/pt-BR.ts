@@ -9,6 +9,15 @@ export const ptBR = {
     'janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro',
   'calendar.long': '{weekday}, {day} de {month} de {year}',
   'calendar.short': '{wd}., {day} de {mon}.',
+  // commerce §1's currency switch (ui/money.tsx, ui/conversion-note.tsx, features/shell/language-switch.tsx)
+  'currency.label': 'Moeda',
+  'currency.brl': 'Real (R$)',
+  'currency.usd': 'Dólar (U$)',
+  'currency.rate': 'Cotação de {date}: {one} = {rate}',
+  'currency.approximate': 'Valores em {shown} aproximados; a cobrança é feita em {charged}.',
+  'currency.approximatePaid': 'Valores em {shown} aproximados; a cobrança foi feita em {charged}.',
+  'currency.charged': 'Valor cobrado: {amount}',
+  'currency.unavailable': 'Cotação do dólar indisponível no momento: valores em {charged}.',
   'app.loading': 'Carregando...',
   'app.skipToContent': 'Pular para o conteúdo',
   'app.validationEmail.success': 'E-mail validado com sucesso.',
@@ -391,6 +400,7 @@ export const ptBR = {
   'checkout.biometryHint': 'Este evento exige biometria facial ativa de cada titular antes do pagamento.',
   'checkout.biometrySkipped': 'biometria dispensada',
   'checkout.biometryActive': 'biometria ativa',
+  'checkout.biometryReview': 'biometria em análise: a resposta chega por e-mail',
   'checkout.biometryMissing': 'precisa cadastrar a biometria',
   'checkout.biometryNoAccount': 'sem conta: a pessoa precisa criar uma conta e cadastrar a biometria facial',
   'checkout.biometryEnrolNow': 'Cadastrar minha biometria agora',
@@ -650,7 +660,8 @@ export const ptBR = {
   'cart.protectionYes': 'Quero proteger minha compra ({percent}% do valor dos ingressos)',
   'cart.protectionNo': 'Não quero proteger minha compra',
   'cart.protectionRequired': 'Uma seleção obrigatória não foi preenchida.',
-  'cart.incomplete': 'Há mesas com menos lugares que o mínimo. Complete-as no mapa antes de continuar.',
+  'cart.incomplete':
+    'Há mesas com menos lugares que o mínimo. Adicione lugares aqui (+) ou complete-as no mapa antes de continuar.',
   'cart.completeTables': 'Completar mesas no mapa',
   'cart.continue': 'Continuar para o pagamento',
   'cart.timeLeft': 'Tempo restante: {time}',
@@ -686,6 +697,14 @@ export const ptBR = {
   'cart.modal.ok': 'OK',
   'cart.seat': 'Fila {row}, lugar {seat}',
   'cart.table': 'Mesa {table}',
+  'cart.tableSeats': 'Lugares na {table}',
+  'cart.addSeat': 'Adicionar um lugar na {table}',
+  'cart.removeSeat': 'Tirar um lugar da {table}',
+  'cart.tableMin': 'Mesa compartilhada: mínimo de {min} lugares.',
+  'cart.tableShort': 'Faltam lugares: o mínimo desta mesa é {min}.',
+  'cart.tablesNote.title': 'Mesas compartilhadas no seu carrinho',
+  'cart.tablesNote.line': '{table}: {count} no carrinho, mínimo {min}',
+  'cart.tablesNote.hint': 'Para mais um lugar, escolha a mesa no mapa e adicione ao carrinho.',
   'cart.map.add': 'Adicionar ao carrinho',
   'cart.map.adding': 'Adicionando…',
   'privacy.title': 'Privacidade e dados',
@@ -970,6 +989,14 @@ export const ptBR = {
   'queue.minutes': '{n} min',
   'queue.hours': '{h} h {m} min',
   'queue.offline': 'Sem conexão. Tentando de novo…',
+  'queue.captchaTitle': 'Confirme que você é uma pessoa',
+  'queue.captchaText':
+    'Muitas pessoas entraram na fila desta conexão. Confirme que você não é um robô para pegar o seu lugar.',
+  'queue.loginToBuy':
+    'É a sua vez! Entre na sua conta para usar a sua vez: cada conta compra por um lugar na fila.',
+  'queue.login': 'Entrar na minha conta',
+  'queue.accountUsed':
+    'Sua conta já usou a vez de outro lugar nesta fila. Cada conta compra por um lugar só.',
 } as const;
 
 export type TMessageKey = keyof typeof ptBR;

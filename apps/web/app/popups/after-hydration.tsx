@@ -1,7 +1,6 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { lazy, Suspense } from 'react';
 import { CartSessionLayer } from '~/features/cart/cart-layer.tsx';
-import { ConsentBanner } from '~/features/consent/consent-banner.tsx';
 import { SiteWidgets } from '~/features/shell/site-widgets.tsx';
 import { type TVisitorSeen, useVisitor } from '~/features/shell/use-visitor.ts';
 import type { TShellUser } from '~/shared/shell-user.ts';
@@ -14,10 +13,11 @@ const AccountPopups = lazy(() => import('./account-popups.tsx'));
  * Everything of the shell that exists only in the browser, loaded by the root after hydration as
  * one chunk, so the server's HTML is the same for every visitor and no page's first script
  * carries it (scripts/bundle-budget.int.test.ts): the cart-session modal and the captcha an add
- * may ask for, the account pop-ups, the cookie-consent banner (LGPD), the remote switches'
- * chat and CRM widgets (only the origins this document's CSP allowed), and the focus rule of
+ * may ask for, the account pop-ups, the remote switches' chat and CRM widgets (only the origins
+ * this document's CSP allowed), and the focus rule of
  * navigations with its polite region (issue 20; mounted long before the first navigation), and
- * the question who the visitor is when a shared page was rendered for nobody (issue 18).
+ * the question who the visitor is when a shared page was rendered for nobody (issue 18). The
+ * cookie banner is not here: the server draws it (root.tsx, issue 31).
  */
 export default function AfterHydration({
   user,
@@ -45,7 +45,6 @@ export default function AfterHydration({
       <RouteFocus />
       <CartSessionLayer session={!selling} />
       {user && <Popups user={user} site={site} path={path} />}
-      <ConsentBanner loggedIn={Boolean(user)} />
       <SiteWidgets allowed={widgetOrigins} />
     </>
   );

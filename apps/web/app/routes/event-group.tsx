@@ -2,9 +2,10 @@ import { isEventPast } from '@ingressos/domain';
 import { lazy, Suspense, useState } from 'react';
 import { data } from 'react-router';
 import { getEventGroup } from '~/features/catalogue/api/catalogue.server.ts';
-import { EventGrid } from '~/features/catalogue/event-card.tsx';
+import { EventGrid, ListConversionNote } from '~/features/catalogue/event-card.tsx';
 import { type TFreshList, withStock } from '~/features/catalogue/fresh-events.ts';
-import { clip, seoMeta } from '~/features/catalogue/seo.ts';
+import { clip } from '~/features/catalogue/seo.ts';
+import { metaFromSeo } from '~/features/catalogue/seo-route.ts';
 import { commissionerEventGroup, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
@@ -57,9 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
 export const headers = sharedPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? seoMeta(loaderData.seo) : [];
-}
+export const meta = metaFromSeo;
 
 export default function EventGroup({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -75,7 +74,10 @@ export default function EventGroup({ loaderData }: Route.ComponentProps) {
       {group.description && <p>{group.description}</p>}
       <h2>{t('group.events')}</h2>
       {events.length > 0 ? (
-        <EventGrid events={withStock(events, fresh, events)} eagerFirst={2} />
+        <>
+          <ListConversionNote events={events} />
+          <EventGrid events={withStock(events, fresh, events)} eagerFirst={2} />
+        </>
       ) : (
         <p>{t('home.empty')}</p>
       )}

@@ -1,13 +1,15 @@
 import { currencyCode, isEventPast } from '@ingressos/domain';
 import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
+import { CartTablesNote } from '~/features/cart/cart-tables-note.tsx';
 import { getEventTickets } from '~/features/catalogue/api/catalogue.server.ts';
-import { seoMeta } from '~/features/catalogue/seo.ts';
+import { metaFromSeo } from '~/features/catalogue/seo-route.ts';
 import { toMapSections } from '~/features/seat-map/map-sections.ts';
 import { SeatMap, type TMapPlace, type TMapSection } from '~/features/seat-map/seat-map.tsx';
 import { createTranslator } from '~/i18n/index.ts';
 import { requestServices } from '~/server-context.ts';
 import { sharedPageHeaders } from '~/shared/shared-page.ts';
+import { ConversionNote } from '~/ui/conversion-note.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
 import { PageFrame } from '~/ui/page-frame.tsx';
@@ -43,9 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
 export const headers = sharedPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? seoMeta(loaderData.seo) : [];
-}
+export const meta = metaFromSeo;
 
 export default function EventMap({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -89,8 +89,12 @@ export default function EventMap({ loaderData }: Route.ComponentProps) {
       {sections.length === 0 ? (
         <p>{t('map.noMap')}</p>
       ) : (
-        <SeatMap sections={sections} currency={event.currency} readOnly={event.past} onAdd={addToCart} />
+        <>
+          <ConversionNote charged={event.currency} />
+          <SeatMap sections={sections} currency={event.currency} readOnly={event.past} onAdd={addToCart} />
+        </>
       )}
+      <CartTablesNote slug={event.slug} />
     </PageFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { SLUG_PATTERN } from '@ingressos/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { wantsConversion } from '@ingressos/domain/currency';
+import { lazy, memo, Suspense, useState } from 'react';
 import { data, isRouteErrorResponse, redirect, useRouteError } from 'react-router';
 import {
   getEventTickets,
@@ -23,6 +24,7 @@ import { notShared, sharedPageHeaders } from '~/shared/shared-page.ts';
 import { ErrorPage } from '~/ui/error-page.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { pageTitle } from '~/ui/meta.ts';
+import { codeOf, loadedNote, useMoney } from '~/ui/money.tsx';
 import { keepServerMarkup } from '~/ui/server-markup.tsx';
 import type { Route } from './+types/event.ts';
 
@@ -99,6 +101,27 @@ const ExclusiveAccess = lazy(() => import('~/features/catalogue/exclusive-access
 // The page view's analytics and pixel, and the stock read again from the snapshot file (issue 18):
 // fetched after the page, out of its first script.
 const EventAfterLoad = lazy(() => import('~/features/catalogue/event-after-load.tsx'));
+// commerce §1: the note near converted prices, only for a visitor who chose U$ on an event in reais.
+// The server draws it; in the browser its boundary keeps the server's markup until the chunk
+// arrives and then hydrates (as the cookie banner does), so it is not in the page's first script.
+// On a navigation from a page that drew a note, its module is there: drawn at once.
+const LazyConversionNote = lazy(() => import('~/ui/conversion-note.tsx'));
+
+// memo: the page's renders (the stock read again after load) must not reach the boundary while it
+// waits for its chunk, or it would drop the server's markup for its fallback.
+const ConversionNoteBoundary = memo(function ConversionNoteBoundary({ charged }: { charged: string }) {
+  const [Note] = useState(() => loadedNote.current ?? LazyConversionNote);
+  return (
+    <Suspense fallback={null}>
+      <Note charged={charged} />
+    </Suspense>
+  );
+});
+
+function EventConversionNote({ charged }: { charged: string }) {
+  const { currency } = useMoney();
+  return wantsConversion(codeOf(charged), currency) ? <ConversionNoteBoundary charged={charged} /> : null;
+}
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -121,6 +144,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       {!event.past && (
         <section className={styles.block} aria-labelledby="ingressos">
           <h2 id="ingressos">{t('event.tickets')}</h2>
+          <EventConversionNote charged={event.currency} />
           {locked && (
             <Suspense>
               <ExclusiveAccess eventId={event.id} issuers={event.exclusiveAccess} />

@@ -2,9 +2,9 @@ import type { TEventSummary } from '@ingressos/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { data, Link } from 'react-router';
 import { getNextEvents } from '~/features/catalogue/api/catalogue.server.ts';
-import { EventGrid } from '~/features/catalogue/event-card.tsx';
+import { EventGrid, ListConversionNote } from '~/features/catalogue/event-card.tsx';
 import { type TFreshList, withStock } from '~/features/catalogue/fresh-events.ts';
-import { seoMeta } from '~/features/catalogue/seo.ts';
+import { metaFromSeo } from '~/features/catalogue/seo-route.ts';
 import { commissionerEvents, commissionerMode } from '~/features/commissioner/commissioner.server.ts';
 import { CommissionerLanding, CommissionerNotFound } from '~/features/commissioner/commissioner-pages.tsx';
 import { createTranslator } from '~/i18n/index.ts';
@@ -74,9 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
 export const headers = sharedPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? seoMeta(loaderData.seo) : [];
-}
+export const meta = metaFromSeo;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.commissioner) return <CommissionerHome mode={loaderData.commissioner} />;
@@ -105,6 +103,7 @@ function SiteHome({
         <h1>{t('home.title')}</h1>
         <p>{t('home.description')}</p>
       </section>
+      <ListConversionNote events={[...featured, ...upcoming]} />
       {featured.length > 0 && (
         <section className={styles.block} aria-labelledby="destaques">
           <h2 id="destaques">{t('home.featured')}</h2>
@@ -145,6 +144,7 @@ function CommissionerHome({
   if (mode.state === 'notFound') return <CommissionerNotFound />;
   return (
     <CommissionerLanding name={mode.name} count={mode.events.length}>
+      <ListConversionNote events={mode.events} />
       {mode.events.length > 0 && <EventGrid events={mode.events} eagerFirst={3} />}
     </CommissionerLanding>
   );

@@ -1,3 +1,4 @@
+import { isCpfDocument } from '@ingressos/domain/cpf';
 import { Link } from 'react-router';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
@@ -28,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cart: answer.ok ? answer.body.cart : null,
     error: answer.ok || !answer.error ? null : answer.message,
     // A foreign document is no CPF: the buyer cannot identify with it, nor is it a transfer's "own CPF".
-    buyerCpf: /^\d{11}$/.test(user.cpf) ? user.cpf : '',
+    buyerCpf: isCpfDocument(user.cpf) ? user.cpf : '',
     auth: null,
   };
 }

@@ -26,11 +26,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     event: new Intl.DateTimeFormat(locale, {
       dateStyle: 'full',
       timeStyle: 'short',
+      hourCycle: 'h23',
       timeZone: receipt.event.timeZone,
     }).format(new Date(receipt.event.startsAt)),
     placed: new Intl.DateTimeFormat(locale, {
       dateStyle: 'long',
       timeStyle: 'short',
+      hourCycle: 'h23',
       timeZone: 'America/Sao_Paulo',
     }).format(new Date(receipt.createdAt)),
   };

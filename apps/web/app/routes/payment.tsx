@@ -5,7 +5,7 @@ import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
 import { requireProfileForPayment } from '~/features/accounts/require-profile-for-payment.server.ts';
 import { PaymentForm } from '~/features/checkout/payment-screen.tsx';
 import { OngoingPurchase } from '~/features/checkout/pending-payment.tsx';
-import { SplitRestore } from '~/features/checkout/split-payment.tsx';
+import { SplitRestore } from '~/features/checkout/split-restore.tsx';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
 import { pageTranslator, useI18n } from '~/ui/i18n.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { searchEvents } from '~/features/catalogue/api/catalogue.server.ts';
-import { EventGrid } from '~/features/catalogue/event-card.tsx';
-import { seoMeta } from '~/features/catalogue/seo.ts';
+import { EventGrid, ListConversionNote } from '~/features/catalogue/event-card.tsx';
+import { metaFromSeo } from '~/features/catalogue/seo-route.ts';
 import { createTranslator } from '~/i18n/index.ts';
 import { plural } from '~/i18n/plural.ts';
 import { requestServices } from '~/server-context.ts';
@@ -35,9 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Issue 18: the same HTML for every visitor who is not logged in (shared-page.ts). */
 export const headers = sharedPageHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? seoMeta(loaderData.seo) : [];
-}
+export const meta = metaFromSeo;
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useI18n();
@@ -57,6 +55,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p role="status">{plural(t, locale, 'search.resultsFor', events.length, { query })}</p>
+          <ListConversionNote events={events} />
           <EventGrid events={events} eagerFirst={2} />
         </>
       )}

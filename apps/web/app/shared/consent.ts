@@ -3,13 +3,18 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The visitor's cookie choice (LGPD), read and written in the browser only: the server renders
- * the same page for everyone (cacheable), and the banner appears after hydration when no choice
- * is stored. The footer's 'Preferências de cookies' reopens it (`openCookiePreferences`).
+ * the same page for everyone (cacheable), the banner included, and a check in the page's <head>
+ * shows it before the first paint only when no choice is stored (`CONSENT_CHECK`, issue 31). After
+ * hydration the cookie is read here and the banner leaves the page, or stays until answered. The
+ * footer's 'Preferências de cookies' reopens it (`openCookiePreferences`).
  */
 export type TConsentState = {
   /** Null until read in the browser, or while no choice was made. */
   choice: TCookieChoice | null;
-  /** The banner is shown: no choice yet, or reopened from the footer. */
+  /**
+   * The banner is in the page: no choice yet, or reopened from the footer. Until the cookie is read
+   * (on the server and while hydrating) it is, shown by the <head>'s check only to a visitor who did not choose.
+   */
   open: boolean;
   /** Opened on the categories (Personalizar, or from the footer). */
   customise: boolean;
@@ -17,7 +22,7 @@ export type TConsentState = {
   ready: boolean;
 };
 
-const server: TConsentState = { choice: null, open: false, customise: false, ready: false };
+const server: TConsentState = { choice: null, open: true, customise: false, ready: false };
 let state: TConsentState = server;
 const listeners = new Set<() => void>();
 
@@ -43,6 +48,8 @@ export function consentChosen(choice: TCookieChoice) {
 }
 
 export function openCookiePreferences() {
+  // The banner shows again: the visitor asked for it (shared/consent-check.ts's mark).
+  document.documentElement.dataset.consent = 'ask';
   set({ open: true, customise: true });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Issue 18: a route whose HTML is the same for every visitor who is not logged in exports
- * `headers = sharedPageHeaders`. The server then keeps one copy per path, query and language in
+ * `headers = sharedPageHeaders`. The server then keeps one copy per path, query, language and currency (commerce §1) in
  * memory and lets a CDN keep it briefly (apps/api/src/web/page-cache.ts); it never shares a page for a
  * logged-in visitor or commissioner mode, nor one that sets a cookie. A loader whose answer depends
  * on the visitor after all (the event page of a restricted pre-sale) sends `notShared` headers.

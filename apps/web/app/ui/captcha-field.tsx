@@ -1,6 +1,7 @@
 import { CAPTCHA_OFF_TOKEN, type TCaptchaConfig } from '@ingressos/contracts/accounts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '~/shared/api-client.ts';
+import { FieldError } from './field-error.tsx';
 import styles from './forms.module.css';
 import { useI18n } from './i18n.tsx';
 
@@ -47,6 +48,7 @@ function CaptchaOff({ onChange }: { onChange: (token: string) => void }) {
 function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) {
   const { t } = useI18n();
   const id = useId();
+  const box = useRef<HTMLInputElement>(null);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   // A new round unticks the box in the render that starts it (the form has forgotten the token),
@@ -61,40 +63,44 @@ function LocalCaptcha({ onChange, resetSignal, error }: Omit<TProps, 'config'>) 
   useEffect(() => {
     current.current = resetSignal;
   }, [resetSignal]);
+  const tick = async () => {
+    // Ticked at once; unticked again if the server gives no answer.
+    setChecked(true);
+    setBusy(true);
+    const asked = resetSignal;
+    const answer = await api('captchaLocal');
+    if (asked !== current.current) return;
+    setBusy(false);
+    if (answer.ok) onChange(answer.body.token);
+    else setChecked(false);
+  };
+  // A box ticked in the server's page before this form came alive (a slow phone, the protected
+  // pages' lazy chunk) stays ticked through hydration with no answer behind it, and 'Entrar' would
+  // wait forever: ask for the answer once mounted, as if it had been ticked now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    if (box.current?.checked) void tick();
+  }, []);
   return (
     <div className={styles.field}>
       <div className={styles.captcha}>
         <input
+          ref={box}
           id={id}
           type="checkbox"
           checked={checked}
           disabled={busy}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={async (event) => {
-            if (!event.target.checked) {
-              setChecked(false);
-              onChange('');
-              return;
-            }
-            // Ticked at once; unticked again if the server gives no answer.
-            setChecked(true);
-            setBusy(true);
-            const asked = resetSignal;
-            const answer = await api('captchaLocal');
-            if (asked !== current.current) return;
-            setBusy(false);
-            if (answer.ok) onChange(answer.body.token);
-            else setChecked(false);
+          onChange={(event) => {
+            if (event.target.checked) return void tick();
+            setChecked(false);
+            onChange('');
           }}
         />
         <label htmlFor={id}>{t('auth.captchaLocal')}</label>
       </div>
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

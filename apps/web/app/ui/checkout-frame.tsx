@@ -1,11 +1,13 @@
-import type { TCart, TCartItem, TInstallmentOption } from '@ingressos/contracts';
-import { maskCpf } from '@ingressos/domain/cpf';
+import type { TCart, TCartItem, THolder, TInstallmentOption } from '@ingressos/contracts';
+import { hideCpf } from '@ingressos/domain/cpf';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { formatDate, formatMoney, type TTranslate } from '~/i18n/format.ts';
+import { formatDate, type TTranslate } from '~/i18n/format.ts';
 import { plural } from '~/i18n/plural.ts';
 import { ClockIcon } from '~/ui/checkout-icons.tsx';
+import { ConversionNote } from '~/ui/conversion-note.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
-import { clock, useSecondsLeft } from '~/ui/use-seconds-left.ts';
+import { useMoney } from '~/ui/money.tsx';
+import { clock, useHoldEnd, useSecondsLeft } from '~/ui/use-seconds-left.ts';
 import styles from './checkout-frame.module.css';
 
 export type TCheckoutStep = 'cart' | 'identification' | 'payment';
@@ -39,9 +41,9 @@ export function CheckoutSteps({ current }: { current: TCheckoutStep }) {
  * The cart's countdown on every step. Drawn only after hydration: the server's clock and the
  * browser's differ by the time the page travels, and a different text would be a hydration mismatch.
  */
-export function CheckoutTimer({ exp }: { exp: string }) {
+export function CheckoutTimer({ cartId, exp }: { cartId: string; exp: string }) {
   const { t } = useI18n();
-  const left = useSecondsLeft(exp);
+  const left = useSecondsLeft(useHoldEnd(cartId, exp));
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   // Before the clock is known (server, hydration) the pill keeps its place with the same text,
@@ -99,49 +101,53 @@ export function EventFacts({ item }: { item: TCartItem }) {
 /** Every amount of the cart, the installment plan when one was chosen. */
 export function Totals({ cart, plan }: { cart: TCart; plan?: TInstallmentOption | undefined }) {
   const { t } = useI18n();
-  const money = (value: number) => formatMoney(value, cart.currency);
+  const { price } = useMoney();
+  const money = (value: number) => price(value, cart.currency);
   const charged = plan ? plan.totalValue : cart.totals.total;
   return (
-    <dl className={styles.totals}>
-      <dt>{t('cart.subtotal')}</dt>
-      <dd>{money(cart.totals.subtotal)}</dd>
-      <dt>{t('cart.convenienceFee')}</dt>
-      <dd>{money(cart.totals.convenienceFee)}</dd>
-      {cart.totals.processingFee > 0 && (
-        <>
-          <dt>{t('cart.processingFee')}</dt>
-          <dd>{money(cart.totals.processingFee)}</dd>
-        </>
-      )}
-      {cart.refund.IsActive && cart.protection?.provider === 'bilheto' && (
-        <>
-          <dt>{t('cart.protection')}</dt>
-          <dd>{money(cart.totals.protection)}</dd>
-        </>
-      )}
-      {cart.totals.discount > 0 && (
-        <>
-          <dt>{t('cart.discount')}</dt>
-          <dd>− {money(cart.totals.discount)}</dd>
-        </>
-      )}
-      {plan && plan.totalValue > cart.totals.total && (
-        <>
-          <dt>{t('checkoutUi.interestLine')}</dt>
-          <dd>{money(plan.totalValue - cart.totals.total)}</dd>
-        </>
-      )}
-      <dt className={styles.grand}>{t('cart.total')}</dt>
-      <dd className={styles.grand}>{money(charged)}</dd>
-      {plan && plan.installments > 1 && (
-        <dd className={styles.plan}>
-          {t('checkoutUi.installmentsLine', {
-            count: plan.installments,
-            value: money(plan.installmentValue),
-          })}
-        </dd>
-      )}
-    </dl>
+    <>
+      <dl className={styles.totals}>
+        <dt>{t('cart.subtotal')}</dt>
+        <dd>{money(cart.totals.subtotal)}</dd>
+        <dt>{t('cart.convenienceFee')}</dt>
+        <dd>{money(cart.totals.convenienceFee)}</dd>
+        {cart.totals.processingFee > 0 && (
+          <>
+            <dt>{t('cart.processingFee')}</dt>
+            <dd>{money(cart.totals.processingFee)}</dd>
+          </>
+        )}
+        {cart.refund.IsActive && cart.protection?.provider === 'bilheto' && (
+          <>
+            <dt>{t('cart.protection')}</dt>
+            <dd>{money(cart.totals.protection)}</dd>
+          </>
+        )}
+        {cart.totals.discount > 0 && (
+          <>
+            <dt>{t('cart.discount')}</dt>
+            <dd>− {money(cart.totals.discount)}</dd>
+          </>
+        )}
+        {plan && plan.totalValue > cart.totals.total && (
+          <>
+            <dt>{t('checkoutUi.interestLine')}</dt>
+            <dd>{money(plan.totalValue - cart.totals.total)}</dd>
+          </>
+        )}
+        <dt className={styles.grand}>{t('cart.total')}</dt>
+        <dd className={styles.grand}>{money(charged)}</dd>
+        {plan && plan.installments > 1 && (
+          <dd className={styles.plan}>
+            {t('checkoutUi.installmentsLine', {
+              count: plan.installments,
+              value: money(plan.installmentValue),
+            })}
+          </dd>
+        )}
+      </dl>
+      <ConversionNote charged={cart.currency} total={charged} />
+    </>
   );
 }
 
@@ -157,10 +163,11 @@ export function OrderSummary({
   plan,
 }: {
   cart: TCart;
-  holders?: Record<number, string[]>;
+  holders?: Record<number, THolder[]>;
   plan?: TInstallmentOption | undefined;
 }) {
   const { t, locale } = useI18n();
+  const { price: shown } = useMoney();
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (ref.current && !window.matchMedia('(max-width: 860px)').matches) ref.current.open = true;
@@ -173,7 +180,7 @@ export function OrderSummary({
       <details ref={ref} className={styles.details}>
         <summary className={styles.summaryToggle}>
           <span className={styles.summaryTitle}>{t('checkoutUi.summary')}</span>
-          <span className={styles.summaryTotal}>{formatMoney(charged, cart.currency)}</span>
+          <span className={styles.summaryTotal}>{shown(charged, cart.currency)}</span>
         </summary>
         <EventFacts item={first} />
         <p className={styles.muted}>{plural(t, locale, 'checkoutUi.count', units)}</p>
@@ -181,7 +188,7 @@ export function OrderSummary({
           {cart.items.map((item, index) => {
             const unit = item.promoTicket ? item.valuePromo : item.value;
             const place = placeOf(item, t);
-            const cpfs = holders?.[index]?.filter(Boolean) ?? [];
+            const named = (holders?.[index] ?? []).filter((holder) => holder.document);
             return (
               <li key={item.lineId}>
                 <div>
@@ -190,15 +197,17 @@ export function OrderSummary({
                     {place ? ` · ${place}` : ''}
                   </p>
                   <p className={styles.muted}>
-                    {t('checkoutUi.line', { count: item.quantity, value: formatMoney(unit, cart.currency) })}
+                    {t('checkoutUi.line', { count: item.quantity, value: shown(unit, cart.currency) })}
                   </p>
-                  {cpfs.length > 0 && (
+                  {named.length > 0 && (
                     <p className={styles.muted}>
-                      {t('checkoutUi.holders', { cpfs: cpfs.map((cpf) => hideCpf(cpf)).join(', ') })}
+                      {t('checkoutUi.holders', {
+                        cpfs: named.map((holder) => hideCpf(holder.document)).join(', '),
+                      })}
                     </p>
                   )}
                 </div>
-                <p className={styles.lineTotal}>{formatMoney(unit * item.quantity, cart.currency)}</p>
+                <p className={styles.lineTotal}>{shown(unit * item.quantity, cart.currency)}</p>
               </li>
             );
           })}
@@ -207,12 +216,6 @@ export function OrderSummary({
       </details>
     </aside>
   );
-}
-
-/** '***.456.789-**': enough for the buyer to recognise whose ticket it is, no full CPF on screen. */
-function hideCpf(cpf: string) {
-  const masked = maskCpf(cpf);
-  return masked.length === 14 ? `***${masked.slice(3, 11)}-**` : masked;
 }
 
 /** One checkout step: title, steps, the cart timer, the form and the order summary beside it. */
@@ -228,7 +231,7 @@ export function CheckoutLayout({
   title: string;
   step: TCheckoutStep;
   cart: TCart;
-  holders?: Record<number, string[]>;
+  holders?: Record<number, THolder[]>;
   plan?: TInstallmentOption | undefined;
   timer?: boolean;
   children: ReactNode;
@@ -238,7 +241,7 @@ export function CheckoutLayout({
       <CheckoutSteps current={step} />
       <div className={styles.head}>
         <h1>{title}</h1>
-        {timer && <CheckoutTimer exp={cart.exp} />}
+        {timer && <CheckoutTimer cartId={cart.id} exp={cart.exp} />}
       </div>
       <div className={styles.layout}>
         <div className={styles.main}>{children}</div>

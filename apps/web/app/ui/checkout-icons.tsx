@@ -1,16 +1,6 @@
-/** Checkout icons, drawn like ./icons.tsx (no emoji: phones without an emoji font show boxes). */
-const base = (size: number) => ({
-  width: size,
-  height: size,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  focusable: false,
-});
+import { base } from './icons.tsx';
 
+/** Checkout icons, drawn like ./icons.tsx (no emoji: phones without an emoji font show boxes). */
 export const ClockIcon = ({ size = 18 }: { size?: number }) => (
   <svg {...base(size)} aria-hidden="true">
     <circle cx="12" cy="12" r="9" />

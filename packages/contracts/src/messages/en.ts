@@ -106,6 +106,10 @@ export const EN: TApiMessages = {
       'This event has a waiting room. Join the queue and wait for your turn to add tickets.',
     queue_not_found: 'Event not found.',
     queue_closed: "This event's queue is not active.",
+    // Issue 31: joins from one address or one browser.
+    captcha_required: 'Confirm you are not a robot to join the queue.',
+    captcha_invalid: 'Invalid or expired captcha, please try again.',
+    too_many_joins: 'Too many queue joins from this connection. Please wait a few minutes and try again.',
   },
   biometry: {
     start_failed: 'Could not start the facial biometry check',
@@ -135,6 +139,8 @@ export const EN: TApiMessages = {
     active: 'Biometry enrolled successfully!',
     deleted: 'Your facial biometry was deleted.',
     provider_unavailable: 'Could not check the facial biometry. Please try again in a moment.',
+    review_not_pending: 'This biometry is not under review: it was already decided or never went to review.',
+    review_decided: 'Decision recorded. The customer was told by e-mail.',
   },
   privacy: {
     password_wrong: 'Wrong password.',
@@ -176,6 +182,8 @@ export const EN: TApiMessages = {
     captcha_required: 'Confirm you are not a robot to keep holding tickets.',
     captcha_invalid: 'Invalid or expired captcha, please try again.',
     too_many_holds: 'Too many holds in a row from this connection. Please wait a minute and try again.',
+    // Issue 31: one address's share of an event's units.
+    ip_hold_limit: 'Too many tickets held from this connection for this event. Log in to hold more.',
   },
   payment: {
     // Ways to pay: hosted checkout and the wallet button (issue 15).
@@ -205,12 +213,15 @@ export const EN: TApiMessages = {
       'The payment was confirmed after the order had been cancelled. The amount was refunded.',
     refunded_paid_after_refusal:
       'The payment was confirmed after it had been refused. The amount was refunded.',
+    refunded_amount_mismatch:
+      "The payment's amount or currency does not match the order's total. The amount charged was refunded and the order was not confirmed.",
     email_unverified: 'Confirm your e-mail to buy your tickets.',
     profile_incomplete: 'To finish your purchase, complete your profile.',
     incomplete_tables: 'Complete the tables in your cart before paying.',
     idempotency_key: 'Send an Idempotency-Key header (8 to 64 characters).',
     idempotency_reused: 'This Idempotency-Key was already used for another payment.',
     payment_in_progress: 'A payment for this cart is already in progress.',
+    buyer_account_deleted: 'This account was deleted: the purchase was not made and nothing was charged.',
     biometry_link_sent: 'We sent the biometry enrolment link to the e-mail of this CPF’s account.',
     biometry_no_account:
       'This CPF has no account. The person must create an account and enrol their facial biometry before payment.',
@@ -227,6 +238,8 @@ export const EN: TApiMessages = {
     transfer_too_many: 'There are more transfers than tickets in this item.',
     order_not_found: 'Order not found.',
     cpf_ok: 'CPFs accepted.',
+    // Issue 31: the CPF check answers only for the CPFs of the caller's own cart.
+    cpf_check_not_in_cart: 'Enter only the CPFs for the tickets in your cart.',
     // The mobile app's checkout session (/checkout_status)
     checkout_session_invalid: 'Invalid payment session. Go back to the app and try again.',
     checkout_session_expired: 'Your payment session has expired. Go back to the app and try again.',

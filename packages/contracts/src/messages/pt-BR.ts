@@ -113,6 +113,10 @@ export const PT_BR = {
       'Este evento está com fila de espera. Entre na fila e aguarde a sua vez para adicionar ingressos.',
     queue_not_found: 'Evento não encontrado.',
     queue_closed: 'A fila deste evento não está ativa.',
+    // Issue 31: joins from one address or one browser.
+    captcha_required: 'Confirme que você não é um robô para entrar na fila.',
+    captcha_invalid: 'Captcha inválido ou expirado, tente novamente.',
+    too_many_joins: 'Muitas entradas na fila desta conexão. Aguarde alguns minutos e tente novamente.',
   },
   biometry: {
     start_failed: 'Erro ao iniciar verificacao biometrica',
@@ -141,6 +145,9 @@ export const PT_BR = {
     active: 'Biometria cadastrada com sucesso!',
     deleted: 'Sua biometria facial foi excluída.',
     provider_unavailable: 'Erro ao verificar biometria facial. Tente novamente em instantes.',
+    review_not_pending:
+      'Esta biometria não está em análise: a decisão já foi tomada ou ela não foi para análise.',
+    review_decided: 'Decisão registrada. O cliente foi avisado por e-mail.',
   },
   privacy: {
     password_wrong: 'Senha incorreta.',
@@ -183,6 +190,9 @@ export const PT_BR = {
     captcha_required: 'Confirme que você não é um robô para continuar reservando ingressos.',
     captcha_invalid: 'Captcha inválido ou expirado, tente novamente.',
     too_many_holds: 'Muitas reservas seguidas desta conexão. Aguarde um minuto e tente novamente.',
+    // Issue 31: one address's share of an event's units.
+    ip_hold_limit:
+      'Muitos ingressos reservados desta conexão para este evento. Entre na sua conta para reservar mais.',
   },
   payment: {
     // Ways to pay: hosted checkout and the wallet button (issue 15).
@@ -212,12 +222,15 @@ export const PT_BR = {
       'O pagamento foi confirmado depois que o pedido já havia sido cancelado. O valor foi estornado.',
     refunded_paid_after_refusal:
       'O pagamento foi confirmado depois de ter sido recusado. O valor foi estornado.',
+    refunded_amount_mismatch:
+      'O valor ou a moeda do pagamento não conferem com o total do pedido. O valor cobrado foi estornado e o pedido não foi confirmado.',
     email_unverified: 'Confirme seu email para adquirir seus ingressos.',
     profile_incomplete: 'Para finalizar sua compra, complete o seu cadastro.',
     incomplete_tables: 'Complete as mesas do seu carrinho antes de pagar.',
     idempotency_key: 'Envie um cabeçalho Idempotency-Key (8 a 64 caracteres).',
     idempotency_reused: 'Esta Idempotency-Key já foi usada para outro pagamento.',
     payment_in_progress: 'Já existe um pagamento em andamento para este carrinho.',
+    buyer_account_deleted: 'Esta conta foi excluída: a compra não foi feita e nada foi cobrado.',
     biometry_link_sent: 'Enviamos o link de cadastro da biometria para o e-mail da conta desse CPF.',
     biometry_no_account:
       'Este CPF não tem conta. A pessoa precisa criar uma conta e cadastrar a biometria facial antes do pagamento.',
@@ -234,6 +247,8 @@ export const PT_BR = {
     transfer_too_many: 'Há mais transferências do que ingressos neste item.',
     order_not_found: 'Pedido não encontrado.',
     cpf_ok: 'CPFs liberados.',
+    // Issue 31: the CPF check answers only for the CPFs of the caller's own cart.
+    cpf_check_not_in_cart: 'Informe apenas os CPFs dos ingressos do seu carrinho.',
     // The mobile app's checkout session (/checkout_status)
     checkout_session_invalid: 'Sessão de pagamento inválida. Volte ao aplicativo e tente novamente.',
     checkout_session_expired: 'Sua sessão de pagamento expirou. Volte ao aplicativo e tente novamente.',

@@ -76,12 +76,28 @@ describe('local face engine', { timeout: 60_000 }, () => {
     expect(other).toBeLessThan(engine.thresholds.borderline);
   });
 
+  it('passes a capture that comes only a little closer as borderline, from frames and from the hesitant clip (MANUAL_VERIFICATION)', async () => {
+    expect(await check(moveCloserFrames(FACE_A, { frames: 4, to: 1.15 }))).toMatchObject({
+      kind: 'ok',
+      borderline: true,
+    });
+    // 15 fps: far for the first 1.5 s, as close as it comes from 2.5 s (frame 38) on.
+    const hesitant = makeFaceClip({ kind: 'face', closest: 1.15 });
+    for (const last of [38, 52])
+      expect(
+        await check([clipFrame(hesitant, 5), clipFrame(hesitant, 30), clipFrame(hesitant, last)]),
+      ).toMatchObject({ kind: 'ok', borderline: true });
+  });
+
   it('makes fake-camera clips that show what their names say: one face coming closer, none, two', async () => {
     const clip = makeFaceClip({ kind: 'face' });
     // 15 fps: far during the first second, close in the last.
     expect(await check([clipFrame(clip, 7), clipFrame(clip, 37), clipFrame(clip, 52)])).toMatchObject({
       kind: 'ok',
     });
+    // A capture pressed in the first second whose last frame comes 4 s late (a busy machine) still
+    // ends on the face close: the loop has not started again.
+    expect(await check([clipFrame(clip, 4), clipFrame(clip, 110)])).toMatchObject({ kind: 'ok' });
     expect(await check([clipFrame(makeFaceClip({ kind: 'no_face' }), 0)])).toMatchObject({ kind: 'no_face' });
     expect(await check([clipFrame(makeFaceClip({ kind: 'two_faces' }), 0)])).toMatchObject({
       kind: 'several_faces',

@@ -1,10 +1,23 @@
+import { GATEWAY_CODES } from '@ingressos/contracts/gateway-codes';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
+import type { z } from 'zod';
+import type { TDb } from '../../db/client.ts';
+import type { TGatewayKind } from './plugins.ts';
 
 /** A charge as the gateway reports it. */
 export type TCharge = {
   ref: string;
   status: TPaymentStatus;
   statusDetail: string;
+  /**
+   * Issue 31: what the charge is for, as the gateway reports it, in cents of `currency` (for a card
+   * in installments, the total the buyer pays). Every adapter reads it from the gateway's own
+   * record of the charge, never from what we asked for; null when the gateway did not say. A charge
+   * settles an order only when both equal the order's (settle-payment.ts, chargeAmountMismatch).
+   */
+  amountCents: number | null;
+  /** ISO 4217, upper case, as the gateway reports the charge's currency; null when it did not say. */
+  currency: string | null;
   /** Our reference the charge was made with (our payment id), when the gateway tells it. */
   externalRef?: string | undefined;
   /** What was given back so far (partial refunds leave the status approved). */
@@ -16,34 +29,44 @@ export type TCharge = {
   challengeUrl?: string | undefined;
 };
 
-/** The gateways this build knows (each an adapter in this folder). */
-export const GATEWAY_KINDS = ['sandbox', 'mercadopago', 'stripe', 'pagbank', 'yuno', 'malga'] as const;
-export type TGatewayKind = (typeof GATEWAY_KINDS)[number];
+export type { TGatewayKind } from './plugins.ts';
 
 /**
- * commerce §9, "Gateways (numeric)": how the catalogue names an event's gateway. 3
- * (Multiadquirente) is Malga, a multi-acquirer orchestrator; 4, 5 and 6 are Mercado Pago accounts
- * of particular sellers (one Mercado Pago configuration here). 2 is not in the spec.
+ * commerce §9, "Gateways (numeric)": the adapter that sells the events of each code, from the one
+ * table (packages/contracts gateway-codes.ts).
  */
-export const GATEWAY_OF_CODE: Readonly<Record<number, Exclude<TGatewayKind, 'sandbox'>>> = {
-  0: 'pagbank',
-  1: 'mercadopago',
-  3: 'malga',
-  4: 'mercadopago',
-  5: 'mercadopago',
-  6: 'mercadopago',
-  7: 'stripe',
-  8: 'yuno',
+export const GATEWAY_OF_CODE: Readonly<Record<number, Exclude<TGatewayKind, 'sandbox'>>> = Object.fromEntries(
+  Object.entries(GATEWAY_CODES).map(([code, { kind }]) => [Number(code), kind]),
+);
+
+/** The settings every gateway's factory gets besides its own (config.ts holds them). */
+export type TGatewayCommonConfig = {
+  /** The site's default gateway. */
+  PAYMENT_GATEWAY: string;
+  PUBLIC_URL?: string | undefined;
+  PAYMENT_GATEWAY_TIMEOUT_MS: number;
+  CARD_INTEREST_BP: number;
 };
 
-/** commerce §3/§9: the cart's `checkoutGateway`, by the spec's code names (Stripe and the sandbox have none there). */
-export const CHECKOUT_GATEWAY_NAME: Readonly<Record<TGatewayKind, string>> = {
-  sandbox: 'Main',
-  mercadopago: 'MercadoPago',
-  stripe: 'Stripe',
-  pagbank: 'PagSeguro',
-  yuno: 'Yuno',
-  malga: 'Malga',
+/**
+ * A gateway plug-in: its folder (adapters/payments/<kind>/) declares it in settings.ts and
+ * plugin.ts, and the registry (plugins.ts) lists it on one line. config.ts reads its settings from
+ * here (and refuses to start with some but not all of `required`); index.ts configures it.
+ */
+export type TGatewayPlugin<TSettings extends z.ZodRawShape = z.ZodRawShape> = {
+  kind: string;
+  /** commerce §3/§9: the cart's `checkoutGateway`, by the spec's code names. */
+  checkoutName: string;
+  /** Where the gateway posts its notices (configured at its side); null: it sends none. */
+  webhookPath: string | null;
+  /** Where its card-form script is served from our origin (TGatewayBrowser.cardForm). */
+  cardFormPath: string;
+  /** Its environment variables, with their checks and defaults. */
+  settings: TSettings;
+  /** The variables that configure it: all or none (none: not configured). */
+  required: readonly (keyof TSettings & string)[];
+  /** The adapter from the settings, or null when its variables are not set. */
+  create(config: TGatewayCommonConfig & z.output<z.ZodObject<TSettings>>, db: TDb): TPaymentGateway | null;
 };
 
 /** What a gateway can do, declared by its adapter: the cart and the payment page follow it. */

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { controlledPlaces, events, eventTickets, ticketLots } from './catalogue.ts';
+import { identityId, parentId } from './columns.ts';
 
 /**
  * Timed carts. A cart belongs to a browser session (`session_id`, a secret the browser keeps),
@@ -50,7 +51,7 @@ export const carts = pgTable(
 export const cartHolds = pgTable(
   'cart_holds',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     cartId: text('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
@@ -87,10 +88,8 @@ export const cartHolds = pgTable(
 export const promoCodes = pgTable(
   'promo_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: parentId('event_id', () => events.id),
     code: text('code').notNull(),
     kind: text('kind').notNull(),
     percentBp: integer('percent_bp').notNull().default(0),
@@ -117,9 +116,7 @@ export const exclusiveAccessGrants = pgTable(
   'exclusive_access_grants',
   {
     sessionId: text('session_id').notNull(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: parentId('event_id', () => events.id),
     emissorType: text('emissor_type').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -142,9 +139,7 @@ export const cartPromoUses = pgTable(
     cartId: text('cart_id')
       .primaryKey()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    promoId: integer('promo_id')
-      .notNull()
-      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    promoId: parentId('promo_id', () => promoCodes.id),
     units: integer('units').notNull(),
   },
   (t) => [index('cart_promo_uses_promo').on(t.promoId), check('cart_promo_uses_units', sql`${t.units} > 0`)],

@@ -1,3 +1,4 @@
+import { GATEWAY_CODE_LIST } from '@ingressos/contracts/gateway-codes';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { identityId, parentId } from './columns.ts';
 
 /**
  * The catalogue: who produces, where, when, and what is on sale. Stock lives in `ticket_lots` and
@@ -26,7 +28,7 @@ const created = () => timestamp('created_at', { withTimezone: true }).notNull().
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const producers = pgTable('producers', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text('name').notNull().unique(),
   createdAt: created(),
 });
@@ -34,7 +36,7 @@ export const producers = pgTable('producers', {
 export const venues = pgTable(
   'venues',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     addressNumber: text('address_number').notNull(),
@@ -47,7 +49,7 @@ export const venues = pgTable(
 );
 
 export const eventGroups = pgTable('event_groups', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   description: text('description').notNull(),
@@ -62,7 +64,7 @@ export type TExclusiveEmissor = { type: string; name: string };
 export const events = pgTable(
   'events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     slug: text('slug').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -112,17 +114,16 @@ export const events = pgTable(
     index('events_starts_at').on(t.startsAt),
     index('events_group').on(t.groupId),
     check('events_currency', sql`${t.currency} in ('BRL', 'USD')`),
-    check('events_gateway', sql`${t.gateway} in (0, 1, 3, 4, 5, 6, 7, 8)`),
+    // commerce §9's numeric gateway codes (packages/contracts gateway-codes.ts).
+    check('events_gateway', sql`${t.gateway} in (${sql.raw(GATEWAY_CODE_LIST.join(', '))})`),
   ],
 );
 
 export const eventSections = pgTable(
   'event_sections',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: parentId('event_id', () => events.id),
     name: text('name').notNull(),
     position: smallint('position').notNull(),
     minQtd: smallint('min_qtd').notNull().default(1),
@@ -135,10 +136,8 @@ export const eventSections = pgTable(
 export const eventTickets = pgTable(
   'event_tickets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sectionId: integer('section_id')
-      .notNull()
-      .references(() => eventSections.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    sectionId: parentId('section_id', () => eventSections.id),
     name: text('name').notNull(),
     alias: text('alias').notNull(),
     position: smallint('position').notNull(),
@@ -155,10 +154,8 @@ export const eventTickets = pgTable(
 export const ticketLots = pgTable(
   'ticket_lots',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => eventTickets.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    ticketId: parentId('ticket_id', () => eventTickets.id),
     number: smallint('number').notNull(),
     priceCents: integer('price_cents').notNull(),
     feeBp: integer('fee_bp').notNull().default(0),
@@ -182,10 +179,8 @@ export const ticketLots = pgTable(
 export const controlledPlaces = pgTable(
   'controlled_places',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sectionId: integer('section_id')
-      .notNull()
-      .references(() => eventSections.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    sectionId: parentId('section_id', () => eventSections.id),
     kind: text('kind').notNull(),
     alias: text('alias').notNull(),
     rowLabel: text('row_label'),
@@ -212,10 +207,8 @@ export const controlledPlaces = pgTable(
 export const sellingPoints = pgTable(
   'selling_points',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: parentId('event_id', () => events.id),
     position: smallint('position').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull(),
@@ -235,10 +228,8 @@ export const sellingPoints = pgTable(
 export const eventAccessCodes = pgTable(
   'event_access_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: parentId('event_id', () => events.id),
     emissorType: text('emissor_type').notNull(),
     binPrefix: text('bin_prefix'),
     codeHash: text('code_hash'),

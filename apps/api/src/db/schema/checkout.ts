@@ -1,3 +1,4 @@
+import { holdersOfCpfs, type THolder } from '@ingressos/contracts/holder';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -28,9 +29,16 @@ export type TOrderLine = {
   sectionName: string;
   ticketName: string;
   placeAlias: string | null;
-  /** Holder CPFs, one per unit, from the identification (digits only). */
-  cpfs: string[];
+  /** The identified holders, one per unit from the first (a CPF as digits only). */
+  holders?: THolder[];
+  /** Orders made before holders: their CPFs only. Read both through lineHolders. */
+  cpfs?: string[];
 };
+
+/** A stored line's holders, whichever shape the order was saved in. */
+export function lineHolders(line: Pick<TOrderLine, 'holders' | 'cpfs'>): THolder[] {
+  return line.holders ?? holdersOfCpfs(line.cpfs ?? []);
+}
 
 /**
  * Orders (commerce §4 "Order status": 1, 3, 4, 6, 7, 8). An order is created once per

@@ -1,12 +1,13 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { events } from './catalogue.ts';
+import { identityId, parentId } from './columns.ts';
 
 /**
  * Authorised resellers (commerce §3 "Commissioner", §6). A commissioner is reached by its public
  * `hash` (`/?id=<hash>`); `id` is the seller id its orders record. Loaded by the catalogue import.
  */
 export const commissioners = pgTable('commissioners', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   hash: text('hash').notNull().unique(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
@@ -18,12 +19,8 @@ export const commissioners = pgTable('commissioners', {
 export const commissionerEvents = pgTable(
   'commissioner_events',
   {
-    commissionerId: integer('commissioner_id')
-      .notNull()
-      .references(() => commissioners.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    commissionerId: parentId('commissioner_id', () => commissioners.id),
+    eventId: parentId('event_id', () => events.id),
   },
   (t) => [
     primaryKey({ columns: [t.commissionerId, t.eventId] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from './catalogue.ts';
+import { parentId } from './columns.ts';
 
 /**
  * The waiting room (issue 19, docs/waiting-room.md). A visitor's place is a `queue_entries` row,
@@ -14,9 +15,7 @@ export const queueEntries = pgTable(
   'queue_entries',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: parentId('event_id', () => events.id),
     sessionId: text('session_id').notNull(),
     userId: text('user_id'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,9 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
-import { findSessionWithFacts } from '../../modules/accounts/get-visitor.ts';
 import { fail } from '../../modules/accounts/messages.ts';
 import { findSession } from '../../modules/accounts/sessions.ts';
+import { findSessionWithFacts } from '../../modules/visitor/get-visitor.ts';
 import type { TAppEnv, TAuth } from '../env.ts';
 
 export type { TAuth };
@@ -13,12 +13,18 @@ export type { TAuth };
 /** `__Host-` pins the cookie to this exact host over HTTPS; plain-http localhost cannot use it. */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
 
+/**
+ * The session the request presents. A session cookie whose value no token has the shape of is
+ * still a session presented (token null): it ends like any other that does not renew (spec §4,
+ * issue 31: taken for no cookie, it left a made-up `sid` in place and the login drawn with a 200).
+ */
 function readToken(c: Parameters<MiddlewareHandler>[0], cookieName: string) {
   const header = c.req.header('authorization');
   const bearer = header?.match(/^Bearer\s+([\w-]{20,100})$/i)?.[1];
   if (bearer) return { token: bearer, via: 'bearer' as const };
   const cookie = getCookie(c, cookieName);
-  return cookie && /^[\w-]{20,100}$/.test(cookie) ? { token: cookie, via: 'cookie' as const } : null;
+  if (cookie === undefined) return null;
+  return { token: /^[\w-]{20,100}$/.test(cookie) ? cookie : null, via: 'cookie' as const };
 }
 
 /** Finds the session of the Bearer token or the session cookie; routes decide whether they need it. */
@@ -27,13 +33,14 @@ export function authenticate(db: TDb, config: TConfig): MiddlewareHandler<TAppEn
   return async (c, next) => {
     const presented = readToken(c, cookieName);
     c.set('sessionPresented', presented?.via ?? null);
-    if (presented) {
+    if (presented?.token) {
+      const token = presented.token;
       const shared = c.env?.sessions;
-      let lookup = shared?.get(presented.token);
+      let lookup = shared?.get(token);
       if (!lookup) {
         // A page's render also reads what its frame shows of the visitor, in the same statement.
-        lookup = shared ? findSessionWithFacts(db, presented.token) : findSession(db, presented.token);
-        shared?.set(presented.token, lookup);
+        lookup = shared ? findSessionWithFacts(db, token) : findSession(db, token);
+        shared?.set(token, lookup);
       }
       const found = await lookup;
       if (found) c.set('auth', { ...found, via: presented.via });

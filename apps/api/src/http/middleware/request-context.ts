@@ -1,4 +1,5 @@
 import { LOCALE_COOKIE, negotiateLocale } from '@ingressos/domain';
+import { CURRENCY_COOKIE, displayCurrencyOf } from '@ingressos/domain/currency';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { TLogger } from '../../logger.ts';
@@ -7,7 +8,7 @@ import type { TAppEnv } from '../env.ts';
 const INCOMING_ID = /^[\w-]{8,64}$/;
 
 /**
- * Gives each request an id (reusing a sane X-Request-Id from a proxy), its language, and a
+ * Gives each request an id (reusing a sane X-Request-Id from a proxy), its language and currency, and a
  * logger carrying the id; logs one line when the answer is sent. Paths are logged without
  * their query string, which may hold a CPF or an e-mail.
  */
@@ -19,6 +20,7 @@ export function requestContext(log: TLogger): MiddlewareHandler<TAppEnv> {
     c.set('requestId', requestId);
     c.set('log', requestLog);
     c.set('locale', negotiateLocale(getCookie(c, LOCALE_COOKIE), c.req.header('accept-language')));
+    c.set('currency', displayCurrencyOf(getCookie(c, CURRENCY_COOKIE)));
     const started = performance.now();
     try {
       await next();

@@ -1,4 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
+import { escapeHtml } from '@ingressos/domain/html';
 import type { TOpenApiDocument, TOpenApiOperation } from './document.ts';
 
 const TEXT: Record<
@@ -28,7 +29,6 @@ const TEXT: Record<
   },
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const schemaBlock = (schema: unknown) =>
   `<details><summary>schema</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`;
 

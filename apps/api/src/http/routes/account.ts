@@ -9,14 +9,15 @@ import { unsubscribe } from '../../modules/accounts/unsubscribe.ts';
 import { updateMyAccount } from '../../modules/accounts/update-my-account.ts';
 import { toUserView } from '../../modules/accounts/user-view.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, readJson } from '../validate.ts';
+import { parseWithMessages, readJsonBody } from '../request.ts';
 
 /** The logged-in account: phone verification, profile update, unsubscribe. */
 export function accountRoutes(s: TAccountServices) {
   return new Hono<TAppEnv>()
-    .post('/v3/send-sms-code', async (c) => {
+    .on(...endpoint('sendSmsCode', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       await s.limits.consume('smsUser', user.id, locale);
@@ -24,10 +25,10 @@ export function accountRoutes(s: TAccountServices) {
       return c.json(await sendSmsCode(s, user, locale));
     })
 
-    .post('/v2/match-code', async (c) => {
+    .on(...endpoint('matchSmsCode', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
-      const { code } = parseWith(ZMatchCodeRequest, await readJson(c), locale);
+      const { code } = parseWithMessages(ZMatchCodeRequest, await readJsonBody(c), locale);
       await s.limits.consume('matchCodeUser', user.id, locale);
       try {
         const updated = await matchPhoneCode(s, user, code, locale);
@@ -42,18 +43,18 @@ export function accountRoutes(s: TAccountServices) {
       }
     })
 
-    .post('/website/updatemyaccount', async (c) => {
+    .on(...endpoint('updateMyAccount', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = nationalityLocale(user.nationality as TNationality);
-      const input = parseWith(ZUpdateAccountRequest, await readJson(c), locale);
+      const input = parseWithMessages(ZUpdateAccountRequest, await readJsonBody(c), locale);
       const updated = await updateMyAccount(s, user, input);
       return c.json({ Message: apiMessage('accountUpdated', locale), user: toUserView(updated) });
     })
 
-    .post('/newunsubscribe', async (c) => {
+    .on(...endpoint('unsubscribe', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
-      const { userId } = parseWith(ZUnsubscribeRequest, await readJson(c), locale);
+      const { userId } = parseWithMessages(ZUnsubscribeRequest, await readJsonBody(c), locale);
       if (userId !== user.id) throw fail('forbidden', 'forbidden', locale);
       await unsubscribe(s.db, user.id);
       return c.json({ Message: apiMessage('unsubscribed', locale) });

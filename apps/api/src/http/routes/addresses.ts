@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { TPostalCodeLookup } from '../../adapters/postal-code/index.ts';
 import { fail } from '../../modules/accounts/messages.ts';
 import { ibgeMunicipalities, ibgeStates, listCities, listStates } from '../../modules/addresses/places.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { notFoundJson } from '../errors.ts';
 
@@ -10,11 +11,11 @@ const DAY = 'public, max-age=86400';
 /** States and cities (IBGE data shipped with the product) and the postal-code lookup. */
 export function addressRoutes(postalCodes: TPostalCodeLookup) {
   return new Hono<TAppEnv>()
-    .get('/addresses/states', (c) => {
+    .on(...endpoint('states', '/api'), (c) => {
       c.header('Cache-Control', DAY);
       return c.json(listStates());
     })
-    .get('/addresses/cities/:stateId', (c) => {
+    .on(...endpoint('cities', '/api'), (c) => {
       const id = c.req.param('stateId');
       const cities = /^\d{1,2}$/.test(id) ? listCities(Number(id)) : null;
       if (!cities) return notFoundJson(c);

@@ -1,32 +1,29 @@
-import type { TCreatePaymentRequest, TPaymentAnswer } from '@ingressos/contracts';
+import type { TCreatePaymentRequest } from '@ingressos/contracts';
 import type {
   TCreateCheckoutSessionRequest,
   TPayCheckoutSessionRequest,
 } from '@ingressos/contracts/app-bridge';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
-import { ENDPOINTS } from '@ingressos/contracts/endpoints';
 import type { TPixCreateRequest } from '@ingressos/contracts/payment-aliases';
 import { type Context, Hono } from 'hono';
+import type { TCheckoutServices } from '../../modules/checkout/services.ts';
 import {
   createCheckoutSession,
   payCheckoutSession,
   viewCheckoutSession,
-} from '../../modules/checkout/app-checkout-session.ts';
-import { createPayment } from '../../modules/checkout/create-payment.ts';
-import { gatewayTransaction } from '../../modules/checkout/gateway-transaction.ts';
-import { findOwnOrder } from '../../modules/checkout/own-order.ts';
-import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+} from '../../modules/checkout/ways-to-pay/app-checkout-session.ts';
+import { createPayment } from '../../modules/checkout/ways-to-pay/create-payment.ts';
+import { gatewayTransaction } from '../../modules/checkout/ways-to-pay/gateway-transaction.ts';
+import { findOwnOrder } from '../../modules/checkout/ways-to-pay/own-order.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, readJsonBody } from '../parse-json.ts';
+import { paymentResponse } from '../payment-response.ts';
+import { parseWith, readJsonBody } from '../request.ts';
 import { sessionOf } from './cart.ts';
 
 /** `/api/{version}/website/checkout` (OpenAPI) → Hono's `/api/:version{v[12]}/website/checkout`. */
 const versioned = (route: string) => route.replace('{version}', ':version{v[12]}');
-
-/** A refused card is 402 with the same body, as POST /checkout/v1 answers it. */
-const answer = (c: Context<TAppEnv>, paid: TPaymentAnswer) =>
-  c.json(paid, paid.orderStatus === 7 ? 402 : 200);
 
 /**
  * Ways to pay beyond /pagamento (commerce §2, §7): the mobile app's checkout session, read and
@@ -57,11 +54,11 @@ export function appPaymentRoutes(s: TCheckoutServices) {
       },
       c.get('locale'),
     );
-    return answer(c, paid);
+    return paymentResponse(c, paid);
   };
 
   return new Hono<TAppEnv>()
-    .post(ENDPOINTS.createCheckoutSession.path, async (c) => {
+    .on(...endpoint('createCheckoutSession'), async (c) => {
       const auth = requireAuth(c);
       const body = await parse<TCreateCheckoutSessionRequest>(c, CALLS.createCheckoutSession.body);
       c.header('Cache-Control', 'private, no-store');
@@ -73,24 +70,24 @@ export function appPaymentRoutes(s: TCheckoutServices) {
         ),
       );
     })
-    .get(ENDPOINTS.checkoutSession.path, async (c) => {
+    .on(...endpoint('checkoutSession'), async (c) => {
       const { checkoutSession } = parseWith(c, CALLS.checkoutSession.query, c.req.query());
       c.header('Cache-Control', 'private, no-store');
       return c.json(await viewCheckoutSession(s, checkoutSession, c.get('locale')));
     })
-    .post(ENDPOINTS.payCheckoutSession.path, async (c) => {
+    .on(...endpoint('payCheckoutSession'), async (c) => {
       const body = await parse<TPayCheckoutSessionRequest>(c, CALLS.payCheckoutSession.body);
       const paid = await payCheckoutSession(
         s,
         { idempotencyKey: c.req.header('idempotency-key') ?? undefined, body },
         c.get('locale'),
       );
-      return answer(c, paid);
+      return paymentResponse(c, paid);
     })
     .post(versioned(CALLS.websiteCheckout.route), pay())
     .post(versioned(CALLS.websiteFinishPayment.route), pay())
     .post(versioned(CALLS.pixCreate.route), pay('pix'))
-    .get(ENDPOINTS.paymentGatewayTransaction.path, async (c) => {
+    .on(...endpoint('paymentGatewayTransaction'), async (c) => {
       const auth = requireAuth(c);
       const row = await findOwnOrder(s.db, auth.user.id, c.req.param('paymentId'), c.get('locale'));
       c.header('Cache-Control', 'private, no-store');

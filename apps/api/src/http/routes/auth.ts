@@ -24,6 +24,7 @@ import {
 } from '../../modules/accounts/sessions.ts';
 import { toUserView } from '../../modules/accounts/user-view.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import {
   clearSessionCookie,
@@ -31,7 +32,7 @@ import {
   sessionCookieName,
   setSessionCookie,
 } from '../middleware/authenticate.ts';
-import { parseWith, readJson } from '../validate.ts';
+import { parseWithMessages, readJsonBody } from '../request.ts';
 import { verifyCaptcha } from './captcha.ts';
 
 /** Log in, register, the session, e-mail availability and verification. */
@@ -50,10 +51,10 @@ export function authRoutes(s: TAccountServices) {
   }
 
   return new Hono<TAppEnv>()
-    .post('/v2/websiteuserlogin', async (c) => {
+    .on(...endpoint('login', '/api'), async (c) => {
       const locale = c.get('locale');
       await s.limits.consume('loginIp', ip(c), locale);
-      const { email, password } = parseWith(ZLoginRequest, await readJson(c), locale);
+      const { email, password } = parseWithMessages(ZLoginRequest, await readJsonBody(c), locale);
       await verifyCaptcha(c, s, locale);
       // Every attempt counts against the account from this IP, and against a ceiling for the
       // account from every IP; a success clears the owner's count.
@@ -76,7 +77,7 @@ export function authRoutes(s: TAccountServices) {
       return c.json(answer);
     })
 
-    .get('/v2/authentication', async (c) => {
+    .on(...endpoint('authentication', '/api'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const auth = c.get('auth');
       if (!auth) {
@@ -99,7 +100,7 @@ export function authRoutes(s: TAccountServices) {
       return c.json(answer);
     })
 
-    .post('/v2/logout', async (c) => {
+    .on(...endpoint('logout', '/api'), async (c) => {
       const auth = c.get('auth');
       if (auth) await revokeSession(s.db, auth.session.tokenHash);
       clearSessionCookie(c, s.config);
@@ -107,10 +108,10 @@ export function authRoutes(s: TAccountServices) {
       return c.json({ ok: true });
     })
 
-    .post('/registerclient', async (c) => {
+    .on(...endpoint('register', '/api'), async (c) => {
       await s.limits.consume('registerIp', ip(c), c.get('locale'));
-      const raw = await readJson(c);
-      const input = parseWith(ZRegisterRequest, raw, registrationLocale(raw, c.get('locale')));
+      const raw = await readJsonBody(c);
+      const input = parseWithMessages(ZRegisterRequest, raw, registrationLocale(raw, c.get('locale')));
       const locale = nationalityLocale(input.nationality);
       await verifyCaptcha(c, s, locale);
       const user = await registerClient(s, input);
@@ -132,16 +133,16 @@ export function authRoutes(s: TAccountServices) {
       );
     })
 
-    .get('/utils/validateEmail', async (c) => {
+    .on(...endpoint('validateEmail', '/api'), async (c) => {
       const locale = c.get('locale');
       await s.limits.consume('emailCheckIp', ip(c), locale);
-      const { email } = parseWith(ZValidateEmailQuery, { email: c.req.query('email') }, locale);
+      const { email } = parseWithMessages(ZValidateEmailQuery, { email: c.req.query('email') }, locale);
       const registered = await isEmailRegistered(s.db, email);
       c.header('Cache-Control', 'no-store');
       return c.json({ email, isAvailableEmail: !registered, isRegisteredUser: registered });
     })
 
-    .post('/createUserNotification', async (c) => {
+    .on(...endpoint('sendVerificationEmail', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       if (user.emailVerifiedAt) throw fail('email_already_verified', 'emailAlreadyVerified', locale);

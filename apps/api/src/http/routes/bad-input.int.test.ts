@@ -91,8 +91,15 @@ describe.each(testDatabases())('bad input on every account call on %s', (kind) =
       // The fields that carry data are checked: a wrong type there is never accepted.
       const dataKeys = Object.keys(body);
       if (dataKeys.length > 0) {
-        const typed = bad.filter((answer) => /^(\w+)=(123|true|null|\[\]|\{\})$/.test(answer.label));
-        expect(typed.every((answer) => answer.status >= 400)).toBe(true);
+        // (null is no wrong type for a field whose valid value is null, as an adult's responsibleCPF:
+        // before issue 31 the registration's per-IP limit answered that request 429 and hid it.)
+        const typed = bad.filter((answer) => {
+          const match = /^(\w+)=(123|true|null|\[\]|\{\})$/.exec(answer.label);
+          return (
+            match !== null && !(match[2] === 'null' && (body as Record<string, unknown>)[match[1]!] === null)
+          );
+        });
+        expect(typed.filter((answer) => answer.status < 400).map((a) => a.label)).toEqual([]);
       }
     },
   );

@@ -18,10 +18,11 @@ import { biometryMessage } from '../../modules/biometry/messages.ts';
 import type { TBiometryServices } from '../../modules/biometry/services.ts';
 import { startBiometry } from '../../modules/biometry/start-biometry.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { errorBody, HttpError } from '../errors.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, readJson } from '../validate.ts';
+import { parseWithMessages, readJsonBody } from '../request.ts';
 
 /** The create call's body: up to 8 JPEG frames of BIOMETRY_FRAME_MAX_BYTES each, in base64. */
 export const BIOMETRY_CREATE_PATH = '/v1/biometry/create';
@@ -35,22 +36,22 @@ export function biometryRoutes(s: TBiometryServices) {
     token: c.req.header(BIOMETRY_TOKEN_HEADER) ?? null,
   });
   return new Hono<TAppEnv>()
-    .post('/v1/biometry/startBiometry', async (c) => {
+    .on(...endpoint('startBiometry'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       await s.limits.consume('biometryIp', ip(c), locale);
       await s.limits.consume('biometryStartUser', user.id, locale);
-      const input = parseWith(ZStartBiometryRequest, (await readJson(c)) ?? {}, locale);
+      const input = parseWithMessages(ZStartBiometryRequest, (await readJsonBody(c)) ?? {}, locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await startBiometry({ s, userId: user.id, eventId: input.eventId ?? null }));
     })
 
-    .post('/v1/biometry/generateToken', async (c) => {
+    .on(...endpoint('generateBiometryToken'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       await s.limits.consume('biometryIp', ip(c), locale);
       await s.limits.consume('biometryTokenUser', user.id, locale);
-      const input = parseWith(ZGenerateBiometryTokenRequest, await readJson(c), locale);
+      const input = parseWithMessages(ZGenerateBiometryTokenRequest, await readJsonBody(c), locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await generateBiometryToken({ s, userId: user.id, input, locale }));
     })
@@ -71,7 +72,7 @@ export function biometryRoutes(s: TBiometryServices) {
         } catch {
           throw new HttpError(400, 'invalid_json', API_MESSAGES[locale].request.invalid_json);
         }
-        const input = parseWith(ZCreateBiometryRequest, body, locale);
+        const input = parseWithMessages(ZCreateBiometryRequest, body, locale);
         const who = actor(c);
         const frames = input.frames.map((frame) => new Uint8Array(Buffer.from(frame, 'base64')));
         c.header('Cache-Control', 'no-store');
@@ -79,22 +80,22 @@ export function biometryRoutes(s: TBiometryServices) {
       },
     )
 
-    .get('/v1/biometry/user/:userId', async (c) => {
+    .on(...endpoint('biometryUserStatus'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
-      const { userId } = parseWith(ZBiometryUserParams, c.req.param(), locale);
+      const { userId } = parseWithMessages(ZBiometryUserParams, c.req.param(), locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await getUserBiometry({ s, askerId: user.id, userId, locale }));
     })
 
-    .get('/v1/biometry/status/:uuid', async (c) => {
+    .on(...endpoint('biometryStatus'), async (c) => {
       const locale = c.get('locale');
-      const { uuid } = parseWith(ZBiometryUuidParams, c.req.param(), locale);
+      const { uuid } = parseWithMessages(ZBiometryUuidParams, c.req.param(), locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await getBiometryByUuid({ s, uuid, actor: actor(c), locale }));
     })
 
-    .delete('/api/privacy/biometry', async (c) => {
+    .on(...endpoint('deleteMyBiometry'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       await s.limits.consume('biometryDeleteUser', user.id, locale);

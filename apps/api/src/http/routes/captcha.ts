@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono';
 import { fail } from '../../modules/accounts/messages.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 
 /** Checks the captcha answer of a form (X-Captcha-Token) unless captchas are switched off. */
@@ -23,11 +24,11 @@ export async function verifyCaptcha(
 /** GET api/captcha/config and, for the local challenge, POST api/captcha/local (the tick). */
 export function captchaRoutes(s: TAccountServices) {
   return new Hono<TAppEnv>()
-    .get('/config', (c) => {
+    .on(...endpoint('captchaConfig', '/api/captcha'), (c) => {
       const config: TCaptchaConfig = { provider: s.captcha.provider, siteKey: s.captcha.siteKey };
       return c.json(config);
     })
-    .post('/local', async (c) => {
+    .on(...endpoint('captchaLocal', '/api/captcha'), async (c) => {
       const locale = c.get('locale');
       if (!s.captcha.issue) throw fail('not_found', 'captchaLocalOnly', locale);
       await s.limits.consume('captchaIp', clientIp(c, s.config.TRUST_PROXY_HOPS), locale);

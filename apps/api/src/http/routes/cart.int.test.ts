@@ -58,6 +58,21 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
     expect((await add({ lotId: f.nextLotId, quantity: 1 })).status).toBe(200);
   });
 
+  it('says a sold-out lot is sold out (spec §8), not that it is not on sale yet', async () => {
+    await fixture({ lotCapacity: 3 });
+    const soldOut = 'Este lote está esgotado, aguarde um momento para geração do novo.';
+    await t.database.db.update(ticketLots).set({ sold: 3 }).where(eq(ticketLots.id, f.lotId));
+    // With the next lot on sale, and (below) with every lot of the ticket sold.
+    const first = await add({ lotId: f.lotId, quantity: 1 });
+    expect(first.status).toBe(422);
+    expect(first.body.Message).toBe(soldOut);
+    await t.database.db.update(ticketLots).set({ sold: 3 }).where(eq(ticketLots.id, f.nextLotId));
+    const last = await add({ lotId: f.nextLotId, quantity: 1 });
+    expect(last.status).toBe(422);
+    expect(last.body.Message).toBe(soldOut);
+    expect((await lotStock(f.nextLotId)).held).toBe(0);
+  });
+
   it('holds tickets in a new cart, with the spec fields, a timer and the session cookie', async () => {
     await fixture();
     const response = await t.request('/api/v4/addtocart', {
@@ -188,17 +203,70 @@ describe.each(testDatabases())('cart calls on %s', (kind) => {
     expect(place!.held).toBe(4);
   });
 
-  it('reports an open table held below its minimum as incomplete', async () => {
+  it('completes an open table seat by seat and gives back one seat at a time (issue 31)', async () => {
     await fixture();
-    const some = await add({ lotId: f.openTableLotId, controlledPlaceId: f.openTableId, quantity: 2 });
-    expect(some.body.cart!.incompleteTables).toEqual([f.openTableId]);
-    const more = await add({
-      sessionId: some.body.sessionID,
-      lotId: f.openTableLotId,
-      controlledPlaceId: f.openTableId,
+    const placeHeld = async () => {
+      const [place] = await t.database.db
+        .select()
+        .from(controlledPlaces)
+        .where(eq(controlledPlaces.id, f.openTableId));
+      return place!.held;
+    };
+    const seat = { lotId: f.openTableLotId, controlledPlaceId: f.openTableId, quantity: 1 };
+    const first = await add(seat);
+    const sessionId = first.body.sessionID;
+    expect(first.body.cart!.incompleteTables).toEqual([f.openTableId]);
+    const second = await add({ ...seat, sessionId });
+    expect(second.status).toBe(200);
+    // One line for the table, two seats in it; the minimum (3) is not reached yet.
+    expect(second.body.cart!.items.map((item) => item.quantity)).toEqual([2]);
+    expect(second.body.cart!.incompleteTables).toEqual([f.openTableId]);
+    const third = await add({ ...seat, sessionId });
+    expect(third.status).toBe(200);
+    expect(third.body.cart!.items.map((item) => item.quantity)).toEqual([3]);
+    expect(third.body.cart!.incompleteTables).toEqual([]);
+    expect([(await lotStock(f.openTableLotId)).held, await placeHeld()]).toEqual([3, 3]);
+
+    const one = { sessionId, lotId: f.openTableLotId, controlledPlaceId: f.openTableId, quantity: 1 };
+    const removed = await t.json<TCartAnswer>('/api/v3/removefromcart', one);
+    expect(removed.status).toBe(200);
+    expect(removed.body.cart!.items.map((item) => item.quantity)).toEqual([2]);
+    expect(removed.body.cart!.incompleteTables).toEqual([f.openTableId]);
+    expect([(await lotStock(f.openTableLotId)).held, await placeHeld()]).toEqual([2, 2]);
+
+    // Without a quantity the whole table leaves.
+    const { quantity: _, ...whole } = one;
+    expect((await t.json<TCartAnswer>('/api/v3/removefromcart', whole)).body.cart).toBeNull();
+    expect([(await lotStock(f.openTableLotId)).held, await placeHeld()]).toEqual([0, 0]);
+  });
+
+  it('never takes more seats of an open table than it has, and a seat or whole table stays once', async () => {
+    await fixture();
+    const open = { lotId: f.openTableLotId, controlledPlaceId: f.openTableId };
+    const mine = await add({ ...open, quantity: 4 });
+    const theirs = await add({ ...open, quantity: 1 });
+    expect(theirs.status).toBe(200);
+    const over = await add({ ...open, sessionId: mine.body.sessionID, quantity: 2 });
+    expect(over.status).toBe(422);
+    // The table's lot holds its 6 seats: the lot's own message says only fewer are left.
+    expect(over.body.Message).toContain('A quantidade de ingressos selecionada não está disponível');
+    expect((await lotStock(f.openTableLotId)).held).toBe(5);
+    const last = await add({ ...open, sessionId: mine.body.sessionID, quantity: 1 });
+    expect(last.body.cart!.items.map((item) => item.quantity)).toEqual([5]);
+    const [place] = await t.database.db
+      .select()
+      .from(controlledPlaces)
+      .where(eq(controlledPlaces.id, f.openTableId));
+    expect([place!.held, (await lotStock(f.openTableLotId)).held]).toEqual([6, 6]);
+    // A whole table is not grown: the same buyer gets the silent 409 as for a seat.
+    const table = await add({ lotId: f.tableLotId, controlledPlaceId: f.tableIds[0], quantity: 1 });
+    const again = await add({
+      sessionId: table.body.sessionID,
+      lotId: f.tableLotId,
+      controlledPlaceId: f.tableIds[0],
       quantity: 1,
     });
-    expect(more.status).toBe(409);
+    expect(again.status).toBe(409);
   });
 
   it('removes units and gives them back at once', async () => {

@@ -7,6 +7,7 @@ import type { TDb } from '../../db/client.ts';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { activateCart } from '../../modules/cart/activate-cart.ts';
 import { addToCart } from '../../modules/cart/add-to-cart.ts';
+import type { TAddressShare } from '../../modules/cart/address-share.ts';
 import { cartError } from '../../modules/cart/cart-error.ts';
 import { getCart } from '../../modules/cart/get-cart.ts';
 import type { THoldThrottle } from '../../modules/cart/hold-throttle.ts';
@@ -18,8 +19,9 @@ import type { TStockMode } from '../../modules/cart/stock.ts';
 import { attachSeller, checkSellerOfLot } from '../../modules/commissioners/attach-commissioner.ts';
 import { isValidQueuePass, queuePassCookie } from '../../modules/queue/queue-pass.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
-import { parseJsonBody, parseWith } from '../parse-json.ts';
+import { parseJsonBody, parseWith } from '../request.ts';
 
 export type TCartRouteOptions = {
   db: TDb;
@@ -29,7 +31,7 @@ export type TCartRouteOptions = {
   secureCookies: boolean;
   limits: TRateLimits;
   trustProxyHops: number;
-  /** The cart as clients see it: with how its event's gateway takes payment (checkout/payment-offer.ts). */
+  /** The cart as clients see it: with how its event's gateway takes payment (checkout/ways-to-pay/payment-offer.ts). */
   present: (cart: TCart | null) => TCart | null;
   /** Whether a configured gateway sells an event naming this gateway. */
   sellable: (gateway: number | null) => boolean;
@@ -42,6 +44,8 @@ export type TCartRouteOptions = {
   maxUnitsPerAccount: number;
   unsafeHoldCaps: boolean;
   holdThrottle: THoldThrottle | null;
+  /** Issue 31: one address's share of an event's units (null when HOLD_THROTTLE is off). */
+  addressShare: TAddressShare | null;
   /** Issue 19: the key that signs waiting-room passes; absent when WAITING_ROOM is off. */
   queueSecret?: (() => Promise<Uint8Array>) | undefined;
 };
@@ -92,7 +96,7 @@ export function cartRoutes(options: TCartRouteOptions) {
     });
 
   return new Hono<TAppEnv>()
-    .post('/v4/addtocart', options.authenticate, async (c) => {
+    .on(...endpoint('addToCart', '/api'), options.authenticate, async (c) => {
       const body = await parseJsonBody(c, CALLS.addToCart.body);
       const locale = c.get('locale');
       const auth = c.get('auth');
@@ -116,6 +120,15 @@ export function cartRoutes(options: TCartRouteOptions) {
         ? async (eventId: number, sessionId: string | undefined) =>
             isValidQueuePass(await queueSecret(), queuePassOf(c, eventId), eventId, sessionId)
         : undefined;
+      const giveBack = await options.addressShare?.take(
+        {
+          ip: clientIp(c, options.trustProxyHops),
+          lotId: body.lotId,
+          quantity: body.quantity,
+          anonymous: !auth,
+        },
+        locale,
+      );
       const added = await addToCart(
         {
           db,
@@ -127,7 +140,10 @@ export function cartRoutes(options: TCartRouteOptions) {
           admitted,
         },
         { ...body, sessionId },
-      );
+      ).catch(async (error: unknown) => {
+        await giveBack?.();
+        throw error;
+      });
       remember(c, added.sessionId);
       if (body.commissionerId) {
         await attachSeller(db, added.sessionId, body.commissionerId);
@@ -149,13 +165,13 @@ export function cartRoutes(options: TCartRouteOptions) {
       await removeFromCart(db, { ...body, sessionId }, c.get('locale'));
       return answer(c, sessionId);
     })
-    .post('/v3/getcart', async (c) => {
+    .on(...endpoint('getCart', '/api'), async (c) => {
       const body = await parseJsonBody(c, CALLS.getCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) return c.json({ status: 'success', message: '', sessionID: null, cart: null });
       return answer(c, sessionId);
     })
-    .post('/v4/activatecart', async (c) => {
+    .on(...endpoint('activateCart', '/api'), async (c) => {
       const body = await parseJsonBody(c, CALLS.activateCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
@@ -174,17 +190,24 @@ export function cartRoutes(options: TCartRouteOptions) {
       );
       return c.json({ ...result, cart: await cartOf(c, sessionId) });
     })
-    .post('/v3/leaveCart', async (c) => {
+    .on(...endpoint('leaveCart', '/api'), async (c) => {
       const body = await parseJsonBody(c, CALLS.leaveCart.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (sessionId) await leaveCart(db, sessionId);
       return c.json({ status: 'success', message: '' });
     })
-    .post('/validatepromotion', async (c) => {
-      // Coupon codes are guessable words: a guesser is slowed down per IP.
-      await options.limits.consume('promoCodeIp', clientIp(c, options.trustProxyHops), c.get('locale'));
+    .on(...endpoint('validatePromotion', '/api'), async (c) => {
+      // Coupon codes are guessable words: a guesser is slowed down per cart session, and per IP
+      // only as a loose ceiling (issue 31: one carrier address may carry hundreds of buyers).
       const body = await parseJsonBody(c, CALLS.validatePromotion.body);
       const sessionId = sessionOf(c, body.sessionId);
+      const ip = clientIp(c, options.trustProxyHops);
+      await options.limits.consume(
+        'promoCodeVisitor',
+        sessionId ? `session:${sessionId}` : ip,
+        c.get('locale'),
+      );
+      await options.limits.consume('promoCodeIp', ip, c.get('locale'));
       const result = await validatePromotion(
         db,
         { ...body, eventId: body.eventId! },
@@ -194,14 +217,14 @@ export function cartRoutes(options: TCartRouteOptions) {
       const cart = sessionId ? await cartOf(c, sessionId) : null;
       return c.json({ status: 'success', message: '', ...result, cart });
     })
-    .post('/cart/protection', async (c) => {
+    .on(...endpoint('cartProtection', '/api'), async (c) => {
       const body = await parseJsonBody(c, CALLS.cartProtection.body);
       const sessionId = sessionOf(c, body.sessionId);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       await chooseProtection(db, sessionId, body.provider, c.get('locale'));
       return answer(c, sessionId);
     })
-    .put('/refresh-expiration/:cartId', async (c) => {
+    .on(...endpoint('refreshExpiration', '/api'), async (c) => {
       const sessionId = sessionOf(c);
       if (!sessionId) throw cartError('cart_not_found', c.get('locale'));
       const renewed = await renewCart(

@@ -11,8 +11,9 @@ import type { TCatalogue } from '../../modules/catalogue/catalogue-read-model.ts
 import { getSellingPoints } from '../../modules/catalogue/get-selling-points.ts';
 import { catalogueMessage, type TCatalogueErrorCode } from '../../modules/catalogue/messages.ts';
 import type { TJsonBody } from '../../modules/catalogue/snapshot-store.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
-import { parseJsonBody, parseWith } from '../parse-json.ts';
+import { parseJsonBody, parseWith } from '../request.ts';
 
 /** API answers may be a few seconds old at most (see docs/catalogue-snapshots.md): say so to caches. */
 const SHORT_CACHE = 'public, max-age=2, must-revalidate';
@@ -33,26 +34,26 @@ function notFound(c: Context<TAppEnv>, code: TCatalogueErrorCode): never {
 /** The event calls of commerce §7, answered from this process's catalogue (never a 500 on bad input). */
 export function catalogueRoutes(catalogue: TCatalogue, db: TDb) {
   return new Hono<TAppEnv>()
-    .get('/api/v3/nextEvents', (c) => sendPrepared(c, catalogue.nextEvents(), SHORT_CACHE))
-    .post('/api/v2/getEventTicketsBySlug', async (c) => {
+    .on(...endpoint('nextEvents'), (c) => sendPrepared(c, catalogue.nextEvents(), SHORT_CACHE))
+    .on(...endpoint('eventTicketsBySlug'), async (c) => {
       const { eventSlug } = await parseJsonBody(c, ZGetEventTicketsBySlugRequest);
       const body = catalogue.eventTickets(eventSlug);
       if (!body) notFound(c, 'event_not_found');
       return sendPrepared(c, body, 'no-cache');
     })
-    .get('/api/eventgroup/:id', (c) => {
+    .on(...endpoint('eventGroup'), (c) => {
       const id = parseWith(c, ZEventGroupParam, c.req.param('id'));
       const body = catalogue.group(id);
       if (!body) notFound(c, 'group_not_found');
       return sendPrepared(c, body, SHORT_CACHE);
     })
-    .post('/api/v2/website/GetSellingPointsByEvent', async (c) => {
+    .on(...endpoint('sellingPoints'), async (c) => {
       const { eventId } = await parseJsonBody(c, ZGetSellingPointsByEventRequest);
       if (!catalogue.hasEvent(eventId)) notFound(c, 'event_not_found');
       c.header('Cache-Control', 'no-cache');
       return c.json(await getSellingPoints(db, eventId));
     })
-    .get('/api/events/search', (c) => {
+    .on(...endpoint('searchEvents'), (c) => {
       const { s } = parseWith(c, ZSearchEventsQuery, { s: c.req.query('s') ?? '' });
       c.header('Cache-Control', SHORT_CACHE);
       return c.json({ query: s, events: catalogue.search(s) });

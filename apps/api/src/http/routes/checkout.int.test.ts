@@ -13,8 +13,8 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
-import { settlePayment } from '../../modules/checkout/settle-payment.ts';
-import { ticketClaimsOf } from '../../modules/checkout/ticket-keys.ts';
+import { settlePayment } from '../../modules/checkout/order/settle-payment.ts';
+import { ticketClaimsOf } from '../../modules/tickets/ticket-keys.ts';
 import { register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
@@ -205,7 +205,13 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
         settlePayment(
           t.app.checkout,
           created.body.paymentId,
-          { status: 'approved', statusDetail: 'accredited' },
+          // As the gateway reports it: for the order's amount, in its currency (issue 31).
+          {
+            status: 'approved',
+            statusDetail: 'accredited',
+            amountCents: Math.round(created.body.total * 100),
+            currency: created.body.currency,
+          },
           'pt-BR',
         ),
       ),
@@ -296,14 +302,25 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
       '/api/CheckTicketsPerCPF',
       {
         method: 'POST',
-        headers: withCookie(b.person.cookie).headers,
-        body: JSON.stringify({ ticketId: lotRow!.ticketId, eventId: f.eventId, cpfs: [a, a, '12345678900'] }),
+        headers: withCookie(b.person.cookie, { 'x-session-id': b.sessionId }).headers,
+        body: JSON.stringify({ ticketId: lotRow!.ticketId, eventId: f.eventId, cpfs: [a, a] }),
       },
     );
     expect(check.body.ok).toBe(false);
     expect(check.body.cpfs.map((x) => [x.valid, x.repeated])).toEqual([
       [true, false],
       [true, true],
+    ]);
+    const invalid = await send<{ ok: boolean; cpfs: { repeated: boolean; valid: boolean }[] }>(
+      '/api/CheckTicketsPerCPF',
+      {
+        method: 'POST',
+        headers: withCookie(b.person.cookie, { 'x-session-id': b.sessionId }).headers,
+        body: JSON.stringify({ ticketId: lotRow!.ticketId, eventId: f.eventId, cpfs: [a, '12345678900'] }),
+      },
+    );
+    expect(invalid.body.cpfs.map((x) => [x.valid, x.repeated])).toEqual([
+      [true, false],
       [false, false],
     ]);
     const repeated = await b.pay(
@@ -333,9 +350,15 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     const holders = await t.database.db.select().from(tickets).where(eq(tickets.orderId, ok.body.orderId));
     expect(holders.map((x) => x.holderCpf).sort()).toEqual([a, c2].sort());
     // The CPF now holds its one ticket: the online check blocks it.
+    // (A cart of the buyer's holding that ticket again: the check answers only for one's own cart.)
+    const again = await t.json<TCartAnswer>(
+      '/api/v4/addtocart',
+      { lotId: f.lotId, quantity: 1 },
+      { headers: { cookie: b.person.cookie } },
+    );
     const online = await send<{ cpfs: { online: boolean }[] }>('/api/CheckTicketsPerCPF', {
       method: 'POST',
-      headers: withCookie(b.person.cookie).headers,
+      headers: withCookie(b.person.cookie, { 'x-session-id': again.body.sessionID }).headers,
       body: JSON.stringify({ ticketId: lotRow!.ticketId, eventId: f.eventId, cpfs: [a] }),
     });
     expect(online.body.cpfs[0]!.online).toBe(true);
@@ -372,6 +395,33 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
       body: JSON.stringify(card('apro')),
     });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('refuses to pay an open table below its minimum, sending the page to the map, and pays it once completed', async () => {
+    const b = await buyer(1);
+    const seat = { sessionId: b.sessionId, lotId: b.f.openTableLotId, controlledPlaceId: b.f.openTableId };
+    for (const quantity of [1, 1]) {
+      expect((await t.json<TCartAnswer>('/api/v4/addtocart', { ...seat, quantity })).status).toBe(200);
+    }
+    // Two seats of a table whose minimum is three: the payment call refuses, nothing is reserved.
+    const refused = await t.request('/checkout/v1', {
+      method: 'POST',
+      headers: withCookie(b.person.cookie, { 'x-session-id': b.sessionId, 'idempotency-key': 'key-table-1' })
+        .headers,
+      body: JSON.stringify(card('apro')),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as TError).Message).toBe(
+      'Complete as mesas do seu carrinho antes de pagar.',
+    );
+    expect(refused.headers.get('x-redirect')).toBe(`/eventmap/${b.f.slug}`);
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, b.person.userId))).toEqual([]);
+    // The third seat completes it: the same buyer pays, and the table's seats are sold.
+    expect((await t.json<TCartAnswer>('/api/v4/addtocart', { ...seat, quantity: 1 })).status).toBe(200);
+    const paid = await b.pay('key-table-2', card('apro'));
+    expect(paid.status).toBe(200);
+    expect(paid.body.orderStatus).toBe(3);
+    expect(await lot(b.f.openTableLotId)).toMatchObject({ sold: 3, held: 0 });
   });
 
   it('malformed payloads are 400, never 500', async () => {

@@ -6,29 +6,39 @@ import {
   ZCreatePaymentRequest,
 } from '@ingressos/contracts';
 import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas';
-import { ENDPOINTS } from '@ingressos/contracts/endpoints';
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { newSessionId } from '../../db/ids.ts';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
-import { newSessionId } from '../../modules/cart/cart-session.ts';
-import { biometryHolderStates, sendBiometryLink } from '../../modules/checkout/biometry-holders.ts';
-import { createPayment, paymentAnswer } from '../../modules/checkout/create-payment.ts';
-import { getInstallments } from '../../modules/checkout/get-installments.ts';
-import { orderCalendar } from '../../modules/checkout/get-order-calendar.ts';
-import { findOrders, getOrderReceipt } from '../../modules/checkout/get-order-receipt.ts';
-import { checkTicketsPerCpf } from '../../modules/checkout/identification.ts';
+import { biometryHolderStates, sendBiometryLink } from '../../modules/checkout/holders/biometry-holders.ts';
+import { checkTicketsPerCpf } from '../../modules/checkout/holders/identification.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
-import { getMyTickets, pdfTickets } from '../../modules/checkout/my-tickets.ts';
-import { cancelOngoing, findOngoingOrder, ongoingPurchase } from '../../modules/checkout/ongoing.ts';
-import { findOwnOrder, gatewayShapedPayment, refreshOwnOrder } from '../../modules/checkout/own-order.ts';
-import { checkoutGatewayView, gatewayForEvent } from '../../modules/checkout/payment-offer.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
-import { completeChallenge } from '../../modules/checkout/three-ds.ts';
-import { ticketsPdf } from '../../modules/checkout/ticket-pdf.ts';
+import { createPayment } from '../../modules/checkout/ways-to-pay/create-payment.ts';
+import { getInstallments } from '../../modules/checkout/ways-to-pay/get-installments.ts';
+import {
+  cancelOngoing,
+  findOngoingOrder,
+  ongoingPurchase,
+} from '../../modules/checkout/ways-to-pay/ongoing.ts';
+import {
+  findOwnOrder,
+  gatewayShapedPayment,
+  refreshOwnOrder,
+} from '../../modules/checkout/ways-to-pay/own-order.ts';
+import { paymentAnswer } from '../../modules/checkout/ways-to-pay/payment-answer.ts';
+import { checkoutGatewayView, gatewayForEvent } from '../../modules/checkout/ways-to-pay/payment-offer.ts';
+import { completeChallenge } from '../../modules/checkout/ways-to-pay/three-ds.ts';
+import { orderCalendar } from '../../modules/tickets/get-order-calendar.ts';
+import { findOrders, getOrderReceipt } from '../../modules/tickets/get-order-receipt.ts';
+import { getMyTickets, pdfTickets } from '../../modules/tickets/my-tickets.ts';
+import { ticketsPdf } from '../../modules/tickets/ticket-pdf.ts';
 import { siteConfig } from '../../web/site-config.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, positiveInt, readJsonBody } from '../parse-json.ts';
+import { paymentResponse } from '../payment-response.ts';
+import { parseWith, positiveInt, readJsonBody } from '../request.ts';
 import { CART_SESSION_COOKIE, sessionOf } from './cart.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -42,7 +52,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
 
   return (
     new Hono<TAppEnv>()
-      .post('/api/CheckTicketsPerCPF', async (c) => {
+      .on(...endpoint('checkTicketsPerCpf'), async (c) => {
         const auth = requireAuth(c);
         // It tells whether a CPF already holds tickets: enough checks for a cart, not for a sweep.
         await limits.consume('cpfCheckUser', auth.user.id, c.get('locale'));
@@ -50,10 +60,11 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           c,
           ZCheckTicketsPerCpfRequest,
         );
-        return c.json(await checkTicketsPerCpf(s.db, body, c.get('locale')));
+        const input = { ...body, sessionId: sessionOf(c), userId: auth.user.id };
+        return c.json(await checkTicketsPerCpf(s.db, input, c.get('locale')));
       })
       // Issue 16: which holders of a facial event must enrol, and sending them the link.
-      .post('/api/biometry/holders', async (c) => {
+      .on(...endpoint('biometryHolders'), async (c) => {
         const auth = requireAuth(c);
         await limits.consume('cpfCheckUser', auth.user.id, c.get('locale'));
         const body = await parse<import('@ingressos/contracts').TBiometryHoldersRequest>(
@@ -63,7 +74,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         c.header('Cache-Control', 'private, no-store');
         return c.json(await biometryHolderStates(s.db, auth.user.document, body));
       })
-      .post('/api/biometry/holders/link', async (c) => {
+      .on(...endpoint('sendBiometryLink'), async (c) => {
         const auth = requireAuth(c);
         const body = await parse<import('@ingressos/contracts').TBiometryLinkRequest>(
           c,
@@ -90,26 +101,26 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           },
           c.get('locale'),
         );
-        return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
+        return paymentResponse(c, answer);
       })
       // Which card form the payment page loads: the event's gateway's script (same origin) and its public key.
-      .get('/api/checkout/gateway', async (c) => {
+      .on(...endpoint('checkoutGateway'), async (c) => {
         const { eventId } = parseWith(c, CALLS.checkoutGateway.query, c.req.query());
         const gateway = await gatewayForEvent(s, eventId, c.get('locale'));
         c.header('Cache-Control', 'public, max-age=300');
         return c.json(checkoutGatewayView(gateway));
       })
-      .get('/api/checkout/ongoing/exists', async (c) => {
+      .on(...endpoint('ongoingExists'), async (c) => {
         const auth = requireAuth(c);
         c.header('Cache-Control', 'private, no-store');
         return c.json({ ongoing: Boolean(await findOngoingOrder(s.db, auth.user.id)) });
       })
-      .get('/api/checkout/ongoing', async (c) => {
+      .on(...endpoint('ongoing'), async (c) => {
         const auth = requireAuth(c);
         c.header('Cache-Control', 'private, no-store');
         return c.json({ ongoing: await ongoingPurchase(s, auth.user.id, c.get('locale')) });
       })
-      .post('/api/checkout/ongoing/cancel', async (c) => {
+      .on(...endpoint('cancelOngoing'), async (c) => {
         const auth = requireAuth(c);
         // The cart goes back to the buyer's cart session (a new one when the browser has none).
         const sessionId = sessionOf(c) ?? newSessionId();
@@ -124,7 +135,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         });
         return c.json(answer);
       })
-      .get('/api/checkout/orders/:id', async (c) => {
+      .on(...endpoint('order'), async (c) => {
         const row = await own(c, c.req.param('id'));
         await refreshOwnOrder(s, row, c.get('locale'));
         const answer = await paymentAnswer(s, row.order.id, c.get('locale'));
@@ -136,7 +147,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         });
       })
       // Issue 15, 3DS: the challenge's result completes the buyer's own charge and settles the order.
-      .post(ENDPOINTS.completeChallenge.path, async (c) => {
+      .on(...endpoint('completeChallenge'), async (c) => {
         const auth = requireAuth(c);
         const body = await parse<import('@ingressos/contracts').TCompleteChallengeRequest>(
           c,
@@ -147,9 +158,9 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           { user: auth.user, orderId: c.req.param('id'), auth3dsId: body.auth3dsId, sessionId: sessionOf(c) },
           c.get('locale'),
         );
-        return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
+        return paymentResponse(c, answer);
       })
-      .get(ENDPOINTS.orderCalendar.path, async (c) => {
+      .on(...endpoint('orderCalendar'), async (c) => {
         const row = await own(c, c.req.param('id'));
         const receipt = await getOrderReceipt(s.db, row.order, row.order.userId);
         const ics = orderCalendar(receipt, {
@@ -175,7 +186,7 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
           message: answer.message,
         });
       })
-      .get(ENDPOINTS.gatewayPayment.path, async (c) => {
+      .on(...endpoint('gatewayPayment'), async (c) => {
         // X-NoInterest, X-FranchiseId, X-Gateway (commerce §7): checked for shape; the row names its gateway.
         parseWith(c, CALLS.gatewayPayment.headers, c.req.header());
         const row = await own(c, c.req.param('id'));
@@ -208,13 +219,13 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         c.header('Cache-Control', 'public, max-age=3600');
         return c.json(await s.signer.publicKey());
       })
-      .get('/api/tickets/mine', async (c) => {
+      .on(...endpoint('myTickets'), async (c) => {
         const auth = requireAuth(c);
         const eventId = positiveInt(c.req.query('eventId'));
         c.header('Cache-Control', 'private, no-store');
         return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
       })
-      .get('/api/tickets/pdf', async (c) => {
+      .on(...endpoint('ticketsPdf'), async (c) => {
         const auth = requireAuth(c);
         const eventId = positiveInt(c.req.query('eventId'));
         const orderId = c.req.query('orderId');

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { getCart } from '../../modules/cart/get-cart.ts';
 import type { TCatalogue } from '../../modules/catalogue/catalogue-read-model.ts';
-import { createPayment } from '../../modules/checkout/create-payment.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { createPayment } from '../../modules/checkout/ways-to-pay/create-payment.ts';
 import { attachSeller, checkSeller } from '../../modules/commissioners/attach-commissioner.ts';
 import {
   commissionerEventTickets,
@@ -26,9 +26,11 @@ import { findCommissioner } from '../../modules/commissioners/find-commissioner.
 import { commissionerError } from '../../modules/commissioners/messages.ts';
 import { readSalesToken } from '../../modules/commissioners/sales-link.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, readJsonBody } from '../parse-json.ts';
+import { paymentResponse } from '../payment-response.ts';
+import { parseWith, readJsonBody } from '../request.ts';
 import { sessionOf } from './cart.ts';
 import { sendPrepared } from './catalogue.ts';
 
@@ -81,23 +83,23 @@ export function commissionerRoutes({ checkout: s, catalogue, limits, secret }: T
       },
       locale,
     );
-    return c.json(answer, answer.orderStatus === 7 ? 402 : 200);
+    return paymentResponse(c, answer);
   };
 
   return new Hono<TAppEnv>()
-    .post('/api/Commissioners/getcommissionerinfo', async (c) => {
+    .on(...endpoint('commissionerInfo'), async (c) => {
       await limits.consume('commissionerIp', ip(c), c.get('locale'));
       const { hash } = await body<{ hash: string }>(c, ZCommissionerInfoRequest);
       c.header('Cache-Control', 'no-cache');
       return c.json(await findCommissioner(db, { hash }, c.get('locale')));
     })
-    .post('/api/v2/CommissionersLandingPage/getticketeventlist', async (c) => {
+    .on(...endpoint('commissionerLanding'), async (c) => {
       const input = await body<{ token: string; commissionerID: number }>(c, ZCommissionerLandingRequest);
       checkToken(c, input.token);
       c.header('Cache-Control', 'no-cache');
       return c.json(await commissionerLanding(opts(c), input.commissionerID));
     })
-    .post('/api/v3/getCommissionerEventTicketsBySlug', async (c) => {
+    .on(...endpoint('commissionerEventTickets'), async (c) => {
       const input = await body<{ token: string; eventSlug: string; commissionerId: number }>(
         c,
         ZCommissionerEventTicketsRequest,
@@ -105,7 +107,7 @@ export function commissionerRoutes({ checkout: s, catalogue, limits, secret }: T
       checkToken(c, input.token);
       return sendPrepared(c, await commissionerEventTickets(opts(c), input), 'no-cache');
     })
-    .get('/api/eventgroup/:commissionerId/:group', async (c) => {
+    .on(...endpoint('commissionerEventGroup'), async (c) => {
       const commissionerId = parseWith(c, ZCommissionerId, c.req.param('commissionerId')) as number;
       const group = parseWith(c, ZEventGroupParam, c.req.param('group')) as string;
       // commerce §7: the call carries a commissionerID header; when sent, it must name the same one.
@@ -114,14 +116,14 @@ export function commissionerRoutes({ checkout: s, catalogue, limits, secret }: T
         throw commissionerError('commissioner_not_found', c.get('locale'));
       return sendPrepared(c, await commissionerGroup(opts(c), { commissionerId, group }), 'no-cache');
     })
-    .get('/api/events/:eventId/commissioners', async (c) => {
+    .on(...endpoint('eventCommissioners'), async (c) => {
       const eventId = parseWith(c, ZEventIdParam, c.req.param('eventId')) as number;
       c.header('Cache-Control', 'public, max-age=60');
       return c.json(await eventCommissioners(db, eventId));
     })
     .post('/api/CommissionersLandingPage/newfinishpayment', pay)
     .post('/api/v2/CommissionersLandingPage/newfinishpayment', pay)
-    .get('/api/commissioners/sales', async (c) => {
+    .on(...endpoint('commissionerSales'), async (c) => {
       const locale = c.get('locale');
       await limits.consume('commissionerIp', ip(c), locale);
       const query = parseWith(c, ZCommissionerSalesQuery, c.req.query()) as { token: string };
@@ -130,7 +132,7 @@ export function commissionerRoutes({ checkout: s, catalogue, limits, secret }: T
       c.header('Referrer-Policy', 'no-referrer');
       return c.json(await commissionerSales(db, link.commissionerId, link.expiresAt, locale));
     })
-    .get('/api/commissioners/sales.csv', async (c) => {
+    .on(...endpoint('commissionerSalesCsv'), async (c) => {
       const locale = c.get('locale');
       await limits.consume('commissionerIp', ip(c), locale);
       const query = parseWith(c, ZCommissionerSalesQuery, c.req.query()) as { token: string };

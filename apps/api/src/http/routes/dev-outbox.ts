@@ -1,10 +1,9 @@
+import { escapeHtml } from '@ingressos/domain/html';
 import { Hono } from 'hono';
 import { listLocalMail, localMail } from '../../adapters/mail/local-outbox.ts';
 import { listLocalSms } from '../../adapters/sms/local-outbox.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
 import type { TAppEnv } from '../env.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * /_dev/mailbox, /_dev/mailbox.json and /_dev/sms.json: what the local outboxes hold. Mounted

@@ -1,9 +1,8 @@
+import { escapeHtml } from '@ingressos/domain/html';
 import { Hono } from 'hono';
 import { listLocalPixelEvents } from '../../adapters/tracking/local.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TAppEnv } from '../env.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** /_dev/pixel and /_dev/pixel.json: what the local tracking recorder holds (localhost only, like the outboxes). */
 export function devTrackingRoutes(db: TDb) {

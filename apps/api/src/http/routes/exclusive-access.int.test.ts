@@ -156,23 +156,49 @@ describe.each(testDatabases())('exclusive access rate limit on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('lets an address try 10 codes in 15 minutes, then answers 429 even for the right one', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const answer = await t.json('/api/socialevents/validateExclusiveEmissor', {
-        eventId: event.id,
-        binHolder: String(700_000 + i),
-        type: 'cooperativeCard',
-      });
-      statuses.push(answer.status);
-    }
-    expect(statuses).toEqual(Array(10).fill(422));
-    const right = await t.request('/api/socialevents/validateExclusiveEmissor', {
+  const validate = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.request('/api/socialevents/validateExclusiveEmissor', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eventId: event.id, binHolder: DEMO_EXCLUSIVE_BIN, type: 'cooperativeCard' }),
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
     });
+  const wrong = (i: number) => ({
+    eventId: event.id,
+    binHolder: String(700_000 + i),
+    type: 'cooperativeCard',
+  });
+
+  it('lets a visitor try 10 codes in 15 minutes, then answers 429 even for the right one', async () => {
+    // The first try gives the visitor a cart session, kept although the code was wrong.
+    const first = await validate(wrong(0));
+    expect(first.status).toBe(422);
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('cart_session='))!
+      .split(';')[0]!;
+    const statuses: number[] = [first.status];
+    for (let i = 1; i < 10; i++) statuses.push((await validate(wrong(i), { cookie })).status);
+    expect(statuses).toEqual(Array(10).fill(422));
+    const right = await validate(
+      { eventId: event.id, binHolder: DEMO_EXCLUSIVE_BIN, type: 'cooperativeCard' },
+      { cookie, 'accept-language': 'de-DE,de;q=0.9' },
+    );
     expect(right.status).toBe(429);
     expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+    // A foreign visitor is answered in English (issue 31).
+    expect(((await right.json()) as TError).Message).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it('does not lock out the other buyers behind the same address (CGNAT, issue 31)', async () => {
+    // Every test request comes from one address: 40 visitors, one wrong try each, then the right code.
+    for (let i = 0; i < 40; i++) expect((await validate(wrong(100 + i))).status).toBe(422);
+    const right = await validate({
+      eventId: event.id,
+      binHolder: DEMO_EXCLUSIVE_BIN,
+      type: 'cooperativeCard',
+    });
+    expect(right.status).toBe(200);
   });
 });

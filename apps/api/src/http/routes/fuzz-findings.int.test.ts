@@ -97,4 +97,46 @@ describe.each(testDatabases())('fuzz findings on %s', (kind) => {
       expect(ZApiError.parse(await response.json()).code).toBe('invalid_request');
     }
   });
+
+  it('a NUL byte in an id of a live cart session is never a database error (issue 31)', async () => {
+    const f = await createCartFixture(t.database.db);
+    const buyer = await checkoutBuyer(t);
+    await buyer.add(f.lotId);
+    const sessionId = buyer.sessionId!;
+    const calls: [string, Record<string, unknown>][] = [
+      ['/api/v4/activatecart', { id: '\u0000', sessionId }],
+      ['/api/v4/activatecart', { id: 'a\u0000b', sessionId }],
+      ['/api/v4/removefromcart', { sessionId, lotId: f.lotId, quantity: 1, lineId: 'a\u0000b' }],
+      ['/api/v3/getcart', { sessionId, token: 'a\u0000b' }],
+      [
+        '/api/validatepromotion',
+        {
+          sessionId,
+          lotRequesteds: [{ lotId: f.lotId, quantity: 1 }],
+          eventId: f.eventId,
+          promoCode: 'a\u0000b',
+          channel: 1,
+        },
+      ],
+      ['/api/CheckTicketsPerCPF', { ticketId: 1, eventId: f.eventId, cpfs: ['529\u000082247'] }],
+      [
+        '/api/socialevents/validateExclusiveEmissor',
+        { eventId: f.eventId, binHolder: '12\u00003456', type: 'cooperativeCard', sessionId },
+      ],
+    ];
+    for (const [path, body] of calls) {
+      const response = await t.request(path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: buyer.person.cookie,
+          'x-session-id': sessionId,
+        },
+        body: JSON.stringify(body),
+      });
+      // (A field a call does not read may be ignored: then a 200 is right.)
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      if (response.status >= 400) expect(ZApiError.safeParse(await response.json()).success, path).toBe(true);
+    }
+  });
 });

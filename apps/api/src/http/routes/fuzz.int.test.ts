@@ -27,7 +27,7 @@ import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-
  * malformed, empty, mistyped, NUL-laden, huge-number, deeply nested and oversized bodies from a
  * seeded generator. Never a 5xx; every API refusal is the error body of contracts/errors.ts; a
  * page refusal says something; and the process still answers afterwards.
- * Checked by reverting each defence once: without parse-json.ts's size checks the oversized bodies
+ * Checked by reverting each defence once: without request.ts's size checks the oversized bodies
  * on the catalogue and cart calls answer 400, not 413 (fails); without readJsonBody's try/catch
  * every malformed body is a 500 (fails); before form-body.server.ts the page actions gave 500s
  * (fuzz-findings.int.test.ts keeps each of those as a plain case).
@@ -171,6 +171,8 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     },
     'POST /api/privacy/cookie-consent': { analytics: true, marketing: false },
     'PUT /api/admin/site-flags': { chatWidget: false },
+    // Issue 31 item 16: a biometry review's decision (no token: refused at the door).
+    'POST /api/admin/biometry/reviews/:uuid': { decision: 'approve', reviewer: 'Fuzz Revisor' },
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
   };
 }

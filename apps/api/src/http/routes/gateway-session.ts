@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
-import { startGatewaySession } from '../../modules/checkout/gateway-session.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { startGatewaySession } from '../../modules/checkout/ways-to-pay/gateway-session.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
 import { sessionOf } from './cart.ts';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { hasTestControls } from '../../adapters/payments/index.ts';
-import { simulatePixPayment } from '../../modules/checkout/own-order.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { simulatePixPayment } from '../../modules/checkout/ways-to-pay/own-order.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
 import { sandboxChallengeRoutes } from './sandbox-challenge.ts';
@@ -17,7 +18,7 @@ export function gatewayTestControlRoutes(s: TCheckoutServices) {
   if (!gateway) return app;
   return (
     app
-      .post('/sandbox-gateway/pix/:paymentId/pay', async (c) => {
+      .on(...endpoint('simulatePixPayment'), async (c) => {
         const auth = requireAuth(c);
         const input = { userId: auth.user.id, paymentId: c.req.param('paymentId'), payPix: gateway.payPix };
         return c.json(await simulatePixPayment(s, input, c.get('locale')));

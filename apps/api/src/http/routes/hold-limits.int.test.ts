@@ -15,12 +15,17 @@ const RENEWALS = 3;
 const ACCOUNT_CAP = 5;
 const CAPTCHA_AFTER = 3;
 const IP_MAX = 10;
+/** Issue 31: units anonymous holds of one address may take per event in a hold window, and the ceiling for every hold. */
+const IP_EVENT_UNITS = 12;
+const IP_EVENT_CEILING = 30;
 /** Issue 19's settings, small enough to reach in a test; the throttle is on here (off in other tests). */
 const ENV = {
   CAPTCHA_PROVIDER: 'local',
   HOLD_THROTTLE: 'true',
   HOLD_CAPTCHA_AFTER: String(CAPTCHA_AFTER),
   HOLD_IP_MAX_PER_MINUTE: String(IP_MAX),
+  HOLD_MAX_UNITS_PER_IP_EVENT: String(IP_EVENT_UNITS),
+  HOLD_IP_EVENT_CEILING: String(IP_EVENT_CEILING),
   HOLD_MAX_UNITS_PER_ACCOUNT: String(ACCOUNT_CAP),
   CART_MAX_RENEWALS: String(RENEWALS),
 };
@@ -72,8 +77,7 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
   };
 
   /** A verified buyer, registered through the API with the local captcha answered. */
-  const buyer = async (app: TTestApp) => {
-    const ip = newIp();
+  const buyer = async (app: TTestApp, ip = newIp()) => {
     const token = (await call<{ token: string }>(app, '/api/captcha/local', post({}), ip)).body.token;
     const response = await app.app.request(
       'http://localhost/api/registerclient',
@@ -358,6 +362,73 @@ describe.each(testDatabases())('hold limits on %s', (kind) => {
       expect(waited.status).toBe(429);
       expect(waited.body.code).toBe('too_many_holds');
       expect((await lot(t, f.lotId)).held).toBe(2 * CAPTCHA_AFTER + 2);
+    });
+  });
+
+  describe('one address cannot take a whole lot (issue 31)', () => {
+    const ipLimit =
+      'Muitos ingressos reservados desta conexão para este evento. Entre na sua conta para reservar mais.';
+
+    it('a flood of anonymous holds answering every captcha stops at the address’s units for the event', async () => {
+      f = await createCartFixture(t.database.db, { lotCapacity: 60 });
+      const ip = newIp();
+      const answers: { status: number; code: string | undefined }[] = [];
+      // Every add a new cart session with a fresh captcha answer: what the attack run did.
+      // (6 tries: the address's ceiling of IP_MAX holds a minute is another guard, tested above.)
+      for (let i = 0; i < 6; i += 1) {
+        const added = await anonymousAdd(
+          ip,
+          { lotId: f.lotId, quantity: 4 },
+          { [CAPTCHA_HEADER]: await captchaToken(ip) },
+        );
+        answers.push({ status: added.status, code: added.body.code });
+      }
+      const held = (await lot(t, f.lotId)).held;
+      expect(held).toBe(IP_EVENT_UNITS);
+      expect(held).toBeLessThan(60);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(IP_EVENT_UNITS / 4);
+      const refused = await anonymousAdd(
+        ip,
+        { lotId: f.nextLotId, quantity: 1 },
+        { [CAPTCHA_HEADER]: await captchaToken(ip) },
+      );
+      // The cap is per event: another lot of it is refused too, with what to do next.
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'ip_hold_limit', Message: ipLimit });
+      const english = await anonymousAdd(
+        ip,
+        { lotId: f.lotId, quantity: 1 },
+        { 'accept-language': 'fr-FR', [CAPTCHA_HEADER]: await captchaToken(ip) },
+      );
+      expect(english.body.Message).toBe(
+        'Too many tickets held from this connection for this event. Log in to hold more.',
+      );
+      // Another address, and another event, are other visitors' shares.
+      expect((await anonymousAdd(newIp(), { lotId: f.lotId, quantity: 4 })).status).toBe(200);
+      expect((await anonymousAdd(ip, { lotId: f.otherEventLotId, quantity: 1 })).status).toBe(200);
+    });
+
+    it('logged-in buyers behind one address hold on their accounts, up to a loose ceiling for the address', async () => {
+      f = await createCartFixture(t.database.db, { lotCapacity: 60 });
+      const ip = newIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const b = await buyer(t, ip);
+        statuses.push((await b.add(f.lotId, 4)).status);
+      }
+      // Each account holds its 4 (past the anonymous share of 12) until the address's ceiling of 30.
+      expect(statuses.filter((status) => status === 200)).toHaveLength(Math.floor(IP_EVENT_CEILING / 4));
+      expect((await lot(t, f.lotId)).held).toBe(Math.floor(IP_EVENT_CEILING / 4) * 4);
+    });
+
+    it('a hold the lot cannot give does not spend the address’s share', async () => {
+      f = await createCartFixture(t.database.db, { lotCapacity: 2 });
+      const ip = newIp();
+      const add = async (quantity: number) =>
+        (await anonymousAdd(ip, { lotId: f.lotId, quantity }, { [CAPTCHA_HEADER]: await captchaToken(ip) }))
+          .status;
+      for (let i = 0; i < 5; i += 1) expect(await add(4)).toBe(422);
+      expect(await add(2)).toBe(200);
     });
   });
 

@@ -63,13 +63,20 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
   const lot = async (id: number) =>
     (await t.database.db.select().from(ticketLots).where(eq(ticketLots.id, id)))[0]!;
   /** The buyer's choice on the sandbox's hosted page (a same-origin form post, as the browser sends it). */
-  const choose = (url: string, outcome: string) =>
+  const choose = (url: string, outcome: string, cookie?: string) =>
     t.request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost:3000',
+        'sec-fetch-site': 'same-origin',
+        ...(cookie ? { cookie } : {}),
+      },
       body: new URLSearchParams({ outcome }).toString(),
       redirect: 'manual',
     });
+  /** The hosted page as a browser opens it (the session cookie goes along on our own origin). */
+  const open = (url: string, cookie?: string) => t.request(url, { headers: cookie ? { cookie } : {} });
 
   it('create → the hosted page → approve → back to /pedido: tickets once; a repeat answers the same preference', async () => {
     const b = await buyer(2);
@@ -87,12 +94,12 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
     const waiting = await b.order(answer.orderId);
     expect(waiting.body).toMatchObject({ orderStatus: 1, status: 'pending' });
 
-    const page = await t.request(answer.url);
+    const page = await open(answer.url, b.person.cookie);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('name="outcome" value="approve"');
 
-    const back = await choose(answer.url, 'approve');
+    const back = await choose(answer.url, 'approve', b.person.cookie);
     expect(back.status).toBe(303);
     const location = back.headers.get('location')!;
     expect(location).toMatch(
@@ -110,16 +117,35 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
     expect(receipt.payment.cardBrand).toBe(row!.cardBrand ?? null);
     expect(receipt.payment.cardLast4).toBe(row!.cardLast4 ?? null);
     // The page is closed once paid: a second payment cannot be made there.
-    expect((await choose(answer.url, 'approve')).status).toBe(404);
+    expect((await choose(answer.url, 'approve', b.person.cookie)).status).toBe(404);
     expect(await b.issued(answer.orderId)).toBe(2);
     // Cancelling a paid checkout changes nothing.
     expect((await b.cancel(answer.preferenceId)).body).toMatchObject({ orderStatus: 3 });
   });
 
+  it('only its buyer may open or pay the sandbox hosted page: nobody logged in is 401, another buyer 404, nothing paid', async () => {
+    const b = await buyer(1);
+    const answer = ZHostedCheckoutAnswer.parse((await b.create('hosted-owner-1')).body);
+    const stranger = await register(t);
+    expect((await open(answer.url)).status).toBe(401);
+    expect((await open(answer.url, stranger.cookie)).status).toBe(404);
+    for (const outcome of ['approve', 'pix', 'decline']) {
+      expect((await choose(answer.url, outcome)).status).toBe(401);
+      expect((await choose(answer.url, outcome, stranger.cookie)).status).toBe(404);
+    }
+    expect((await b.order(answer.orderId)).body).toMatchObject({ orderStatus: 1, status: 'pending' });
+    expect(await b.issued(answer.orderId)).toBe(0);
+    // The page stayed open for its buyer, who pays there.
+    expect((await open(answer.url, b.person.cookie)).status).toBe(200);
+    expect((await choose(answer.url, 'approve', b.person.cookie)).status).toBe(303);
+    expect((await b.order(answer.orderId)).body).toMatchObject({ orderStatus: 3 });
+    expect(await b.issued(answer.orderId)).toBe(1);
+  });
+
   it('declined on the page: the order is refused (7) and the units go back', async () => {
     const b = await buyer(1);
     const answer = ZHostedCheckoutAnswer.parse((await b.create('hosted-decl-1')).body);
-    expect((await choose(answer.url, 'decline')).status).toBe(303);
+    expect((await choose(answer.url, 'decline', b.person.cookie)).status).toBe(303);
     const declined = (await b.order(answer.orderId)).body as unknown as TOrderAnswer;
     expect(declined).toMatchObject({ orderStatus: 7, status: 'rejected' });
     expect(await lot(b.f.lotId)).toMatchObject({ held: 0, sold: 0 });
@@ -139,7 +165,7 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
       hosted: { preferenceId: answer.preferenceId, url: answer.url },
     });
     // Paid on that page later: no longer ongoing, tickets issued once.
-    expect((await choose(answer.url, 'approve')).status).toBe(303);
+    expect((await choose(answer.url, 'approve', b.person.cookie)).status).toBe(303);
     expect(await ongoing()).toBeNull();
     expect(await b.issued(answer.orderId)).toBe(1);
     // A card payment under way is not a hosted checkout.
@@ -172,7 +198,7 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
       statusDetail: 'hosted_by_payer',
     });
     expect(await lot(b.f.lotId)).toMatchObject({ held: 0, sold: 0 });
-    expect((await choose(answer.url, 'approve')).status).toBe(404);
+    expect((await choose(answer.url, 'approve', b.person.cookie)).status).toBe(404);
     expect(await b.issued(answer.orderId)).toBe(0);
   });
 
@@ -218,10 +244,11 @@ describe.each(testDatabases())('hosted checkout on %s', (kind) => {
       body: '{}',
     });
     expect(anonymous.status).toBe(401);
-    expect((await send('/sandbox-gateway/checkout/nope')).status).toBe(404);
-    expect((await choose('/sandbox-gateway/checkout/sbxpref_000000000000000000000000', 'steal')).status).toBe(
-      400,
-    );
+    expect((await open('/sandbox-gateway/checkout/nope', b.person.cookie)).status).toBe(404);
+    const unknown = '/sandbox-gateway/checkout/sbxpref_000000000000000000000000';
+    expect((await open(unknown, b.person.cookie)).status).toBe(404);
+    expect((await choose(unknown, 'steal', b.person.cookie)).status).toBe(400);
+    expect((await choose(unknown, 'approve', b.person.cookie)).status).toBe(404);
     // The same key with another request (the card path) is refused.
     const made = await b.create('hosted-bad-3');
     expect(made.status).toBe(200);

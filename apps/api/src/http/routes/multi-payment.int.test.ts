@@ -3,7 +3,7 @@ import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
-import type { TSandboxGateway } from '../../adapters/payments/sandbox.ts';
+import type { TSandboxGateway } from '../../adapters/payments/sandbox/adapter.ts';
 import {
   orders,
   paymentParts,
@@ -164,6 +164,27 @@ describe.each(testDatabases())('multi-payment on %s', (kind) => {
     expect(receipt.total).toBeCloseTo(charged, 2);
     expect(receipt.interest).toBeCloseTo((parts[0]!.amountCents - parts[0]!.valueCents) / 100, 2);
     expect(receipt.total - receipt.interest).toBeCloseTo(total, 2);
+  });
+
+  it('the second card sent twice at once, with one key or two, is charged once and neither answer is a server error', async () => {
+    for (const keys of [
+      ['race-same-key', 'race-same-key'],
+      ['race-key-a', 'race-key-b'],
+    ]) {
+      const { b, total } = await buying(2);
+      const [a, c] = halves(total);
+      const first = await b.pay(`${keys[0]}-1`, firstCard([a!, c!]));
+      expect(first.status).toBe(200);
+      const uid = first.body.orderId;
+      const both = await Promise.all(keys.map((key) => b.pay(key, nextCard(uid, c!))));
+      // The one that wins pays the order; the other answers that same order (its key's replay) or
+      // that a payment is in progress: never a 500.
+      for (const each of both) expect([200, 409], JSON.stringify(each.body)).toContain(each.status);
+      expect(both.some((each) => each.status === 200 && each.body.orderStatus === PAGO)).toBe(true);
+      expect((await order(uid)).status).toBe(PAGO);
+      const charged = (await partsOf(uid)).filter((part) => part.position === 1 && part.gatewayRef);
+      expect(charged).toHaveLength(1);
+    }
   });
 
   it('a declined card keeps the approved one; the part is retried with another card and the order is paid', async () => {

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import { paymentAnswer } from '../../modules/checkout/create-payment.ts';
 import { paymentError } from '../../modules/checkout/messages.ts';
-import { giveUpSplit } from '../../modules/checkout/multi-payment.ts';
-import { pendingMultipleTransaction } from '../../modules/checkout/multi-payment-recovery.ts';
 import type { TCheckoutServices } from '../../modules/checkout/services.ts';
+import { giveUpSplit } from '../../modules/checkout/ways-to-pay/multi-payment.ts';
+import { pendingMultipleTransaction } from '../../modules/checkout/ways-to-pay/multi-payment-recovery.ts';
+import { paymentAnswer } from '../../modules/checkout/ways-to-pay/payment-answer.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
 
@@ -15,12 +16,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export function multiPaymentRoutes(s: TCheckoutServices) {
   return new Hono<TAppEnv>()
-    .get('/api/PendingMultipleTransaction', async (c) => {
+    .on(...endpoint('pendingMultipleTransaction'), async (c) => {
       const auth = requireAuth(c);
       c.header('Cache-Control', 'no-store');
       return c.json(await pendingMultipleTransaction(s, auth.user));
     })
-    .post('/api/reimburseService/reimburseMultiplePayments/:transactionUID', async (c) => {
+    .on(...endpoint('reimburseMultiplePayments'), async (c) => {
       const auth = requireAuth(c);
       const locale = c.get('locale');
       const uid = c.req.param('transactionUID');

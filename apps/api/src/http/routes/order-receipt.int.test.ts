@@ -3,7 +3,7 @@ import { formatMoney } from '@ingressos/domain/money';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, orders, payments, users } from '../../db/schema/index.ts';
-import { endOrder } from '../../modules/checkout/end-order.ts';
+import { endOrder } from '../../modules/checkout/order/end-order.ts';
 import { latestMail, register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';

@@ -4,7 +4,7 @@ import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
-import type { TSandboxGateway } from '../../adapters/payments/sandbox.ts';
+import type { TSandboxGateway } from '../../adapters/payments/sandbox/adapter.ts';
 import {
   events,
   eventTickets,
@@ -16,8 +16,8 @@ import {
   ticketLots,
   tickets,
 } from '../../db/schema/index.ts';
+import { syncByGatewayRef } from '../../modules/checkout/order/sync-payment.ts';
 import { reconcilePayments } from '../../modules/checkout/reconcile-payments.ts';
-import { syncByGatewayRef } from '../../modules/checkout/sync-payment.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';

@@ -256,7 +256,7 @@ describe.each(testDatabases())('data-subject rights on %s', (kind) => {
 
     it('makes no order for an account whose deletion committed while its purchase was on the way', async () => {
       // The purchase authenticated before the deletion revoked its session; its reserve step must
-      // still see the deletion (reserve-order.ts reads the account row under a share lock).
+      // still see the deletion (reserve-order.ts locks the account row, then reads the deletion).
       const f = await createCartFixture(t.database.db);
       const person = await register(t);
       await t.database.db
@@ -273,7 +273,12 @@ describe.each(testDatabases())('data-subject rights on %s', (kind) => {
         }),
         body: JSON.stringify({ paymentType: 'credit_card', card: { token: cardToken(), installments: 1 } }),
       });
-      expect(response.status).toBe(401);
+      // Issue 31: said as it is (409), not as a lost session.
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        code: 'buyer_account_deleted',
+        Message: 'Esta conta foi excluída: a compra não foi feita e nada foi cobrado.',
+      });
       expect(await t.database.db.select().from(orders).where(eq(orders.userId, person.userId))).toEqual([]);
     });
 

@@ -16,15 +16,16 @@ import { privacyMessage } from '../../modules/privacy/messages.ts';
 import { recordCookieConsent } from '../../modules/privacy/record-cookie-consent.ts';
 import { requestEmailChange } from '../../modules/privacy/request-email-change.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { clearSessionCookie, requireAuth } from '../middleware/authenticate.ts';
-import { parseWith, readJson } from '../validate.ts';
+import { parseWithMessages, readJsonBody } from '../request.ts';
 
 /** Data-subject rights (LGPD art. 18) of the logged-in account: export, deletion, e-mail change. */
 export function privacyRoutes(s: TAccountServices, biometry: TBiometryServices) {
   const ip = (c: Context<TAppEnv>) => clientIp(c, s.config.TRUST_PROXY_HOPS);
   return new Hono<TAppEnv>()
-    .get('/privacy/my-data', async (c) => {
+    .on(...endpoint('exportMyData', '/api'), async (c) => {
       const { user, session } = requireAuth(c);
       await s.limits.consume('dataExportUser', user.id, c.get('locale'));
       const document = await exportMyData({ db: s.db, user, session });
@@ -36,10 +37,10 @@ export function privacyRoutes(s: TAccountServices, biometry: TBiometryServices) 
       });
     })
 
-    .post('/privacy/delete-account', async (c) => {
+    .on(...endpoint('deleteMyAccount', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
-      const { password } = parseWith(ZDeleteAccountRequest, await readJson(c), locale);
+      const { password } = parseWithMessages(ZDeleteAccountRequest, await readJsonBody(c), locale);
       const outcome = await deleteMyAccount({ s, user, password, ip: ip(c), locale });
       c.header('Cache-Control', 'no-store');
       if (outcome.status === 'blocked') {
@@ -61,26 +62,26 @@ export function privacyRoutes(s: TAccountServices, biometry: TBiometryServices) 
       return c.json({ Message: privacyMessage('account_deleted', locale) });
     })
 
-    .post('/privacy/change-email', async (c) => {
+    .on(...endpoint('changeEmail', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
-      const input = parseWith(ZChangeEmailRequest, await readJson(c), locale);
+      const input = parseWithMessages(ZChangeEmailRequest, await readJsonBody(c), locale);
       return c.json(await requestEmailChange({ s, user, input, ip: ip(c), locale }));
     })
 
-    .post('/privacy/confirm-email-change', async (c) => {
+    .on(...endpoint('confirmEmailChange', '/api'), async (c) => {
       const locale = c.get('locale');
       await s.limits.consume('emailChangeConfirmIp', ip(c), locale);
-      const input = parseWith(ZConfirmEmailChangeRequest, await readJson(c), locale);
+      const input = parseWithMessages(ZConfirmEmailChangeRequest, await readJsonBody(c), locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await confirmEmailChange({ s, input, locale }));
     })
 
-    .post('/privacy/cookie-consent', async (c) => {
+    .on(...endpoint('recordCookieConsent', '/api'), async (c) => {
       const { user } = requireAuth(c);
       const locale = c.get('locale');
       await s.limits.consume('cookieConsentUser', user.id, locale);
-      const choice = parseWith(ZCookieConsentRequest, await readJson(c), locale);
+      const choice = parseWithMessages(ZCookieConsentRequest, await readJsonBody(c), locale);
       c.header('Cache-Control', 'no-store');
       return c.json(await recordCookieConsent({ db: s.db, userId: user.id, choice }));
     });

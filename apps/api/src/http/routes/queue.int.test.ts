@@ -182,7 +182,10 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     await queuedEvent(-1);
     const bot = newSession();
     const buyer = newSession();
-    await joined(buyer);
+    // Issue 31: a pass goes to an account (one per account): the buyer is logged in.
+    const account = await register(t);
+    const me = { cookie: account.cookie };
+    await joined(buyer, me);
     await joined(bot);
     const refused = await add(bot);
     expect(refused.status).toBe(403);
@@ -197,9 +200,9 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     );
 
     expect(await admit(1)).toBe(1);
-    const response = await status(buyer);
+    const response = await status(buyer, me);
     const admitted = (await response.json()) as TQueueStatusAnswer;
-    expect(admitted).toMatchObject({ state: 'admitted', progress: 1 });
+    expect(admitted).toMatchObject({ state: 'admitted', progress: 1, passNeeds: null });
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`queue_pass_${f.eventId}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
     const pass = cookie.split(';')[0]!;
@@ -209,14 +212,14 @@ describe.each(testDatabases())('the waiting room on %s', (kind) => {
     expect((await add(bot, { 'x-queue-pass': admitted.pass! })).status).toBe(403);
     // A forged signature, another event's pass and an expired pass are refused too.
     const forged = `${admitted.pass!.slice(0, -2)}${admitted.pass!.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await add(buyer, { 'x-queue-pass': forged })).status).toBe(403);
+    expect((await add(buyer, { ...me, 'x-queue-pass': forged })).status).toBe(403);
     const otherEvent = signQueuePass(secret, f.otherEventId, buyer, new Date(Date.now() + 60_000));
-    expect((await add(buyer, { 'x-queue-pass': otherEvent })).status).toBe(403);
+    expect((await add(buyer, { ...me, 'x-queue-pass': otherEvent })).status).toBe(403);
     const expired = signQueuePass(secret, f.eventId, buyer, new Date(Date.now() - 1_000));
-    expect((await add(buyer, { 'x-queue-pass': expired })).status).toBe(403);
+    expect((await add(buyer, { ...me, 'x-queue-pass': expired })).status).toBe(403);
 
     // The buyer's own pass, by cookie as a page sends it.
-    const bought = await add(buyer, { cookie: pass });
+    const bought = await add(buyer, { cookie: `${account.cookie}; ${pass}` });
     expect(bought.status).toBe(200);
   });
 

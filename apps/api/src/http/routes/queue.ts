@@ -1,12 +1,17 @@
 import { ZQueueSlugParams } from '@ingressos/contracts';
+import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
+import { claimPass } from '../../modules/queue/claim-pass.ts';
 import { getQueueStatus } from '../../modules/queue/get-queue-status.ts';
 import { joinQueue } from '../../modules/queue/join-queue.ts';
+import type { TJoinThrottle } from '../../modules/queue/join-throttle.ts';
 import { queuePassCookie, signQueuePass } from '../../modules/queue/queue-pass.ts';
+import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
-import { parseWith } from '../parse-json.ts';
+import { parseWith } from '../request.ts';
 import { rememberSession, sessionOf } from './cart.ts';
 
 export type TQueueRouteOptions = {
@@ -16,6 +21,9 @@ export type TQueueRouteOptions = {
   passSeconds: number;
   secureCookies: boolean;
   secret: () => Promise<Uint8Array>;
+  /** Issue 31: joins per IP and per cart session, with the captcha (null when QUEUE_JOIN_THROTTLE is off). */
+  joinThrottle: TJoinThrottle | null;
+  trustProxyHops: number;
 };
 
 /**
@@ -33,13 +41,17 @@ export function queueRoutes(options: TQueueRouteOptions) {
     passSeconds: options.passSeconds,
   });
   const answer = async (c: Context<TAppEnv>, slug: string, sessionId: string | undefined) => {
-    const { admittedSessionId, ...status } = await getQueueStatus(settings(c), {
+    const userId = c.get('auth')?.user.id;
+    const { admittedSessionId, admittedEntry, ...status } = await getQueueStatus(settings(c), {
       slug,
       sessionId,
-      userId: c.get('auth')?.user.id,
+      userId,
     });
     let pass: string | null = null;
-    if (status.state === 'admitted' && admittedSessionId && status.passExpiresAt) {
+    // Issue 31: one pass per account; an anonymous place is asked to log in first.
+    if (status.state === 'admitted' && admittedEntry)
+      status.passNeeds = !userId ? 'login' : (await claimPass(db, admittedEntry, userId)) ? null : 'account';
+    if (status.state === 'admitted' && !status.passNeeds && admittedSessionId && status.passExpiresAt) {
       const expiresAt = new Date(status.passExpiresAt);
       pass = signQueuePass(await options.secret(), status.eventId, admittedSessionId, expiresAt);
       setCookie(c, queuePassCookie(status.eventId), pass, {
@@ -56,15 +68,20 @@ export function queueRoutes(options: TQueueRouteOptions) {
   };
 
   return new Hono<TAppEnv>()
-    .get('/queue/:slug', async (c) => {
+    .on(...endpoint('queueStatus', '/api'), async (c) => {
       const { slug } = parseWith(c, ZQueueSlugParams, { slug: c.req.param('slug') });
       return answer(c, slug, sessionOf(c));
     })
-    .post('/queue/:slug/join', async (c) => {
+    .on(...endpoint('joinQueue', '/api'), async (c) => {
       const { slug } = parseWith(c, ZQueueSlugParams, { slug: c.req.param('slug') });
+      const sessionId = sessionOf(c);
+      await options.joinThrottle?.admit(
+        { ip: clientIp(c, options.trustProxyHops), sessionId, captchaToken: c.req.header(CAPTCHA_HEADER) },
+        c.get('locale'),
+      );
       const joined = await joinQueue(settings(c), {
         slug,
-        sessionId: sessionOf(c),
+        sessionId,
         userId: c.get('auth')?.user.id,
       });
       rememberSession(c, joined.sessionId, options.secureCookies);

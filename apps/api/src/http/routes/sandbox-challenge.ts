@@ -1,12 +1,11 @@
+import { escapeHtml } from '@ingressos/domain/html';
 import { safeRedirect } from '@ingressos/domain/safe-redirect';
 import { Hono } from 'hono';
-import { SANDBOX_CHALLENGE_PATH, type TSandboxGateway } from '../../adapters/payments/sandbox.ts';
+import { SANDBOX_CHALLENGE_PATH, type TSandboxGateway } from '../../adapters/payments/sandbox/adapter.ts';
 import type { TAppEnv } from '../env.ts';
 import { errorBody } from '../errors.ts';
 
 const REF = /^sbx[0-9a-f]{20}$/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const TEXT = {
   'pt-BR': {

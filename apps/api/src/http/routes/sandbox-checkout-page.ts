@@ -1,6 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
 import { html } from 'hono/html';
-import type { TSandboxPreference } from '../../adapters/payments/sandbox-hosted.ts';
+import type { TSandboxPreference } from '../../adapters/payments/sandbox/hosted.ts';
 
 const TEXT = {
   'pt-BR': {

@@ -7,8 +7,9 @@ import { changeSiteFlags } from '../../modules/site-flags/change-site-flags.ts';
 import { siteFlagsAnswer } from '../../modules/site-flags/flags-answer.ts';
 import type { TSiteFlagsStore } from '../../modules/site-flags/site-flags.ts';
 import { clientIp } from '../client-ip.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
-import { parseWith, readJson } from '../validate.ts';
+import { parseWithMessages, readJsonBody } from '../request.ts';
 
 /**
  * GET /api/site/flags: the same for every visitor, so browsers and a CDN may keep it for the
@@ -22,13 +23,13 @@ export function siteFlagsRoutes(s: {
 }) {
   const maxAge = Math.max(1, Math.floor(s.flags.refreshMs / 1000));
   return new Hono<TAppEnv>()
-    .get('/site/flags', async (c) => {
+    .on(...endpoint('siteFlags', '/api'), async (c) => {
       c.header('Cache-Control', `public, max-age=${maxAge}`);
       return c.json(siteFlagsAnswer(s.config, await s.flags.current(), s.flags.refreshMs));
     })
     .put('/admin/site-flags', async (c) => {
       const locale = c.get('locale');
-      const patch = parseWith(ZSiteFlagsPatch, await readJson(c), locale);
+      const patch = parseWithMessages(ZSiteFlagsPatch, await readJsonBody(c), locale);
       const state = await changeSiteFlags({
         ...s,
         token: c.req.header('x-admin-token'),

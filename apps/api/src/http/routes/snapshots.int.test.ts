@@ -62,6 +62,60 @@ describe.each(testDatabases())('snapshot files on %s', (kind) => {
     expect(inteira.lotNumber).toBe(3);
   });
 
+  /** Every availability word an event's answer carries: tickets, their lots, seats and tables. */
+  const statuses = (body: TEventTicketsResponse) =>
+    body.sections.flatMap((section) => [
+      ...section.tickets.flatMap((ticket) => [
+        ticket.availability,
+        ...ticket.lots.map((l) => l.availability),
+      ]),
+      ...section.controlledPlaces.map((place) => place.status),
+    ]);
+
+  it("lists a past event's lots as not on sale, in its file and in the event call", async () => {
+    const file = (await (
+      await t.request(`/assets/api/getEventTicketsBySlug/${DEMO_SLUGS.past}.json`)
+    ).json()) as TEventTicketsResponse;
+    const call = (await (await api(DEMO_SLUGS.past)).json()) as TEventTicketsResponse;
+    for (const body of [file, call]) {
+      expect(statuses(body).length).toBeGreaterThan(0);
+      // Sales ended (spec §4 'Evento ja Realizado'): nothing says Disponivel, and nothing is offered.
+      expect(new Set(statuses(body))).toEqual(new Set(['Desativado']));
+      expect(body.sections.every((s) => s.tickets.every((ticket) => ticket.available === 0))).toBe(true);
+    }
+  });
+
+  it('rewrites an event the moment it becomes past, with nothing else changed', async () => {
+    const sambaStart = Date.parse(
+      ((await (await api(DEMO_SLUGS.samba)).json()) as TEventTicketsResponse).date,
+    );
+    let clock = new Date();
+    const root = `${t.catalogue.snapshots.root}-clock`;
+    const other = createCatalogue({
+      database: t.database,
+      log: t.log,
+      snapshots: createSnapshotStore(root),
+      pollMs: 60_000,
+      now: () => clock,
+    });
+    await other.start();
+    try {
+      const before = JSON.parse(other.eventTickets(DEMO_SLUGS.samba)!.json) as TEventTicketsResponse;
+      expect(statuses(before)).toContain('Disponivel');
+      // A day and a minute after it started, the event is past (spec §4).
+      clock = new Date(sambaStart + 24 * 3600_000 + 60_000);
+      await other.refresh();
+      const after = JSON.parse(other.eventTickets(DEMO_SLUGS.samba)!.json) as TEventTicketsResponse;
+      expect(new Set(statuses(after))).toEqual(new Set(['Desativado']));
+      expect(after.sections.flatMap((s) => s.controlledPlaces.map((p) => p.available))).toEqual(
+        after.sections.flatMap((s) => s.controlledPlaces.map(() => 0)),
+      );
+    } finally {
+      other.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('answers 404 for a removed file while the API still answers', async () => {
     rmSync(path.join(t.catalogue.snapshots.root, `getEventTicketsBySlug/${DEMO_SLUGS.theatre}.json`));
     expect((await t.request(`/assets/api/getEventTicketsBySlug/${DEMO_SLUGS.theatre}.json`)).status).toBe(

@@ -12,7 +12,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, eventTickets, mailOutbox, ticketLots, tickets, users } from '../../db/schema/index.ts';
-import { ticketClaimsOf } from '../../modules/checkout/ticket-keys.ts';
+import { ticketClaimsOf } from '../../modules/tickets/ticket-keys.ts';
 import { brazilianAdult, register, type TRegistered, uniqueCpf, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';

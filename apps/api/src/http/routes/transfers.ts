@@ -29,19 +29,14 @@ import {
   validateTransferCode,
 } from '../../modules/transfers/transfer-codes.ts';
 import { hideEmail, type TTransferServices } from '../../modules/transfers/transfer-facts.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
-import { parseWith } from '../parse-json.ts';
+import { parseOrUndefined, parseWith, readJsonBody } from '../request.ts';
 
 async function body<S extends z.ZodType>(c: Context<TAppEnv>, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    raw = undefined;
-  }
-  return parseWith(c, schema, raw);
+  return parseWith(c, schema, await readJsonBody(c, { malformed: 'missing' }));
 }
 
 /**
@@ -73,7 +68,7 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
   return (
     new Hono<TAppEnv>()
       /** Spec "E-mail by CPF for transfer": the e-mail comes back masked and the lookup is rate-limited. */
-      .get('/api/transferTicket/getUserEmailByCpf', async (c) => {
+      .on(...endpoint('transferDestination'), async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const cpf = stripCpfMask(c.req.query('cpf') ?? '');
@@ -85,12 +80,12 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
           email ? { email: hideEmail(email), registered: true } : { email: null, registered: false },
         );
       })
-      .get('/api/transferTicket/getUserTransfers', async (c) => {
+      .on(...endpoint('userTransfers'), async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
-        const parsed = ZTransferListQuery.safeParse(c.req.query());
-        if (!parsed.success) throw transferError('list_failed', locale);
-        const { transferStatus, direction } = parsed.data;
+        const parsed = parseOrUndefined(ZTransferListQuery, c.req.query());
+        if (!parsed) throw transferError('list_failed', locale);
+        const { transferStatus, direction } = parsed;
         const status = transferStatus === undefined ? undefined : (Number(transferStatus) as TTransferStatus);
         c.header('Cache-Control', 'private, no-store');
         return c.json<TTransferListAnswer>({
@@ -98,12 +93,12 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         });
       })
       /** The shell's cheap question: is anything waiting for my answer? */
-      .get('/api/transferTicket/pendingCount', async (c) => {
+      .on(...endpoint('pendingTransferCount'), async (c) => {
         const { user } = requireAuth(c);
         c.header('Cache-Control', 'private, no-store');
         return c.json({ count: await pendingReceivedCount(s.db, user) });
       })
-      .post('/api/transferTicket/addTicketTransfer', async (c) => {
+      .on(...endpoint('addTicketTransfer'), async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const input = await body(c, ZAddTransferRequest);
@@ -113,14 +108,14 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         return c.json(await addTransfer(s, user, input, locale), 201);
       })
       /** Spec "Validation e-mail notification": the sender's code, by e-mail. */
-      .post('/api/transferTicket/createUserNotification', async (c) => {
+      .on(...endpoint('sendTransferCode'), async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         await s.limits.consume('transferCodeMailUser', user.id, locale);
         c.header('Cache-Control', 'private, no-store');
         return c.json(await sendTransferCode(s, user));
       })
-      .post('/api/validateTransferCode', async (c) => {
+      .on(...endpoint('validateTransferCode'), async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const { code } = await body(c, ZValidateTransferCodeRequest);
@@ -128,7 +123,7 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         c.header('Cache-Control', 'private, no-store');
         return c.json<TValidateTransferCodeAnswer>(await validateTransferCode(s, user, code, locale));
       })
-      .post('/v1/ticketTransfer/CanTransfer', async (c) => {
+      .on(...endpoint('canTransfer'), async (c) => {
         const { user } = requireAuth(c);
         const locale = c.get('locale');
         const input = await body(c, ZCanTransferRequest);
@@ -136,9 +131,9 @@ export function transferRoutes(accounts: TAccountServices, checkout: TCheckoutSe
         c.header('Cache-Control', 'private, no-store');
         return c.json(await canTransfer(s, user, input, locale));
       })
-      .put('/api/transferTicket/confirmTransfer', action(confirmTransfer))
-      .put('/api/transferTicket/returnTicketTransfer', action(returnTransfer))
-      .put('/api/transferTicket/cancelTicketTransfer', action(cancelTransfer))
+      .on(...endpoint('confirmTransfer'), action(confirmTransfer))
+      .on(...endpoint('returnTicketTransfer'), action(returnTransfer))
+      .on(...endpoint('cancelTicketTransfer'), action(cancelTransfer))
       /** For gates verifying QR codes offline: the tickets whose earlier QR codes are void. */
       .get('/api/tickets/revoked', async (c) => {
         const eventId = Number(c.req.query('eventId'));

@@ -2,9 +2,10 @@ import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
 import { SIGNED_IN_HINT_COOKIE } from '@ingressos/contracts/visitor-hint';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getVisitor } from '../../modules/accounts/get-visitor.ts';
 import { fail } from '../../modules/accounts/messages.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
+import { getVisitor } from '../../modules/visitor/get-visitor.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import {
   clearSessionCookie,
@@ -20,7 +21,7 @@ import {
  * everybody and ask it after load; it is the visitor's own, so no cache may keep it.
  */
 export function visitorRoutes(s: TAccountServices) {
-  return new Hono<TAppEnv>().get('/visitor', async (c) => {
+  return new Hono<TAppEnv>().on(...endpoint('visitor', '/api'), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const auth = c.get('auth');
     if (!auth) {

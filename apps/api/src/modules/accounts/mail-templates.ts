@@ -1,7 +1,7 @@
 import type { TLocale } from '@ingressos/domain';
+import { escapeHtml } from '@ingressos/domain/html';
 import type { TMail } from '../../adapters/mail/index.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { mailButton, mailLayout, mailParagraphs } from '../../adapters/mail/layout.ts';
 
 export type TMailText = {
   subject: string;
@@ -12,25 +12,21 @@ export type TMailText = {
 };
 
 export function render(to: string, brand: string, link: string, text: TMailText): TMail {
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
-<h1 style="color:#5b21b6;font-size:22px">${escapeHtml(brand)}</h1>
-<p>${escapeHtml(text.greeting)}</p>
-${text.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#5b21b6;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(text.action)}</a></p>
+  const html = mailLayout(
+    brand,
+    `${mailParagraphs([text.greeting, ...text.lines])}
+<p>${mailButton(link, text.action)}</p>
 <p style="font-size:13px;color:#55556a">${escapeHtml(link)}</p>
-<p style="font-size:13px;color:#55556a">${escapeHtml(text.ignore)}</p>
-</body></html>`;
+<p style="font-size:13px;color:#55556a">${escapeHtml(text.ignore)}</p>`,
+  );
   const plain = [text.greeting, '', ...text.lines, '', `${text.action}: ${link}`, '', text.ignore].join('\n');
   return { to, subject: text.subject, html, text: plain };
 }
 
-export function verificationMail(options: {
-  to: string;
-  name: string;
-  brand: string;
-  link: string;
-  locale: TLocale;
-}) {
+/** A mail that sends its addressee to a link of the site. */
+type TLinkMail = { to: string; name: string; brand: string; link: string; locale: TLocale };
+
+export function verificationMail(options: TLinkMail) {
   const { to, name, brand, link, locale } = options;
   const text: TMailText =
     locale === 'pt-BR'
@@ -51,13 +47,7 @@ export function verificationMail(options: {
   return render(to, brand, link, text);
 }
 
-export function resetPasswordMail(options: {
-  to: string;
-  name: string;
-  brand: string;
-  link: string;
-  locale: TLocale;
-}) {
+export function resetPasswordMail(options: TLinkMail) {
   const { to, name, brand, link, locale } = options;
   const text: TMailText =
     locale === 'pt-BR'

@@ -1,11 +1,11 @@
 import type { TLocale } from '@ingressos/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { phoneCodes, users } from '../../db/schema/index.ts';
+import { sameHash } from '../../db/tokens.ts';
 import { apiMessage } from './messages.ts';
 import { phoneCodeHash } from './send-sms-code.ts';
 import type { TAccountServices } from './services.ts';
 import type { TUserRow } from './sessions.ts';
-import { sameHash } from './tokens.ts';
 
 const MAX_ATTEMPTS = 5;
 

@@ -7,15 +7,18 @@ import {
 } from 'rate-limiter-flexible';
 import type { TDatabase } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
+import { sha256 } from '../../db/tokens.ts';
 import { fail } from './messages.ts';
-import { sha256 } from './tokens.ts';
 
 /**
- * Limits per IP and per account. On PostgreSQL the counters live in a table every process
- * shares; PGlite is one process, so memory does. Numbers are per window (seconds).
+ * Limits per account or session first, and per IP only as a loose ceiling (issue 31: on a sale
+ * day hundreds of buyers share one mobile carrier's address, CGNAT). On PostgreSQL the counters
+ * live in a table every process shares; PGlite is one process, so memory does. Numbers are per
+ * window (seconds); docs/decisions.md has the table of what each protects.
  */
 const LIMITS = {
-  loginIp: { points: 100, duration: 900 },
+  /** Ceiling: ~1,000 buyers of one carrier logging in within 15 minutes; the account keys below decide. */
+  loginIp: { points: 1000, duration: 900 },
   /**
    * Login attempts on one account from one IP: the 11th in 15 minutes waits. Keyed on the account
    * (its e-mail and its CPF count together) and the IP, so a stranger who knows a buyer's e-mail
@@ -24,16 +27,18 @@ const LIMITS = {
   loginAccountIp: { points: 10, duration: 900 },
   /** Every IP together against one account: a ceiling a single attacker cannot reach from one network. */
   loginAccount: { points: 50, duration: 900 },
-  registerIp: { points: 20, duration: 3600 },
-  emailCheckIp: { points: 60, duration: 600 },
-  resetIp: { points: 20, duration: 3600 },
+  /** Ceiling only: each registration answers the site's captcha, the per-person guard. */
+  registerIp: { points: 500, duration: 3600 },
+  emailCheckIp: { points: 600, duration: 600 },
+  resetIp: { points: 300, duration: 3600 },
   resetAccount: { points: 5, duration: 3600 },
-  resetConfirmIp: { points: 30, duration: 3600 },
+  resetConfirmIp: { points: 300, duration: 3600 },
   smsUser: { points: 5, duration: 3600 },
-  smsIp: { points: 20, duration: 3600 },
+  smsIp: { points: 300, duration: 3600 },
   matchCodeUser: { points: 10, duration: 900 },
   verificationMailUser: { points: 5, duration: 3600 },
-  captchaIp: { points: 60, duration: 600 },
+  /** The local captcha's answers (development only: a public site runs a real provider). */
+  captchaIp: { points: 1200, duration: 600 },
   /** Looking up whose account a CPF is (transfers): enough for a purchase, not for a sweep. */
   transferLookupUser: { points: 30, duration: 600 },
   /** Sending tickets away: a night out's worth per hour, not a stolen session emptying an account. */
@@ -43,32 +48,39 @@ const LIMITS = {
   transferCodeCheckUser: { points: 10, duration: 900 },
   /** Accepting, refusing and cancelling transfers. */
   transferActionUser: { points: 60, duration: 600 },
-  /** Coupon codes (a short word list finds them): 20 tries per IP in 10 minutes. */
-  promoCodeIp: { points: 20, duration: 600 },
-  /** CPF checks of the identification page: a cart's worth of typing, not a sweep of CPFs. */
-  cpfCheckUser: { points: 60, duration: 600 },
+  /** Coupon codes (a short word list finds them): 20 tries per cart session (or account) in 10 minutes… */
+  promoCodeVisitor: { points: 20, duration: 600 },
+  /** …and a ceiling per IP for scripts that drop their session. */
+  promoCodeIp: { points: 300, duration: 600 },
+  /**
+   * CPF checks of the identification page (and its biometry holders): a cart's worth of typing,
+   * not a sweep of CPFs; each check answers only for the caller's own cart (issue 31).
+   */
+  cpfCheckUser: { points: 40, duration: 600 },
   /** Issue 16: enrolment links a buyer sends to holders: each one is an e-mail to someone else. */
   biometryLinkUser: { points: 5, duration: 3600 },
-  /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per IP in 15 minutes. */
-  exclusiveCodeIp: { points: 10, duration: 900 },
+  /** Exclusive pre-sale codes (a BIN prefix is a small space): 10 tries per account or cart session in 15 minutes… */
+  exclusiveCodeVisitor: { points: 10, duration: 900 },
+  /** …and a ceiling per IP for scripts that drop their session. */
+  exclusiveCodeIp: { points: 300, duration: 900 },
   /** Downloading one's data (a heavy read): a few an hour. */
   dataExportUser: { points: 5, duration: 3600 },
   /** Asking to change the e-mail (two messages each): a few an hour. */
   emailChangeUser: { points: 5, duration: 3600 },
   /** Following e-mail-change links (random codes): enough for people, not for guessing. */
-  emailChangeConfirmIp: { points: 30, duration: 3600 },
+  emailChangeConfirmIp: { points: 300, duration: 3600 },
   /** Card-form sessions a buyer opens at a gateway (each is a call to it): a page mounts one per form. */
   gatewaySessionUser: { points: 30, duration: 600 },
   /** Commissioner lookups by hash and signed sales links (secrets in the URL): enough for people, not for guessing. */
-  commissionerIp: { points: 60, duration: 600 },
+  commissionerIp: { points: 600, duration: 600 },
   /** Facial biometry: starting, tokens for the phone, captures (each a face check), deleting. */
-  biometryIp: { points: 120, duration: 3600 },
+  biometryIp: { points: 1200, duration: 3600 },
   biometryStartUser: { points: 30, duration: 3600 },
   biometryTokenUser: { points: 20, duration: 3600 },
   biometryCreateUser: { points: 30, duration: 3600 },
   biometryDeleteUser: { points: 10, duration: 3600 },
   /** Issue 17: pixel events (a page sends a handful per visit): enough for browsing, not for flooding the provider. */
-  pixelIp: { points: 120, duration: 600 },
+  pixelIp: { points: 1200, duration: 600 },
   /** Cookie choices recorded for an account: people change their mind, scripts do not need to. */
   cookieConsentUser: { points: 30, duration: 3600 },
   /** The admin switches: a wrong token is a guess; an operator needs a few changes an hour. */

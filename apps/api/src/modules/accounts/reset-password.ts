@@ -2,10 +2,10 @@ import type { TNewResetPasswordRequest } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
+import { sha256 } from '../../db/tokens.ts';
 import { fail } from './messages.ts';
 import { hashPassword } from './passwords.ts';
 import type { TAccountServices } from './services.ts';
-import { sha256 } from './tokens.ts';
 
 /**
  * Sets a new password with a reset code. Spending the code is one conditional UPDATE, so two

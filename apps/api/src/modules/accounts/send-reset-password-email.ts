@@ -2,13 +2,13 @@ import type { TSendResetPasswordRequest } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { passwordResets } from '../../db/schema/index.ts';
-import { withTransaction } from '../cart/with-transaction.ts';
+import { randomToken, sha256 } from '../../db/tokens.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { findUserByIdentifier } from './find-user.ts';
 import { resetPasswordMail } from './mail-templates.ts';
 import { fail } from './messages.ts';
 import type { TAccountServices } from './services.ts';
-import { randomToken, sha256 } from './tokens.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

@@ -2,12 +2,12 @@ import { randomInt } from 'node:crypto';
 import type { TSendSmsCodeResponse } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
 import { phoneCodes } from '../../db/schema/index.ts';
-import { withTransaction } from '../cart/with-transaction.ts';
+import { sha256 } from '../../db/tokens.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { fail } from './messages.ts';
 import type { TAccountServices } from './services.ts';
 import type { TUserRow } from './sessions.ts';
-import { sha256 } from './tokens.ts';
 
 /** How long a phone code lives; the modal counts it down and offers a new one at zero. */
 export const PHONE_CODE_TTL_S = 120;

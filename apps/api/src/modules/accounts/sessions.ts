@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { randomToken, sha256 } from './tokens.ts';
+import { randomToken, sha256 } from '../../db/tokens.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TSession = { tokenHash: string; userId: string; expiresAt: Date };

@@ -1,6 +1,7 @@
 import type { TBiometryStatus } from '@ingressos/domain/biometry';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 
 /**
  * The biometry status of each account (its newest enrolment's); an account without one is absent
@@ -12,14 +13,16 @@ export async function biometryStatusOfUsers(
 ): Promise<Map<string, TBiometryStatus>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const result = await db.execute(sql`
+  const found = await rows<{ user_id: string; status: number }>(
+    db,
+    sql`
       select distinct on (user_id) user_id, status
       from biometry_enrolments
       where user_id in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
-      order by user_id, created_at desc`);
-  const rows = (result as unknown as { rows: { user_id: string; status: number }[] }).rows;
-  return new Map(rows.map((row) => [row.user_id, Number(row.status) as TBiometryStatus]));
+      order by user_id, created_at desc`,
+  );
+  return new Map(found.map((row) => [row.user_id, Number(row.status) as TBiometryStatus]));
 }

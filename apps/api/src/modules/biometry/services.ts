@@ -25,6 +25,8 @@ export type TBiometryServices = {
   now: () => Date;
   /** The site's remote switches (the manual review's hours). */
   flags: TSiteFlagsStore;
+  /** Wakes the outbox's worker after a commit that wrote a message (a review's decision). */
+  outbox: { nudge(): void };
 };
 
 export function createBiometryServices(options: {
@@ -36,6 +38,7 @@ export function createBiometryServices(options: {
   engine: () => Promise<TFaceEngine>;
   now?: () => Date;
   flags: TSiteFlagsStore;
+  outbox: { nudge(): void };
 }): TBiometryServices {
   const { config, db } = options;
   return {
@@ -48,5 +51,6 @@ export function createBiometryServices(options: {
     secret: options.secret,
     now: options.now ?? (() => new Date()),
     flags: options.flags,
+    outbox: options.outbox,
   };
 }

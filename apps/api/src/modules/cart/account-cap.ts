@@ -1,12 +1,11 @@
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { cartError } from './cart-error.ts';
 
 /** Who is holding: a logged-in account is capped across all its carts (issue 19). */
 export type TAccountCap = { userId: string; maxUnits: number; unsafe?: boolean };
-
-type TRows<T> = { rows: T[] };
 
 /**
  * Locks the account for this hold, first in the lock order (account, cart, lot, place), so two
@@ -29,13 +28,14 @@ export async function checkAccountCap(
   hold: { cartId: string; quantity: number },
   locale: TLocale,
 ): Promise<void> {
-  const result = (await tx.execute(
+  const result = await rows<{ units: number }>(
+    tx,
     sql`select coalesce(sum(h.quantity), 0)::int as units
         from cart_holds h join carts c on c.id = h.cart_id
         where (c.user_id = ${cap.userId} or c.id = ${hold.cartId})
           and not h.released and h.expires_at > now()`,
-  )) as unknown as TRows<{ units: number }>;
-  const held = result.rows[0]?.units ?? 0;
+  );
+  const held = result[0]?.units ?? 0;
   if (held + hold.quantity > cap.maxUnits) {
     throw cartError('account_hold_limit', locale, { n: cap.maxUnits, held });
   }

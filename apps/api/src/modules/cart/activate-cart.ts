@@ -1,21 +1,15 @@
 import type { TActivationOutcome } from '@ingressos/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import {
-  cartHolds,
-  carts,
-  controlledPlaces,
-  eventSections,
-  eventTickets,
-  ticketLots,
-} from '../../db/schema/index.ts';
+import { cartHolds, carts, controlledPlaces, eventSections, eventTickets } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import type { TCartOptions } from './add-to-cart.ts';
 import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
+import { lockSessionCart } from './renew-cart.ts';
 import { spendRenewal } from './renewal-budget.ts';
-import { reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
+import { giveBackLotUnits, reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
 
 /** Which modal the page shows after activation (commerce §2 cart-session modal). */
 
@@ -57,12 +51,7 @@ export async function activateCart(
         ? { userId: owner.userId, maxUnits: options.maxUnitsPerAccount, unsafe: options.unsafeHoldCaps }
         : null;
     if (account) await lockAccount(tx, account);
-    const [cart] = await tx
-      .select()
-      .from(carts)
-      .where(and(eq(carts.id, cartId), eq(carts.sessionId, sessionId)))
-      .for('update');
-    if (!cart) throw cartError('cart_not_found', locale);
+    const cart = await lockSessionCart(tx, cartId, sessionId, locale);
     const expiresAt = new Date(Date.now() + options.holdSeconds * 1000);
     const expired = cart.expiresAt.getTime() <= Date.now();
     // An expired cart's units went back on sale: taking them again is what any buyer may do, not a renewal.
@@ -143,9 +132,6 @@ async function retake(
   if (await takePlaceUnits(tx, hold.controlledPlaceId, hold.quantity, wholeTable, options.stockMode)) {
     return hold.quantity;
   }
-  await tx
-    .update(ticketLots)
-    .set({ held: sql`${ticketLots.held} - ${hold.quantity}` })
-    .where(eq(ticketLots.id, hold.lotId));
+  await giveBackLotUnits(tx, hold.lotId, hold.quantity);
   return 0;
 }

@@ -8,17 +8,18 @@ import {
 } from '@ingressos/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { newCartId, newSessionId } from '../../db/ids.ts';
+import { rows } from '../../db/rows.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { queueError } from '../queue/queue-error.ts';
 import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
-import { newCartId, newSessionId } from './cart-session.ts';
 import { exclusiveAccessUntil } from './exclusive-access.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
+import { growPlaceHold, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
 
 export type TCartOptions = {
   db: TDb;
@@ -80,7 +81,9 @@ type TTarget = TLineRow & {
 };
 
 async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promise<TTarget | null> {
-  const result = (await db.execute(sql`
+  const result = await rows<TTarget>(
+    db,
+    sql`
     select ${LINE_COLUMNS},
       exists (select 1 from controlled_places cp where cp.section_id = s.id) as seated,
       e.queue_enabled as queued,
@@ -89,21 +92,25 @@ async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promi
     from ticket_lots l
     ${LINE_JOINS}
     left join controlled_places p on p.id = ${placeId}::int
-    where l.id = ${lotId}`)) as unknown as { rows: TTarget[] };
-  const row = result.rows[0];
+    where l.id = ${lotId}`,
+  );
+  const row = result[0];
   if (!row || (placeId !== null && row.place_id === null)) return null;
   return row;
 }
 
 /**
- * Whether the target's lot is its ticket's lot on sale now. A lot only ever stops being current
- * (it sells out), so a cached 'current' is re-checked by the hold's own guard and a cached 'not
- * current' is confirmed against fresh rows before refusing.
+ * Whether the target's lot is its ticket's lot on sale now ('on_sale'), sold already ('sold_out':
+ * every unit sold, spec §8 'Este lote está esgotado...'), or a later lot waiting its turn. A lot
+ * only ever stops being current (it sells out), so a cached 'current' is re-checked by the hold's
+ * own guard and a cached 'not current' is confirmed against fresh rows before refusing.
  */
-async function isLotOnSale(db: TDb, target: TTarget): Promise<boolean> {
-  if (currentLot(target.sibling_lots)?.id === target.lot_id) return true;
-  const fresh = await loadTarget(db, target.lot_id, null);
-  return currentLot(fresh?.sibling_lots ?? [])?.id === target.lot_id;
+async function lotSaleState(db: TDb, target: TTarget): Promise<'on_sale' | 'sold_out' | 'waiting'> {
+  if (currentLot(target.sibling_lots)?.id === target.lot_id) return 'on_sale';
+  const fresh = (await loadTarget(db, target.lot_id, null))?.sibling_lots ?? [];
+  if (currentLot(fresh)?.id === target.lot_id) return 'on_sale';
+  const lot = fresh.find((each) => each.id === target.lot_id);
+  return !lot || lot.disabled || lot.sold >= lot.capacity ? 'sold_out' : 'waiting';
 }
 
 export type TAddResult = { sessionId: string; cartId: string; cart?: TCart };
@@ -127,8 +134,11 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   if (target.lot_disabled) throw cartError('lot_sold_out', locale);
   // A seated section sells each unit with its seat or table, never as a plain ticket.
   if (target.seated && target.place_id === null) throw cartError('item_build_failed', locale);
-  // Only the lot on sale (packages/domain currentLot) may be bought; a later lot waits its turn.
-  if (!(await isLotOnSale(db, target))) throw cartError('lot_not_on_sale', locale);
+  // Only the lot on sale (packages/domain currentLot) may be bought; a later lot waits its turn,
+  // and a lot already sold says so (issue 31: it answered 'ainda não está à venda').
+  const saleState = await lotSaleState(db, target);
+  if (saleState === 'sold_out') throw cartError('lot_sold_out', locale);
+  if (saleState === 'waiting') throw cartError('lot_not_on_sale', locale);
   // A restricted event sells only to a session that validated an access code (the event page's pop-up).
   if (
     target.exclusive &&
@@ -146,6 +156,8 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
 
   const placeId = target.place_id;
   const wholeTable = placeId !== null && target.place_kind === 'table' && target.book_as_a_whole;
+  // An open table (not sold whole) sells its seats in any number: a buyer may add more later.
+  const openTable = placeId !== null && target.place_kind === 'table' && !target.book_as_a_whole;
   // A seat is one unit; a table sold whole is all of its seats; open tables take what was asked.
   const quantity =
     placeId === null
@@ -194,12 +206,26 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
       : await createCart(tx, sessionId, target.event_id, options.holdSeconds);
     if (cart.eventId !== null && cart.eventId !== target.event_id)
       throw cartError('different_events', locale);
+    const heldHere = placeId !== null && input.sessionId ? await placeHold(tx, cart.id, placeId) : null;
+    // A seat or a whole table is held once; an open table's line grows by the seats added (issue 31).
+    if (heldHere && !openTable) throw cartError('already_in_cart', locale);
     const inCart = input.sessionId ? await unitsInCart(tx, cart.id) : 0;
     if (exceedsCartLimit(inCart, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
-    if (placeId !== null && input.sessionId && (await holdsPlace(tx, cart.id, placeId))) {
-      throw cartError('already_in_cart', locale);
-    }
+    if (heldHere && heldHere.quantity + quantity > target.section_max)
+      throw cartError('limit_reached', locale);
     if (options.account) await checkAccountCap(tx, options.account, { cartId: cart.id, quantity }, locale);
+
+    if (heldHere && placeId !== null) {
+      const hold = { id: heldHere.id, lotId: target.lot_id, placeId };
+      const grown = await growPlaceHold(tx, hold, quantity, options.stockMode);
+      if (grown === 'lot') {
+        const { free } = await lotStock(tx, target.lot_id);
+        throw cartError(free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
+      }
+      if (grown === 'place') throw cartError('place_unavailable', locale);
+      if (cart.promoCode) await syncPromoUses(tx, cart.id);
+      return cart.id;
+    }
 
     const line = {
       cartId: cart.id,
@@ -231,12 +257,13 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
 
 /** Units free now, and whether expired holds wait to be reclaimed (so a retry could succeed). */
 async function lotStock(db: TDb, lotId: number): Promise<{ free: number; reclaimable: boolean }> {
-  const result = (await db.execute(
+  const result = await rows<{ free: number; reclaimable: boolean }>(
+    db,
     sql`select capacity - sold - held as free,
           exists (select 1 from cart_holds where lot_id = ${lotId} and not released and expires_at <= now()) as reclaimable
         from ticket_lots where id = ${lotId}`,
-  )) as unknown as { rows: { free: number; reclaimable: boolean }[] };
-  return result.rows[0] ?? { free: 0, reclaimable: false };
+  );
+  return result[0] ?? { free: 0, reclaimable: false };
 }
 
 async function createCart(tx: TDb, sessionId: string, eventId: number, holdSeconds: number) {
@@ -255,9 +282,10 @@ async function unitsInCart(tx: TDb, cartId: string): Promise<number> {
   return held?.units ?? 0;
 }
 
-async function holdsPlace(tx: TDb, cartId: string, placeId: number): Promise<boolean> {
+/** The cart's live hold of a seat or table, if it has one. */
+async function placeHold(tx: TDb, cartId: string, placeId: number) {
   const [found] = await tx
-    .select({ id: cartHolds.id })
+    .select({ id: cartHolds.id, quantity: cartHolds.quantity })
     .from(cartHolds)
     .where(
       and(
@@ -266,7 +294,7 @@ async function holdsPlace(tx: TDb, cartId: string, placeId: number): Promise<boo
         eq(cartHolds.released, false),
       ),
     );
-  return Boolean(found);
+  return found ?? null;
 }
 
 /**

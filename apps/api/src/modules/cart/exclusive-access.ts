@@ -3,10 +3,10 @@ import type { TLocale } from '@ingressos/domain';
 import { BIN_MIN_DIGITS, isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { newSessionId } from '../../db/ids.ts';
 import { eventAccessCodes, events, exclusiveAccessGrants } from '../../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
 import { accessCodeHash } from '../catalogue/access-codes.ts';
-import { newSessionId } from './cart-session.ts';
 
 /** How long a validated code opens the event to the session: as long as the browser keeps its cart cookie. */
 export const EXCLUSIVE_ACCESS_SECONDS = 86_400;

@@ -2,12 +2,13 @@ import type { TCart } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';
 import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TCartRow, toDate } from './cart-lines.ts';
 import { reservedPromoUnits } from './promo-uses.ts';
 import { findPromo } from './promotions.ts';
 import { reclaimExpiredHolds } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
 
 type TRow = TCartRow & {
   cart_id: string;
@@ -23,7 +24,9 @@ type TRow = TCartRow & {
  * until the buyer clears it (leaveCart) or brings it back (activatecart).
  */
 export async function getCart(db: TDb, sessionId: string, locale: TLocale): Promise<TCart | null> {
-  const result = (await db.execute(sql`
+  const lines = await rows<TRow>(
+    db,
+    sql`
     select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, c.commissioner_id, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
     from carts c
     join cart_holds h on h.cart_id = c.id
@@ -31,12 +34,12 @@ export async function getCart(db: TDb, sessionId: string, locale: TLocale): Prom
     ${LINE_JOINS}
     left join controlled_places p on p.id = h.controlled_place_id
     where c.session_id = ${sessionId}
-    order by h.id`)) as unknown as { rows: TRow[] };
-  const rows = result.rows;
-  const first = rows[0];
+    order by h.id`,
+  );
+  const first = lines[0];
   if (!first) return null;
   const expiresAt = toDate(first.cart_expires_at);
-  if (expiresAt.getTime() <= Date.now() || rows.some((row) => row.released)) {
+  if (expiresAt.getTime() <= Date.now() || lines.some((row) => row.released)) {
     await withTransaction(db, (tx) => reclaimExpiredHolds(tx, { cartId: first.cart_id }));
     throw cartError('cart_expired', locale);
   }
@@ -47,7 +50,7 @@ export async function getCart(db: TDb, sessionId: string, locale: TLocale): Prom
     first.protection_provider === 'bilheto' || first.protection_provider === 'none'
       ? first.protection_provider
       : null;
-  return cartAnswer(first.cart_id, expiresAt, rows, {
+  return cartAnswer(first.cart_id, expiresAt, lines, {
     promo,
     protection,
     commissionerId: first.commissioner_id,

@@ -1,15 +1,9 @@
 import type { TLocale } from '@ingressos/domain';
-import {
-  type RateLimiterAbstract,
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory } from 'rate-limiter-flexible';
 import type { TCaptcha } from '../../adapters/captcha/captcha.ts';
 import type { TDatabase } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema/index.ts';
-import { sha256 } from '../accounts/tokens.ts';
 import { AppError } from '../app-error.ts';
+import { captchaProblem, createVisitorWindows } from '../visitor-throttle.ts';
 import { cartError } from './cart-error.ts';
 import { createWindowCounts } from './window-counts.ts';
 
@@ -46,12 +40,7 @@ export function createHoldThrottle(
   settings: THoldThrottleSettings,
   captcha: TCaptcha,
 ): THoldThrottle {
-  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
-    const options = { keyPrefix, points, duration: WINDOW_SECONDS };
-    return database.kind === 'postgres'
-      ? new RateLimiterDrizzle({ ...options, storeClient: database.relaxedDb, schema: rateLimits })
-      : new RateLimiterMemory(options);
-  };
+  const windows = createVisitorWindows(database, WINDOW_SECONDS, 'relaxed');
   // The ceiling is a coarse guard: kept per process in memory, it costs the rush no round trip
   // (with N processes an address may reach N times it; the captcha windows below are shared).
   const ipMax = new RateLimiterMemory({
@@ -59,22 +48,16 @@ export function createHoldThrottle(
     points: settings.ipMaxPerMinute,
     duration: 60,
   });
-  const ipWindow = limiter('holdIp', settings.captchaAfter);
-  const sessionWindow = limiter('holdSession', settings.captchaAfter);
-  const keyOf = (key: string) => sha256(key).slice(0, 32);
+  const ipWindow = windows.limiter('holdIp', settings.captchaAfter);
+  const sessionWindow = windows.limiter('holdSession', settings.captchaAfter);
+  const { keyOf } = windows;
   // On PostgreSQL the shared windows are counted in batches (window-counts.ts); the limiters
   // above still reset them after a captcha.
   const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, WINDOW_SECONDS) : null;
   /** Counts one hold; true when the window is already spent. */
   const over = async (window: RateLimiterAbstract, key: string) => {
     if (shared && window !== ipMax) return (await shared(window.getKey(keyOf(key)))) > settings.captchaAfter;
-    try {
-      await window.consume(keyOf(key));
-      return false;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return true;
-      throw error;
-    }
+    return windows.over(window, key);
   };
 
   return {
@@ -90,10 +73,8 @@ export function createHoldThrottle(
         throw new AppError(error.code, error.message, { headers: { 'Retry-After': '60' } });
       }
       if ((!overIp && !overSession) || captcha.provider === 'off') return;
-      const token = visitor.captchaToken;
-      if (!token) throw cartError('captcha_required', locale);
-      if (token.length > 4096 || !(await captcha.verify(token, visitor.ip)))
-        throw cartError('captcha_invalid', locale);
+      const problem = await captchaProblem(captcha, visitor.captchaToken, visitor.ip);
+      if (problem) throw cartError(problem, locale);
       // A person answered: their windows start again.
       await ipWindow.delete(keyOf(visitor.ip));
       if (visitor.sessionId) await sessionWindow.delete(keyOf(visitor.sessionId));

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { syncPromoUses } from './promo-uses.ts';
 import { releaseHolds } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
 
 /** POST /api/v3/leaveCart and 'Limpar carrinho': every hold of the session goes back on sale. */
 export async function leaveCart(db: TDb, sessionId: string): Promise<void> {

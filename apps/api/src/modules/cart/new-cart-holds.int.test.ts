@@ -2,10 +2,10 @@ import { eq, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDb } from '../../db/client.ts';
+import { newCartId, newSessionId } from '../../db/ids.ts';
 import { cartHolds, carts, ticketLots } from '../../db/schema/index.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestDatabase, type TTestDatabase, testDatabases } from '../../testing/test-app.ts';
-import { newCartId, newSessionId } from './cart-session.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
 import type { TLotOwner } from './stock.ts';
 

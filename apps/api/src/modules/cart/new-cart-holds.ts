@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import {
   holdFittingNewCarts,
   holdForNewCarts,
@@ -7,7 +9,6 @@ import {
   type TNewCartHeld,
   type TNewCartHold,
 } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
 
 /**
  * The on-sale rush's hold, one statement per lot at a time (issue 18). New buyers of a lot who
@@ -108,12 +109,13 @@ async function settle(db: TDb, lot: TLotOwner, batch: TWaiting[]): Promise<void>
 /** Which of these new carts exist with their hold of the lot, and the lot's counters now. */
 async function newCartsHeld(db: TDb, lot: TLotOwner, holds: TNewCartHold[]): Promise<TNewCartHeld[]> {
   const ids = JSON.stringify(holds.map((hold) => hold.cartId));
-  const result = (await db.execute(
+  const result = await rows<{ cart_id: string; hold_id: number; sold: number; held: number }>(
+    db,
     sql`select h.cart_id, h.id as hold_id, l.sold, l.held
         from cart_holds h join ticket_lots l on l.id = h.lot_id
         where h.lot_id = ${lot.lotId} and h.cart_id in (select json_array_elements_text(${ids}::json))`,
-  )) as unknown as { rows: { cart_id: string; hold_id: number; sold: number; held: number }[] };
-  return result.rows.map((row) => ({
+  );
+  return result.map((row) => ({
     cartId: row.cart_id,
     holdId: row.hold_id,
     sold: row.sold,

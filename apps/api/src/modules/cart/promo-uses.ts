@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-
-type TRows<T> = { rows: T[] };
-const rows = async <T>(tx: TDb, query: ReturnType<typeof sql>) =>
-  ((await tx.execute(query)) as unknown as TRows<T>).rows;
+import { rows } from '../../db/rows.ts';
 
 /**
  * Reserves, for a cart, the coupon uses its code can still give its eligible units, like stock:
@@ -58,4 +55,20 @@ export async function reservedPromoUnits(db: TDb, cartId: string): Promise<numbe
     sql`select units from cart_promo_uses where cart_id = ${cartId}`,
   );
   return row?.units ?? 0;
+}
+
+/**
+ * Spends coupon uses for good as an order is paid (checkout's convertHolds): each code counts the
+ * units it discounted, one conditional UPDATE each (`used + n <= quantity`). False when a code has
+ * not that many left; the caller's transaction must then roll back (an earlier code may be spent).
+ */
+export async function spendPromoUses(tx: TDb, uses: readonly { id: number; n: number }[]): Promise<boolean> {
+  for (const { id, n } of uses) {
+    const updated = await rows<{ id: number }>(
+      tx,
+      sql`update promo_codes set used = used + ${n} where id = ${id} and used + ${n} <= quantity returning id`,
+    );
+    if (updated.length === 0) return false;
+  }
+  return true;
 }

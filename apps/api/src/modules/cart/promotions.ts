@@ -3,10 +3,10 @@ import type { TLocale } from '@ingressos/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { carts, promoCodes } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';
 import type { TPromo } from './cart-lines.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { withTransaction } from './with-transaction.ts';
 
 /** The code as stored: upper case, no surrounding spaces ("samba10 " is SAMBA10). */
 export const normaliseCode = (code: string) => code.trim().toUpperCase();

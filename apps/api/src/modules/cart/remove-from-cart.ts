@@ -2,15 +2,17 @@ import type { TRemoveFromCartRequest } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { cartHolds, carts, ticketLots } from '../../db/schema/index.ts';
+import { rows } from '../../db/rows.ts';
+import { cartHolds, carts } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { releaseHolds } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
+import { releaseHolds, shrinkHold } from './stock.ts';
 
 /**
  * Gives back units of a lot (or a seat or table) the session holds. Without a quantity, or with
- * one at least as large as what is held, the whole line goes. A cart that no longer holds it
+ * one at least as large as what is held, the whole line goes; an open table gives back the seats
+ * asked (issue 31), a seat or a whole table always leaves whole. A cart that no longer holds it
  * answers 404 'Carrinho nao encontrado' (the page then says 'Carrinho expirado').
  */
 export async function removeFromCart(db: TDb, input: TRemoveFromCartRequest, locale: TLocale): Promise<void> {
@@ -34,27 +36,33 @@ export async function removeFromCart(db: TDb, input: TRemoveFromCartRequest, loc
       .for('update');
     if (holds.length === 0) throw cartError('cart_not_found', locale);
 
+    // A seat or a whole table leaves whole; tickets and an open table's seats leave by the units asked.
+    const partly =
+      holds[0]!.controlledPlaceId === null || (await isOpenTable(tx, holds[0]!.controlledPlaceId));
     let toRemove = input.quantity ?? Number.POSITIVE_INFINITY;
     const whole: number[] = [];
     for (const hold of holds) {
       if (toRemove <= 0) break;
-      if (hold.quantity <= toRemove || hold.controlledPlaceId !== null) {
+      if (hold.quantity <= toRemove || !partly) {
         whole.push(hold.id);
         toRemove -= hold.quantity;
         continue;
       }
-      // Part of a line of plain tickets: shrink the line and give the units back.
-      await tx
-        .update(cartHolds)
-        .set({ quantity: hold.quantity - toRemove })
-        .where(eq(cartHolds.id, hold.id));
-      await tx
-        .update(ticketLots)
-        .set({ held: sql`${ticketLots.held} - ${toRemove}` })
-        .where(eq(ticketLots.id, hold.lotId));
+      // Part of a line: shrink it and give the units back (stock.ts, the one writer of counters).
+      await shrinkHold(tx, hold.id, toRemove);
       toRemove = 0;
     }
     await releaseHolds(tx, whole);
     if (cart.promoCode) await syncPromoUses(tx, cart.id);
   });
+}
+
+/** A table whose section does not sell it whole: its seats come and go one by one. */
+async function isOpenTable(tx: TDb, placeId: number): Promise<boolean> {
+  const result = await rows<{ open: boolean }>(
+    tx,
+    sql`select p.kind = 'table' and not s.book_as_a_whole as open
+        from controlled_places p join event_sections s on s.id = p.section_id where p.id = ${placeId}`,
+  );
+  return result[0]?.open ?? false;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 
 /**
  * The one writer of `carts.renewals` (issue 19): every path that gives a cart's holds more time
@@ -10,18 +11,20 @@ import type { TDb } from '../../db/client.ts';
  * caller refuses with 'renewal_limit' (cart-error.ts) when not, and the holds expire on time.
  */
 export async function spendRenewal(tx: TDb, cartId: string, maxRenewals: number): Promise<boolean> {
-  const spent = (await tx.execute(
+  const spent = await rows<unknown>(
+    tx,
     sql`update carts set renewals = renewals + 1, updated_at = now()
         where id = ${cartId} and renewals < ${maxRenewals}
         returning id`,
-  )) as unknown as { rows: unknown[] };
-  return spent.rows.length === 1;
+  );
+  return spent.length === 1;
 }
 
 /** Whether the cart still has a renewal to spend (a pre-check before a step that cannot be undone). */
 export async function hasRenewalLeft(tx: TDb, cartId: string, maxRenewals: number): Promise<boolean> {
-  const left = (await tx.execute(
+  const left = await rows<unknown>(
+    tx,
     sql`select 1 from carts where id = ${cartId} and renewals < ${maxRenewals}`,
-  )) as unknown as { rows: unknown[] };
-  return left.rows.length === 1;
+  );
+  return left.length === 1;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 
 /**
  * The only code that moves units between "free" and "held". Every function runs inside the
@@ -12,13 +13,6 @@ import type { TDb } from '../../db/client.ts';
  * suite: it reads, decides in JavaScript and writes an absolute value, the classic lost update.
  */
 export type TStockMode = 'conditional' | 'unsafeReadThenWrite';
-
-type TRows<T> = { rows: T[] };
-
-async function rows<T>(tx: TDb, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as TRows<T>;
-  return result.rows;
-}
 
 export type THoldLine = {
   cartId: string;
@@ -193,6 +187,14 @@ async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Pro
 }
 
 /**
+ * Gives back units of a lot taken for a line whose seat or table could not be taken after all
+ * (cart renewal, activate-cart.ts): the lot's share of a take that failed at the place.
+ */
+export async function giveBackLotUnits(tx: TDb, lotId: number, quantity: number): Promise<void> {
+  await tx.execute(sql`update ticket_lots set held = held - ${quantity} where id = ${lotId}`);
+}
+
+/**
  * Takes units of a seat or table. `whole` takes the entire table and needs it untouched.
  * False when the place has not that many free.
  */
@@ -229,6 +231,52 @@ export async function takePlaceUnits(
   if (await attempt()) return true;
   if ((await reclaimExpiredHolds(tx, { placeId })) === 0) return false;
   return attempt();
+}
+
+/**
+ * More seats of an open table the cart already holds (issue 31): takes `quantity` units of the
+ * lot, then of the table (each a conditional UPDATE, in the fixed order lot then place), then
+ * grows the hold's line by as many. The caller holds the cart's row lock, so the line cannot
+ * change under it. Answers which counter had no room ('lot' or 'place'); the caller's
+ * transaction then rolls back whatever was taken.
+ */
+export async function growPlaceHold(
+  tx: TDb,
+  hold: { id: number; lotId: number; placeId: number },
+  quantity: number,
+  mode: TStockMode,
+): Promise<'held' | 'lot' | 'place'> {
+  if (!(await takeLotUnits(tx, hold.lotId, quantity, mode))) return 'lot';
+  if (!(await takePlaceUnits(tx, hold.placeId, quantity, false, mode))) return 'place';
+  await tx.execute(
+    sql`update cart_holds set quantity = quantity + ${quantity} where id = ${hold.id} and not released`,
+  );
+  return 'held';
+}
+
+/**
+ * Gives back `quantity` units of one live hold that has more than that (some tickets of a line,
+ * or seats of an open table), to its lot and its seat or table, in ONE statement so the line and
+ * the counters cannot disagree. False when the hold is gone, released, or not larger than
+ * `quantity` (the caller then releases it whole).
+ */
+export async function shrinkHold(tx: TDb, holdId: number, quantity: number): Promise<boolean> {
+  const shrunk = await rows<{ id: number }>(
+    tx,
+    sql`with shrunk as (
+          update cart_holds set quantity = quantity - ${quantity}
+          where id = ${holdId} and not released and quantity > ${quantity}
+          returning id, lot_id, controlled_place_id
+        ), lots as (
+          update ticket_lots l set held = l.held - ${quantity}
+          from shrunk where l.id = shrunk.lot_id
+        ), places as (
+          update controlled_places p set held = p.held - ${quantity}
+          from shrunk where p.id = shrunk.controlled_place_id
+        )
+        select id from shrunk`,
+  );
+  return shrunk.length === 1;
 }
 
 /**
@@ -292,5 +340,62 @@ export async function releaseHolds(tx: TDb, holdIds: readonly number[]): Promise
         from (select controlled_place_id, sum(quantity)::int as n from released
               where controlled_place_id is not null group by controlled_place_id) e
         where p.id = e.controlled_place_id`,
+  );
+}
+
+/** Where the units of a sale come from: a lot, and the seat or table when there is one. */
+export type TSaleUnits = { lotId: number; controlledPlaceId: number | null };
+
+/**
+ * Sells `n` units a cart holds (checkout's convertHolds, as the order is paid): they move from
+ * `held` to `sold` on the lot, then on its seat or table. The caller deletes or shrinks the hold
+ * in the same transaction.
+ */
+export async function sellHeldUnits(tx: TDb, units: TSaleUnits, n: number): Promise<void> {
+  await tx.execute(
+    sql`update ticket_lots set held = held - ${n}, sold = sold + ${n} where id = ${units.lotId}`,
+  );
+  if (units.controlledPlaceId !== null)
+    await tx.execute(
+      sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`,
+    );
+}
+
+/**
+ * Sells `n` units whose hold lapsed meanwhile from what is free: the lot's expired holds are
+ * reclaimed first, then lot and place each take them by a conditional UPDATE. False when either
+ * has not that many free; the caller's transaction must then roll back (the lot may be taken).
+ */
+export async function sellFreeUnits(tx: TDb, units: TSaleUnits, n: number): Promise<boolean> {
+  await reclaimExpiredHolds(tx, { lotId: units.lotId });
+  const lot = await rows<{ id: number }>(
+    tx,
+    sql`update ticket_lots set sold = sold + ${n}
+        where id = ${units.lotId} and sold + held + ${n} <= capacity returning id`,
+  );
+  if (lot.length === 0) return false;
+  if (units.controlledPlaceId === null) return true;
+  const place = await rows<{ id: number }>(
+    tx,
+    sql`update controlled_places set sold = sold + ${n}
+        where id = ${units.controlledPlaceId} and sold + held + ${n} <= capacity returning id`,
+  );
+  return place.length > 0;
+}
+
+/**
+ * DEMO ONLY (modules/demo/apply-demo-sales.ts, right after the import, before any cart exists):
+ * sets the `sold` counter of the lots or places `sold` names, a query of `(id, sold)` rows. The
+ * counters' CHECK still holds (`sold + held <= capacity`).
+ */
+export async function seedSoldUnits(
+  tx: TDb,
+  counters: 'lots' | 'places',
+  sold: ReturnType<typeof sql>,
+): Promise<void> {
+  await tx.execute(
+    counters === 'lots'
+      ? sql`update ticket_lots l set sold = v.sold from (${sold}) as v(id, sold) where l.id = v.id`
+      : sql`update controlled_places p set sold = v.sold from (${sold}) as v(id, sold) where p.id = v.id`,
   );
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { reclaimExpiredHolds } from './stock.ts';
-import { withTransaction } from './with-transaction.ts';
 
 /**
  * Gives expired holds back for good, one lot per transaction so it never holds many hot rows at
@@ -9,11 +10,12 @@ import { withTransaction } from './with-transaction.ts';
  * spot); it keeps the counters and the holds table small. Safe to run in every process at once.
  */
 export async function sweepExpiredHolds(db: TDb, batch = 200): Promise<number> {
-  const result = (await db.execute(
+  const result = await rows<{ lot_id: number }>(
+    db,
     sql`select distinct lot_id from cart_holds where not released and expires_at <= now() limit ${batch}`,
-  )) as unknown as { rows: { lot_id: number }[] };
+  );
   let reclaimed = 0;
-  for (const { lot_id } of result.rows) {
+  for (const { lot_id } of result) {
     reclaimed += await withTransaction(db, (tx) => reclaimExpiredHolds(tx, { lotId: lot_id }));
   }
   // Carts abandoned for longer than the browser keeps their cookie (a day) are gone for good.

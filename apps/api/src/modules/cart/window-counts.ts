@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 
 /**
  * Issue 18: the anonymous-hold throttle's shared windows (hold-throttle.ts) counted in batches.
@@ -53,7 +54,8 @@ export function createWindowCounts(db: TDb, seconds: number): (key: string) => P
 
 async function upsert(db: TDb, counts: Map<string, number>, seconds: number) {
   const batch = JSON.stringify([...counts].map(([key, n]) => ({ key, n })));
-  const result = (await db.execute(
+  const result = await rows<{ key: string; points: number }>(
+    db,
     sql`insert into rate_limits as r (key, points, expire)
         select b.key, b.n, now() + make_interval(secs => ${seconds})
         from json_to_recordset(${batch}::json) as b(key text, n int)
@@ -61,6 +63,6 @@ async function upsert(db: TDb, counts: Map<string, number>, seconds: number) {
           points = case when r.expire <= now() then excluded.points else r.points + excluded.points end,
           expire = case when r.expire <= now() then excluded.expire else r.expire end
         returning r.key, r.points`,
-  )) as unknown as { rows: { key: string; points: number }[] };
-  return result.rows;
+  );
+  return result;
 }

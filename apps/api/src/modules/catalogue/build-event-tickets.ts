@@ -11,11 +11,13 @@ import {
   currentLot,
   DEFAULT_MAX_TICKETS_PER_CART,
   hourInTimeZone,
+  isEventPast,
   isOnSale,
   lotAvailability,
   percentOfCents,
   placeStatus,
   protectionCents,
+  type TAvailability,
   TICKET_TYPE,
   ticketKind,
   unitsAvailable,
@@ -39,9 +41,13 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return out;
 }
 
+/** Sales of an event ended (spec §4 'Evento ja Realizado'): every ticket, lot and place says so. */
+const ENDED: TAvailability = 'Desativado';
+
 /**
  * Builds each event's answer to getEventTicketsBySlug and its list summary from database rows.
- * Pure: the same rows give the same answer, so snapshot files and API answers match byte for byte.
+ * Pure: the same rows (and build time) give the same answer, so snapshot files and API answers
+ * match byte for byte. An event past at `generatedAt` lists nothing as on sale (issue 31).
  */
 export function buildEvents(rows: TCatalogueRows, generatedAt: Date) {
   const sectionsByEvent = groupBy(rows.sections, (s) => s.eventId);
@@ -50,11 +56,18 @@ export function buildEvents(rows: TCatalogueRows, generatedAt: Date) {
   const placesBySection = groupBy(rows.places, (p) => p.sectionId);
 
   return rows.events.map((row) => {
+    const ended = isEventPast(row.event.startsAt, generatedAt);
     const sections = (sectionsByEvent.get(row.event.id) ?? []).map((section) =>
-      buildSection(row, section, ticketsBySection.get(section.id) ?? [], lotsByTicket, placesBySection),
+      buildSection(
+        row,
+        section,
+        ticketsBySection.get(section.id) ?? [],
+        { lotsByTicket, placesBySection },
+        ended,
+      ),
     );
     const tickets = buildTicketsResponse(row, sections, generatedAt);
-    return { row, tickets, summary: buildSummary(row, sections) };
+    return { row, ended, tickets, summary: buildSummary(row, sections) };
   });
 }
 
@@ -64,8 +77,11 @@ function buildSection(
   row: TEventRow,
   section: TRow<'sections'>,
   tickets: TRow<'tickets'>[],
-  lotsByTicket: Map<number, TRow<'lots'>[]>,
-  placesBySection: Map<number, TRow<'places'>[]>,
+  {
+    lotsByTicket,
+    placesBySection,
+  }: { lotsByTicket: Map<number, TRow<'lots'>[]>; placesBySection: Map<number, TRow<'places'>[]> },
+  ended: boolean,
 ): TSection {
   const placeRows = placesBySection.get(section.id) ?? [];
   const kind = ticketKind({
@@ -74,7 +90,7 @@ function buildSection(
     minQtd: section.minQtd,
     maxQtd: section.maxQtd,
   });
-  const controlledPlaces = placeRows.map((place) => buildPlace(section, place));
+  const controlledPlaces = placeRows.map((place) => buildPlace(section, place, ended));
   // A seat or table section cannot sell more than its free places hold.
   const placeUnits =
     placeRows.length > 0 ? controlledPlaces.reduce((sum, place) => sum + place.available, 0) : Infinity;
@@ -92,6 +108,7 @@ function buildSection(
         type: TICKET_TYPE[kind],
         placeUnits,
         perCart,
+        ended,
       }),
     ),
   };
@@ -102,11 +119,12 @@ function buildTicket(
   section: TRow<'sections'>,
   ticket: TRow<'tickets'>,
   lots: TRow<'lots'>[],
-  context: { type: TTicket['type']; placeUnits: number; perCart: number },
+  context: { type: TTicket['type']; placeUnits: number; perCart: number; ended: boolean },
 ): TTicket {
   // With every lot sold, the ticket shows its last lot as sold out.
   const lot = currentLot(lots) ?? lots.at(-1)!;
-  const availability = lotAvailability(lot);
+  const statusOf = (l: TRow<'lots'>) => (context.ended ? ENDED : lotAvailability(l));
+  const availability = statusOf(lot);
   const available = Math.min(unitsAvailable(lot), context.placeUnits);
   const fee = percentOfCents(lot.priceCents, lot.feeBp);
   const refund = row.event.refundSiteActive
@@ -149,14 +167,14 @@ function buildTicket(
       number: l.number,
       value: centsToAmount(l.priceCents),
       taxTotal: centsToAmount(percentOfCents(l.priceCents, l.feeBp)),
-      availability: lotAvailability(l),
+      availability: statusOf(l),
     })),
   };
 }
 
-function buildPlace(section: TRow<'sections'>, place: TRow<'places'>): TControlledPlace {
+function buildPlace(section: TRow<'sections'>, place: TRow<'places'>, ended: boolean): TControlledPlace {
   const stock = { ...place, bookAsAWhole: section.bookAsAWhole && place.kind === 'table' };
-  const status = placeStatus(stock);
+  const status = ended ? ENDED : placeStatus(stock);
   const free = unitsAvailable(place);
   const isTable = place.kind === 'table';
   const location = isTable

@@ -2,6 +2,7 @@ import type { TEventGroupResponse, TEventSummary, TNextEventsResponse } from '@i
 import { isEventPast, matchesSearch, normalizeSearchText } from '@ingressos/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { eventGroups, events } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
 import { buildEvents, posterUrl, type TBuiltEvent } from './build-event-tickets.ts';
@@ -17,6 +18,8 @@ type TEntry = {
   stock: string;
   groupId: number | null;
   startsAt: Date;
+  /** The event was past when built (its lots listed as ended); it is rebuilt when that changes. */
+  ended: boolean;
   updatedAt: Date;
   summary: TEventSummary;
   search: string;
@@ -104,17 +107,18 @@ export function createCatalogue(options: TCatalogueOptions) {
 
   /** `sold:held:expired` per event, over its lots (seat and table holds take lot units too). */
   async function stockFingerprints(): Promise<Map<number, string>> {
-    const result = (await database.db.execute(sql`
+    const result = await rows<{ event_id: number; sold: number; held: number; expired: number }>(
+      database.db,
+      sql`
       select s.event_id, sum(l.sold)::int as sold, sum(l.held)::int as held,
         coalesce(sum((select sum(h.quantity) from cart_holds h
           where h.lot_id = l.id and not h.released and h.expires_at <= now())), 0)::int as expired
       from ticket_lots l
       join event_tickets t on t.id = l.ticket_id
       join event_sections s on s.id = t.section_id
-      group by s.event_id`)) as unknown as {
-      rows: { event_id: number; sold: number; held: number; expired: number }[];
-    };
-    return new Map(result.rows.map((r) => [r.event_id, `${r.sold}:${r.held}:${r.expired}`]));
+      group by s.event_id`,
+    );
+    return new Map(result.map((r) => [r.event_id, `${r.sold}:${r.held}:${r.expired}`]));
   }
 
   function toEntry(event: TBuiltEvent, stock: string): TEntry {
@@ -126,6 +130,7 @@ export function createCatalogue(options: TCatalogueOptions) {
       stock,
       groupId: row.event.groupId,
       startsAt: row.event.startsAt,
+      ended: event.ended,
       updatedAt: row.event.updatedAt,
       summary: event.summary,
       search: normalizeSearchText(
@@ -214,11 +219,18 @@ export function createCatalogue(options: TCatalogueOptions) {
     const stock = await stockFingerprints();
     const seen = new Set<number>();
     const changed: number[] = [];
-    const full = now().getTime() - fullBuiltAt >= FULL_REBUILD_MS;
+    const at = now();
+    const full = at.getTime() - fullBuiltAt >= FULL_REBUILD_MS;
     for (const row of rows) {
       seen.add(row.id);
       const entry = byId.get(row.id);
-      if (full || entry?.revision !== row.revision || entry.stock !== (stock.get(row.id) ?? '')) {
+      if (
+        full ||
+        entry?.revision !== row.revision ||
+        entry.stock !== (stock.get(row.id) ?? '') ||
+        // Issue 31: an event whose sales ended since it was built stops listing its lots as on sale.
+        entry.ended !== isEventPast(entry.startsAt, at)
+      ) {
         changed.push(row.id);
       }
     }

@@ -155,5 +155,6 @@ describe('npm run catalog:import', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two processes, each migrating a fresh PGlite database: about 10 s on a quiet machine, 35 s on a busy one.
+  }, 120_000);
 });

@@ -16,6 +16,7 @@ import {
   sellingPoints,
   venues,
 } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/with-transaction.ts';
 import { replaceAccessCodes } from './access-codes.ts';
 import type { TImportIssue } from './import-issue.ts';
 import { syncSections } from './sync-sections.ts';
@@ -54,7 +55,7 @@ export async function importCatalogue(db: TDb, input: unknown): Promise<TImportR
     };
   }
   try {
-    return await db.transaction((tx) => applyCatalogue(tx as unknown as TDb, parsed.data));
+    return await inTransaction(db, (tx) => applyCatalogue(tx, parsed.data));
   } catch (error) {
     if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
     throw error;

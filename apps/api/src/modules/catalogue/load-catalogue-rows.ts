@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import {
   controlledPlaces,
   eventGroups,
@@ -63,7 +64,9 @@ export async function loadCatalogueRows(db: TDb, eventIds: readonly number[] | '
 
   // A cart hold counts only until it expires, even before anyone reclaims its units: what
   // expired is taken off the counters here, so no page shows it as held (docs/cart-holds.md).
-  const expired = (await db.execute(sql`
+  const expired = await rows<{ lot_id: number; controlled_place_id: number | null; units: number }>(
+    db,
+    sql`
     select h.lot_id, h.controlled_place_id, sum(h.quantity)::int as units
     from cart_holds h
     join ticket_lots l on l.id = h.lot_id
@@ -77,12 +80,11 @@ export async function loadCatalogueRows(db: TDb, eventIds: readonly number[] | '
             sql`, `,
           )})`
     }
-    group by h.lot_id, h.controlled_place_id`)) as unknown as {
-    rows: { lot_id: number; controlled_place_id: number | null; units: number }[];
-  };
+    group by h.lot_id, h.controlled_place_id`,
+  );
   const expiredByLot = new Map<number, number>();
   const expiredByPlace = new Map<number, number>();
-  for (const row of expired.rows) {
+  for (const row of expired) {
     expiredByLot.set(row.lot_id, (expiredByLot.get(row.lot_id) ?? 0) + row.units);
     if (row.controlled_place_id !== null) {
       expiredByPlace.set(

@@ -1,13 +1,14 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
-import { endOrder } from './end-order.ts';
-import { expireHostedCheckouts } from './hosted-checkout.ts';
-import { reconcileSplits } from './multi-payment-recovery.ts';
-import { cancelUnseenPix, expirePix } from './ongoing.ts';
-import { finishRefund, refundReasonOf } from './refund-order.ts';
+import { rows } from '../../db/rows.ts';
+import { endOrder } from './order/end-order.ts';
+import { finishRefund, refundReasonOf } from './order/refund-order.ts';
+import { syncPayment } from './order/sync-payment.ts';
 import { gatewayOfPayment, type TCheckoutServices } from './services.ts';
-import { syncPayment } from './sync-payment.ts';
+import { expireHostedCheckouts } from './ways-to-pay/hosted-checkout.ts';
+import { reconcileSplits } from './ways-to-pay/multi-payment-recovery.ts';
+import { cancelUnseenPix, expirePix } from './ways-to-pay/ongoing.ts';
 
 type TAwaiting = {
   order_id: string;
@@ -37,7 +38,8 @@ type TAwaiting = {
  */
 export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
   const grace = s.config.PAYMENT_RECONCILE_GRACE_SECONDS;
-  const awaiting = (await s.db.execute(
+  const awaiting = await rows<TAwaiting>(
+    s.db,
     sql`select o.id as order_id, o.cart_id, p.id as payment_id, p.status as payment_status, p.gateway, p.gateway_ref,
           o.method, o.pix_payload, o.pix_expires_at,
           o.created_at < now() - ${grace} * interval '1 second' as stale
@@ -47,10 +49,10 @@ export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
           -- Ways to pay: multi-payment — a split's cards are reconciled part by part (reconcileSplits).
           and not exists (select 1 from payment_parts pp where pp.order_id = o.id)
         order by o.created_at limit ${batch}`,
-  )) as unknown as { rows: TAwaiting[] };
+  );
   let expired = 0;
   let ended = 0;
-  for (const row of awaiting.rows) {
+  for (const row of awaiting) {
     try {
       const outcome = await reconcileOrder(s, row);
       if (outcome === 'expired') expired += 1;
@@ -64,7 +66,7 @@ export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
   expired += await expireHostedCheckouts(s, DEFAULT_LOCALE, batch);
   // Ways to pay: multi-payment — every card of every split (multi-payment.ts).
   const splits = await reconcileSplits(s, batch);
-  return { checked: awaiting.rows.length, expired, ended, refunds, splits };
+  return { checked: awaiting.length, expired, ended, refunds, splits };
 }
 
 async function reconcileOrder(s: TCheckoutServices, row: TAwaiting): Promise<'expired' | 'ended' | 'asked'> {
@@ -103,20 +105,19 @@ async function reconcileOrder(s: TCheckoutServices, row: TAwaiting): Promise<'ex
 }
 
 async function finishDueRefunds(s: TCheckoutServices, batch: number) {
-  const due = (await s.db.execute(
+  const due = await rows<{
+    order_id: string;
+    id: string;
+    gateway: string;
+    gateway_ref: string | null;
+    status_detail: string;
+  }>(
+    s.db,
     sql`select p.order_id, p.id, p.gateway, p.gateway_ref, p.status_detail from payments p
         where p.status_detail like 'refund_due:%' limit ${batch}`,
-  )) as unknown as {
-    rows: {
-      order_id: string;
-      id: string;
-      gateway: string;
-      gateway_ref: string | null;
-      status_detail: string;
-    }[];
-  };
+  );
   let done = 0;
-  for (const row of due.rows) {
+  for (const row of due) {
     const reason = refundReasonOf(row.status_detail);
     if (!reason) continue;
     try {

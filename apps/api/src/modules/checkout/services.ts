@@ -4,7 +4,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import type { TLogger } from '../../logger.ts';
 import type { TOutbox } from '../outbox/outbox-worker.ts';
-import { createTicketSigner, type TTicketSigner } from './ticket-keys.ts';
+import { createTicketSigner, type TTicketSigner } from '../tickets/ticket-keys.ts';
 
 /** What the checkout use-cases need, built once per process. Orders always use the durable pool. */
 export type TCheckoutServices = {

@@ -1,6 +1,7 @@
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { commissionerForEvent } from './find-commissioner.ts';
 
 /**
@@ -14,11 +15,12 @@ export async function checkSeller(db: TDb, commissionerId: number, eventId: numb
 
 /** The same check for an addtocart, by the lot asked for (an unknown lot is left to the cart's own refusal). */
 export async function checkSellerOfLot(db: TDb, commissionerId: number, lotId: number, locale: TLocale) {
-  const result = (await db.execute(
+  const result = await rows<{ event_id: number }>(
+    db,
     sql`select s.event_id from ticket_lots l join event_tickets t on t.id = l.ticket_id
         join event_sections s on s.id = t.section_id where l.id = ${lotId}`,
-  )) as unknown as { rows: { event_id: number }[] };
-  const eventId = result.rows[0]?.event_id;
+  );
+  const eventId = result[0]?.event_id;
   if (eventId !== undefined) await commissionerForEvent(db, commissionerId, eventId, locale);
 }
 

@@ -3,6 +3,7 @@ import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { findCommissioner } from './find-commissioner.ts';
 
 type TOrderRow = {
@@ -32,7 +33,9 @@ export async function commissionerSales(
   locale: TLocale,
 ): Promise<TCommissionerSalesResponse> {
   const commissioner = await findCommissioner(db, { id: commissionerId }, locale);
-  const result = (await db.execute(sql`
+  const result = await rows<TOrderRow>(
+    db,
+    sql`
     select o.id, o.paid_at, o.event_id, e.name as event_name, e.starts_at, o.currency, o.status,
       o.total_cents, o.refund_service_cents,
       (select count(*)::int from tickets t where t.order_id = o.id) as tickets
@@ -40,9 +43,10 @@ export async function commissionerSales(
     where o.seller_id = ${commissioner.id} and o.paid_at is not null
       and o.status in (${ORDER_STATUS.PAGO}, ${ORDER_STATUS.ESTORNADO})
     order by o.paid_at desc, o.id
-    limit 5000`)) as unknown as { rows: TOrderRow[] };
+    limit 5000`,
+  );
   const byEvent = new Map<number, TCommissionerSalesResponse['events'][number]>();
-  for (const row of result.rows) {
+  for (const row of result) {
     if (row.status !== ORDER_STATUS.PAGO) continue;
     const entry = byEvent.get(row.event_id) ?? {
       eventId: row.event_id,
@@ -64,7 +68,7 @@ export async function commissionerSales(
     commissioner: { id: commissioner.id, name: commissioner.name },
     expiresAt: expiresAt.toISOString(),
     events: [...byEvent.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt)),
-    orders: result.rows.map((row) => ({
+    orders: result.map((row) => ({
       orderId: row.id,
       paidAt: iso(row.paid_at),
       eventId: row.event_id,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { seedSoldUnits } from '../cart/stock.ts';
 import { DEMO_SLUGS } from './demo-catalogue.ts';
 
 /** Theatre seats already sold in the demo: a few blocks, as a real house fills. */
@@ -44,33 +45,51 @@ export async function applyDemoSales(db: TDb): Promise<void> {
       sql`, `,
     )})`;
 
+  // The counters are the stock module's to write (modules/cart/stock.ts): this names what is sold.
   // Festival: every lot 1 sold out, lot 2 on sale.
-  await db.execute(
-    sql`update ticket_lots set sold = capacity where number = 1 and id in (${lotsOf(DEMO_SLUGS.festival)})`,
+  await seedSoldUnits(
+    db,
+    'lots',
+    sql`select id, capacity from ticket_lots where number = 1 and id in (${lotsOf(DEMO_SLUGS.festival)})`,
   );
 
   // Theatre and samba night: seats and whole tables sold; their lots count the same units.
-  await db.execute(
-    sql`update controlled_places set sold = capacity where id in (${placesOf(DEMO_SLUGS.theatre, SOLD_SEATS)})`,
+  await seedSoldUnits(
+    db,
+    'places',
+    sql`select id, capacity from controlled_places where id in (${placesOf(DEMO_SLUGS.theatre, SOLD_SEATS)})`,
   );
-  await db.execute(
-    sql`update controlled_places set sold = capacity where id in (${placesOf(DEMO_SLUGS.samba, SOLD_TABLES)})`,
+  await seedSoldUnits(
+    db,
+    'places',
+    sql`select id, capacity from controlled_places where id in (${placesOf(DEMO_SLUGS.samba, SOLD_TABLES)})`,
   );
-  await db.execute(sql`
-    update ticket_lots l set sold = least(l.capacity, coalesce((
+  await seedSoldUnits(
+    db,
+    'lots',
+    sql`
+    select l.id, least(l.capacity, coalesce((
       select sum(p.sold) from controlled_places p
       join event_tickets t on t.section_id = p.section_id
       where t.id = l.ticket_id and t.position = 0), 0))
-    where l.id in (${lotsOf(DEMO_SLUGS.theatre)}) or l.id in (${lotsOf(DEMO_SLUGS.samba)})`);
+    from ticket_lots l
+    where l.id in (${lotsOf(DEMO_SLUGS.theatre)}) or l.id in (${lotsOf(DEMO_SLUGS.samba)})`,
+  );
 
   // Stadium: the premium sector down to its last units, the rest selling.
-  await db.execute(sql`
-    update ticket_lots l set sold = case when s.name = 'Pista Premium' then l.capacity - 35 else l.capacity / 2 end
-    from event_tickets t, event_sections s
-    where t.id = l.ticket_id and s.id = t.section_id and l.number = 1 and l.id in (${lotsOf(DEMO_SLUGS.stadium)})`);
+  await seedSoldUnits(
+    db,
+    'lots',
+    sql`
+    select l.id, case when s.name = 'Pista Premium' then l.capacity - 35 else l.capacity / 2 end
+    from ticket_lots l, event_tickets t, event_sections s
+    where t.id = l.ticket_id and s.id = t.section_id and l.number = 1 and l.id in (${lotsOf(DEMO_SLUGS.stadium)})`,
+  );
 
-  await db.execute(
-    sql`update ticket_lots set sold = capacity / 3 where number = 1 and id in (${lotsOf(DEMO_SLUGS.past)})`,
+  await seedSoldUnits(
+    db,
+    'lots',
+    sql`select id, capacity / 3 from ticket_lots where number = 1 and id in (${lotsOf(DEMO_SLUGS.past)})`,
   );
   await db.execute(sql`update events set revision = revision + 1, updated_at = now()`);
 }

@@ -211,7 +211,7 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
       slug: DEMO_SLUGS.samba,
       name: 'Noite do Samba de Raiz',
       description:
-        'Roda de samba com a velha guarda e convidados, feijoada e chope gelado. Mesas para quatro pessoas vendidas inteiras, ou pista para quem vai sambar.',
+        'Roda de samba com a velha guarda e convidados, feijoada e chope gelado. Mesas para quatro pessoas vendidas inteiras, lugares avulsos em mesas compartilhadas, ou pista para quem vai sambar.',
       category: 'samba',
       ageRating: '18',
       startsAt: at(today, 9, '22:00'),
@@ -235,6 +235,20 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
           bookAsAWhole: true,
           tickets: [{ name: 'Lugar na mesa', lots: lots([90], 80) }],
           places: tables(20, 5, 4),
+        },
+        {
+          // Issue 31: open tables, sold seat by seat; a buyer takes at least three of one.
+          name: 'Mesas compartilhadas',
+          minQtd: 1,
+          maxQtd: 6,
+          tickets: [{ name: 'Lugar avulso', lots: lots([70], 30) }],
+          places: tables(5, 5, 6).map((table, i) => ({
+            ...table,
+            alias: `C${i + 1}`,
+            tableNumber: 21 + i,
+            minSeats: 3,
+            y: table.y + 470,
+          })),
         },
       ],
     },

@@ -1,5 +1,6 @@
-import type { TDatabase, TDb } from '../../db/client.ts';
+import type { TDatabase } from '../../db/client.ts';
 import { appMeta } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/with-transaction.ts';
 import type { TLogger } from '../../logger.ts';
 import { importCatalogue } from '../catalogue/import-catalogue.ts';
 import { applyDemoCoupons } from './apply-demo-coupons.ts';
@@ -26,8 +27,7 @@ export async function seedDemoData(
       .returning({ key: appMeta.key });
     if (inserted.length > 0) log.info('new installation');
 
-    await database.db.transaction(async (tx) => {
-      const db = tx as unknown as TDb;
+    await inTransaction(database.db, async (db) => {
       const marked = await db
         .insert(appMeta)
         .values({ key: 'demo_catalogue_loaded_at', value: today.toISOString() })

@@ -24,13 +24,15 @@ export function createStaticPages(contentDir: string, facts: TPageFacts) {
       return null;
     }
     const { attributes, body } = splitFrontMatter(source);
-    const filled = body.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => facts[name] ?? whole);
+    // The front matter too: the meta description carried a raw {{brandName}} (issue 31).
+    const fill = (text: string) =>
+      text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => facts[name] ?? whole);
     return {
       slug,
       locale,
-      title: attributes.title ?? slug,
-      description: attributes.description ?? '',
-      html: await marked.parse(filled, { gfm: true }),
+      title: fill(attributes.title ?? slug),
+      description: fill(attributes.description ?? ''),
+      html: await marked.parse(fill(body), { gfm: true }),
     };
   }
 

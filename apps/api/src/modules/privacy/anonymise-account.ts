@@ -4,6 +4,7 @@ import {
   biometryEnrolments,
   biometryFaces,
   emailChanges,
+  lineHolders,
   orders,
   passwordResets,
   phoneCodes,
@@ -74,9 +75,12 @@ export async function anonymiseAccount(tx: TDb, user: TUserRow): Promise<void> {
     .from(orders)
     .where(eq(orders.userId, user.id));
   for (const order of mine) {
-    const lines = order.lines.map((line) => ({
+    // Saved again with holders (an older order's CPFs become holders).
+    const lines = order.lines.map(({ cpfs, ...line }) => ({
       ...line,
-      cpfs: line.cpfs.map((cpf) => (cpf === user.document ? document : cpf)),
+      holders: lineHolders({ holders: line.holders, cpfs }).map((holder) =>
+        holder.document === user.document ? { ...holder, document } : holder,
+      ),
     }));
     await tx
       .update(orders)

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { accountDeletions } from '../../db/schema/index.ts';
 import type { TAccountServices } from '../accounts/services.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
+import { pausePoint } from '../checkout/order/test-pause.ts';
 import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { anonymiseAccount } from './anonymise-account.ts';
 import { deletionBlockers, hasBlockers } from './deletion-blockers.ts';
@@ -34,6 +35,7 @@ export async function deleteMyAccount(options: {
     if (done) return { status: 'already' as const };
     const blockers = await deletionBlockers(tx, user);
     if (hasBlockers(blockers)) return { status: 'blocked' as const, blockers };
+    await pausePoint(s.config.TEST_PAUSE_AT, 'deletion_locked');
     await anonymiseAccount(tx, user);
     await tx.insert(accountDeletions).values({ userId: user.id });
     // The last message to the address the account had, committed with the deletion.

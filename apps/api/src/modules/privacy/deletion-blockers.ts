@@ -1,9 +1,9 @@
 import type { TDeletionBlockers } from '@ingressos/contracts/privacy';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { receivedBy } from '../transfers/list-transfers.ts';
-import { rowsOf } from '../transfers/transfer-facts.ts';
 
 /**
  * A ticket still counts while its event has not started or started less than a day ago (it may

@@ -1,20 +1,18 @@
 import type { TMyDataExport } from '@ingressos/contracts/privacy';
-import { hideCpf } from '@ingressos/domain/cpf';
+import { hideDocument } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { consents, sessions, type TOrderLine } from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { consents, lineHolders, sessions, type TOrderLine } from '../../db/schema/index.ts';
 import type { TSession, TUserRow } from '../accounts/sessions.ts';
 import { exportBiometry } from '../biometry/delete-my-biometry.ts';
 import { receivedBy } from '../transfers/list-transfers.ts';
-import { rowsOf } from '../transfers/transfer-facts.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Someone else's document as this export may show it: a CPF's middle digits, a foreign one's first two. */
-export function maskOthersDocument(document: string): string {
-  return /^\d{11}$/.test(document) ? hideCpf(document) : `${document.slice(0, 2)}***`;
-}
+export const maskOthersDocument = hideDocument;
 
 type TOrderRow = {
   id: string;
@@ -178,7 +176,7 @@ export async function exportMyData(options: {
         placeAlias: line.placeAlias,
         quantity: line.quantity,
         unitCents: line.unitCents,
-        holders: line.cpfs.map(own),
+        holders: lineHolders(line).map((holder) => own(holder.document)),
       })),
       payment:
         o.p_status === null

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { withTransaction } from '../cart/with-transaction.ts';
+import { rows } from '../../db/rows.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { drawEarlyArrivals } from './draw-early-arrivals.ts';
 import { admissionRatePerMinute, findQueueEvent } from './queue-event.ts';
 
@@ -24,15 +25,19 @@ const MAX_CATCH_UP_SECONDS = 5;
  * two processes never spend the same budget and nobody is admitted twice.
  */
 export async function admitVisitors(options: TAdmitOptions): Promise<number> {
-  const result = (await options.db.execute(sql`
+  const result = await rows<{ id: number }>(
+    options.db,
+    sql`
     select id from events
-    where queue_enabled and published and starts_at > now() and (on_sale_at is null or on_sale_at <= now())`)) as unknown as {
-    rows: { id: number }[];
-  };
+    where queue_enabled and published and starts_at > now() and (on_sale_at is null or on_sale_at <= now())`,
+  );
   let admitted = 0;
-  for (const { id } of result.rows) admitted += await admitToEvent(options, id);
+  for (const { id } of result) admitted += await admitToEvent(options, id);
   return admitted;
 }
+
+/** The queue's row as admission reads it (`clock` only under the row lock; local clocks keep their own). */
+type TClockRow = { drawn_at: unknown; clock?: Date | string; now: Date | string };
 
 /** Admits the next visitors of one event by rank, as many as its rate allows since the last tick. */
 export async function admitToEvent(options: TAdmitOptions, eventId: number): Promise<number> {
@@ -45,16 +50,13 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
     await tx.execute(sql`
       insert into event_queues (event_id, clock) values (${eventId}, coalesce(${event.onSaleAt?.toISOString() ?? null}::timestamptz, now()))
       on conflict do nothing`);
-    const locked = options.localClocks
-      ? ((await tx.execute(
-          sql`select drawn_at, now() as now from event_queues where event_id = ${eventId}`,
-        )) as unknown as {
-          rows: { drawn_at: unknown; now: Date | string }[];
-        })
-      : ((await tx.execute(
-          sql`select drawn_at, clock, now() as now from event_queues where event_id = ${eventId} for update`,
-        )) as unknown as { rows: { drawn_at: unknown; clock: Date | string; now: Date | string }[] });
-    const row = locked.rows[0] as { drawn_at: unknown; clock?: Date | string; now: Date | string };
+    const locked = await rows<TClockRow>(
+      tx,
+      options.localClocks
+        ? sql`select drawn_at, now() as now from event_queues where event_id = ${eventId}`
+        : sql`select drawn_at, clock, now() as now from event_queues where event_id = ${eventId} for update`,
+    );
+    const row = locked[0] as TClockRow;
     const now = new Date(row.now).getTime();
     await drawEarlyArrivals(tx, eventId);
 
@@ -75,15 +77,18 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
         );
       return 0;
     }
-    const admitted = (await tx.execute(sql`
+    const admitted = await rows<unknown>(
+      tx,
+      sql`
       update queue_entries set admitted_at = now()
       where id in (
         select id from queue_entries
         where event_id = ${eventId} and admitted_at is null and rank is not null
         order by rank, id limit ${quota})
       and admitted_at is null
-      returning id`)) as unknown as { rows: unknown[] };
-    const count = admitted.rows.length;
+      returning id`,
+    );
+    const count = admitted.length;
     // The clock moves by the budget spent; an empty queue spends nothing and keeps no credit.
     const next = count < quota ? now : clock + (quota / perSecond) * 1000;
     if (options.localClocks) options.localClocks.set(eventId, next);

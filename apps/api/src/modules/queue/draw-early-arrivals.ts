@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 
 /** Early arrivals' ranks sit below every after-start rank (microseconds since the start, ≥ 0). */
 const DRAW_BASE = -1_000_000_000_000;
@@ -11,7 +12,9 @@ const DRAW_BASE = -1_000_000_000_000;
  * after the earlier early arrivals. The caller holds the event's `event_queues` row lock.
  */
 export async function drawEarlyArrivals(tx: TDb, eventId: number): Promise<number> {
-  const drawn = (await tx.execute(sql`
+  const drawn = await rows<unknown>(
+    tx,
+    sql`
     with already as (
       select count(*)::bigint as n from queue_entries where event_id = ${eventId} and rank < 0
     ), draw as (
@@ -21,10 +24,11 @@ export async function drawEarlyArrivals(tx: TDb, eventId: number): Promise<numbe
     update queue_entries q set rank = ${DRAW_BASE} + (select n from already) + draw.n,
       places_before = (select n from already) + draw.n - 1
     from draw where q.id = draw.id and q.rank is null
-    returning q.id`)) as unknown as { rows: unknown[] };
-  if (drawn.rows.length > 0)
+    returning q.id`,
+  );
+  if (drawn.length > 0)
     await tx.execute(
       sql`update event_queues set drawn_at = coalesce(drawn_at, now()) where event_id = ${eventId}`,
     );
-  return drawn.rows.length;
+  return drawn.length;
 }

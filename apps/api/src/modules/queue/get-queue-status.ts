@@ -1,11 +1,15 @@
 import type { TQueueStatus } from '@ingressos/contracts';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { findEntry, type TQueueOptions } from './join-queue.ts';
 import { queueError } from './queue-error.ts';
 import { admissionRatePerMinute, findQueueEventCached, isQueueActive } from './queue-event.ts';
 
 export type TStatusOptions = TQueueOptions & { holdSeconds: number; passSeconds: number };
+
+/** The admitted place, for the route to give its pass to one account (claim-pass.ts). */
+export type TAdmittedEntry = { id: number; eventId: number; userId: string | null };
 
 /** Polling intervals the server hands out: often near the front, rarely far back, never hammering. */
 const MIN_RETRY = 2;
@@ -20,7 +24,7 @@ const clamp = (n: number) => Math.max(MIN_RETRY, Math.min(MAX_RETRY, Math.round(
 export async function getQueueStatus(
   options: TStatusOptions,
   input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
-): Promise<TQueueStatus & { admittedSessionId: string | null }> {
+): Promise<TQueueStatus & { admittedSessionId: string | null; admittedEntry: TAdmittedEntry | null }> {
   const { db, locale } = options;
   const event = await findQueueEventCached(db, input.slug);
   if (!event?.published) throw queueError('queue_not_found', locale);
@@ -36,7 +40,9 @@ export async function getQueueStatus(
     progress: 0,
     retryAfter: null,
     passExpiresAt: null,
+    passNeeds: null,
     admittedSessionId: null,
+    admittedEntry: null,
   };
   if (!isQueueActive(event, options.enabled, now)) return { ...base, state: 'closed' };
   if (event.free <= 0) return { ...base, state: 'soldout', retryAfter: MAX_RETRY };
@@ -52,6 +58,7 @@ export async function getQueueStatus(
       progress: 1,
       passExpiresAt: new Date(until).toISOString(),
       admittedSessionId: entry.sessionId,
+      admittedEntry: { id: entry.id, eventId: entry.eventId, userId: entry.userId },
     };
   }
   const perMinute = admissionRatePerMinute(event, options.holdSeconds);
@@ -64,10 +71,11 @@ export async function getQueueStatus(
       retryAfter: clamp(toStart > 60 ? toStart / 4 : Math.min(toStart + 1, 5)),
     };
   // Admission takes ranks in order, so who is still ahead is who ranked ahead minus who got in.
-  const queue = (await db.execute(
+  const queue = await rows<{ admitted: number }>(
+    db,
     sql`select admitted from event_queues where event_id = ${event.id}`,
-  )) as unknown as { rows: { admitted: number }[] };
-  const admitted = Number(queue.rows[0]?.admitted ?? 0);
+  );
+  const admitted = Number(queue[0]?.admitted ?? 0);
   const ahead =
     entry.placesBefore !== null
       ? Math.max(0, entry.placesBefore - admitted)
@@ -87,9 +95,12 @@ export async function getQueueStatus(
 
 /** Who waits ahead, counted (a place from before the join counter). */
 async function countAhead(db: TDb, eventId: number, rank: number, id: number): Promise<number> {
-  const counted = (await db.execute(sql`
+  const counted = await rows<{ ahead: number }>(
+    db,
+    sql`
     select count(*)::int as ahead from queue_entries
     where event_id = ${eventId} and admitted_at is null and rank is not null
-      and (rank < ${rank} or (rank = ${rank} and id < ${id}))`)) as unknown as { rows: { ahead: number }[] };
-  return Number(counted.rows[0]?.ahead ?? 0);
+      and (rank < ${rank} or (rank = ${rank} and id < ${id}))`,
+  );
+  return Number(counted[0]?.ahead ?? 0);
 }

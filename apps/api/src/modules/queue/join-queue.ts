@@ -1,9 +1,10 @@
 import type { TLocale } from '@ingressos/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { newSessionId } from '../../db/ids.ts';
+import { rows } from '../../db/rows.ts';
 import { queueEntries } from '../../db/schema/index.ts';
-import { newSessionId } from '../cart/cart-session.ts';
-import { withTransaction } from '../cart/with-transaction.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { queueError } from './queue-error.ts';
 import { findQueueEventCached, isQueueActive } from './queue-event.ts';
 
@@ -102,10 +103,11 @@ async function takePlace(
   // Counted and written together: a write that matches nothing (the other tab won) takes its count
   // back, so the winner's place is not one further than it is (the counter's row lock orders them).
   return withTransaction(db, async (tx) => {
-    const counted = (await tx.execute(
+    const counted = await rows<{ joined: number }>(
+      tx,
       sql`update event_queues set joined = joined + 1 where event_id = ${eventId} returning joined`,
-    )) as unknown as { rows: { joined: number }[] };
-    const before = Number(counted.rows[0]?.joined ?? 1) - 1;
+    );
+    const before = Number(counted[0]?.joined ?? 1) - 1;
     const [written] = await write(tx, {
       rank: sql`case when ${late} then (extract(epoch from clock_timestamp() - ${since}) * 1000000)::bigint end`,
       placesBefore: sql`case when ${late} then ${before}::bigint end`,

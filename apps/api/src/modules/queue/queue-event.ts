@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 
 /** An event as the waiting room sees it: when it opens, its queue settings and its free stock. */
 export type TQueueEvent = {
@@ -34,13 +35,16 @@ export async function findQueueEvent(
   by: { slug: string } | { id: number },
 ): Promise<TQueueEvent | null> {
   const where = 'slug' in by ? sql`e.slug = ${by.slug}` : sql`e.id = ${by.id}`;
-  const result = (await db.execute(sql`
+  const result = await rows<TRow>(
+    db,
+    sql`
     select e.id, e.slug, e.name, e.on_sale_at, e.queue_enabled, e.queue_rate_per_minute, e.starts_at, e.published,
       (select coalesce(sum(greatest(l.capacity - l.sold - l.held, 0)), 0)::int
          from ticket_lots l join event_tickets t on t.id = l.ticket_id join event_sections s on s.id = t.section_id
         where s.event_id = e.id and not l.disabled) as free
-    from events e where ${where}`)) as unknown as { rows: TRow[] };
-  const row = result.rows[0];
+    from events e where ${where}`,
+  );
+  const row = result[0];
   if (!row) return null;
   return {
     id: row.id,

@@ -5,14 +5,14 @@ import { nationalityLocale, type TNationality } from '@ingressos/domain/account'
 import { stripCpfMask } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
 import { sql } from 'drizzle-orm';
-import { withTransaction } from '../cart/with-transaction.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import { listTransfers } from './list-transfers.ts';
 import { transferError } from './messages.ts';
 import {
   hideEmail,
   queueMail,
   refusal,
-  rowsOf,
   type TMe,
   type TTransferServices,
   ticketFacts,

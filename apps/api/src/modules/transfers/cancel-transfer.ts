@@ -1,8 +1,9 @@
 import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import { transferError } from './messages.ts';
-import { rowsOf, type TMe, type TTransferServices } from './transfer-facts.ts';
+import type { TMe, TTransferServices } from './transfer-facts.ts';
 
 /** PUT cancelTicketTransfer: the sender takes it back while it is pending. */
 export async function cancelTransfer(s: TTransferServices, me: TMe, transferId: string, locale: TLocale) {

@@ -2,12 +2,13 @@ import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.ts';
-import { lockHolderCpf } from '../checkout/holder-cpf-lock.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { inTransaction } from '../../db/with-transaction.ts';
+import { lockHolderCpf } from '../checkout/holders/holder-cpf-lock.ts';
 import { receivedBy } from './list-transfers.ts';
 import { transferError } from './messages.ts';
 import { tellSender } from './tell-sender.ts';
-import { heldBy, rowsOf, type TMe, type TTransferServices, ticketFacts, upcoming } from './transfer-facts.ts';
+import { heldBy, type TMe, type TTransferServices, ticketFacts, upcoming } from './transfer-facts.ts';
 
 export type TTransferRow = { id: string; ticket_id: string; from_user_id: string; destination_cpf: string };
 
@@ -17,8 +18,7 @@ export type TTransferRow = { id: string; ticket_id: string; from_user_id: string
  * higher version voids the old one.
  */
 export async function confirmTransfer(s: TTransferServices, me: TMe, transferId: string, locale: TLocale) {
-  await s.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as TDb;
+  await inTransaction(s.db, async (tx) => {
     const [transfer] = rowsOf<TTransferRow>(
       await tx.execute(sql`
         update ticket_transfers tt set status = ${TRANSFER_STATUS.CONFIRMED}, destination_user_id = ${me.id}, updated_at = now()

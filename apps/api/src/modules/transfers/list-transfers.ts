@@ -5,8 +5,10 @@ import { hideCpf } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
-import { hideEmail, rowsOf, type TMe } from './transfer-facts.ts';
+import { lineOf } from '../tickets/my-tickets.ts';
+import { hideEmail, type TMe } from './transfer-facts.ts';
 
 /**
  * The transfers `me` receives: addressed to their account, or to their CPF before they had one.
@@ -35,15 +37,6 @@ type TListRow = {
   sender_name: string;
   destination_email: string | null;
 };
-
-function lineOf(lines: TOrderLine[], unit: number): TOrderLine | undefined {
-  let first = 0;
-  for (const line of lines) {
-    if (unit < first + line.quantity) return line;
-    first += line.quantity;
-  }
-  return undefined;
-}
 
 /** GET /api/transferTicket/getUserTransfers: received and/or sent, newest first. */
 export async function listTransfers(

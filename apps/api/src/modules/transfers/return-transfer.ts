@@ -1,11 +1,12 @@
 import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import type { TTransferRow } from './confirm-transfer.ts';
 import { receivedBy } from './list-transfers.ts';
 import { transferError } from './messages.ts';
 import { tellSender } from './tell-sender.ts';
-import { rowsOf, type TMe, type TTransferServices } from './transfer-facts.ts';
+import type { TMe, TTransferServices } from './transfer-facts.ts';
 
 /** PUT returnTicketTransfer: the destination refuses; the ticket never left its sender. */
 export async function returnTransfer(s: TTransferServices, me: TMe, transferId: string, locale: TLocale) {

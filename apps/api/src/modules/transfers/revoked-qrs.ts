@@ -1,7 +1,7 @@
 import type { TRevokedQrAnswer } from '@ingressos/contracts';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { rowsOf } from './transfer-facts.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * GET /api/tickets/revoked?eventId=: for gates that verify QR codes offline. Each ticket whose QR

@@ -2,7 +2,8 @@ import { nationalityLocale, type TNationality } from '@ingressos/domain/account'
 import { firstName } from '@ingressos/domain/person-name';
 import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
-import { queueMail, rowsOf, type TTransferServices } from './transfer-facts.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { queueMail, type TTransferServices } from './transfer-facts.ts';
 import { transferAnsweredMail } from './transfer-mails.ts';
 
 /** Queues the sender's e-mail saying their transfer was accepted or refused, with `db` (the transaction). */

@@ -4,9 +4,9 @@ import { nationalityLocale, type TNationality } from '@ingressos/domain/account'
 import { firstName } from '@ingressos/domain/person-name';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { transferCodes } from '../../db/schema/index.ts';
+import { sameHash, sha256 } from '../../db/tokens.ts';
+import { withTransaction } from '../../db/with-transaction.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
-import { sameHash, sha256 } from '../accounts/tokens.ts';
-import { withTransaction } from '../cart/with-transaction.ts';
 import { transferError, transferMessage } from './messages.ts';
 import { queueMail, type TTransferServices } from './transfer-facts.ts';
 import { transferCodeMail } from './transfer-mails.ts';

@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { TMail } from '../../adapters/mail/index.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { TLogger } from '../../logger.ts';
 import type { TRateLimits } from '../accounts/rate-limits.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import type { AppError } from '../app-error.ts';
-import type { TTicketSigner } from '../checkout/ticket-keys.ts';
 import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import type { TOutbox } from '../outbox/outbox-worker.ts';
+import type { TTicketSigner } from '../tickets/ticket-keys.ts';
 import { transferError } from './messages.ts';
 
 export type TTransferServices = {
@@ -24,8 +25,6 @@ export type TTransferServices = {
 };
 
 export type TMe = Pick<TUserRow, 'id' | 'document' | 'name'>;
-
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * An e-mail about a transfer, enqueued with `db` (the transaction that made the change, so it

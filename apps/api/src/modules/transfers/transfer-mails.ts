@@ -1,14 +1,10 @@
 import type { TLocale } from '@ingressos/domain';
+import { escapeHtml } from '@ingressos/domain/html';
 import type { TMail } from '../../adapters/mail/index.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { mailButton, mailLayout, mailParagraphs } from '../../adapters/mail/layout.ts';
 
 function render(to: string, brand: string, subject: string, lines: string[], action: string, link: string) {
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
-<h1 style="color:#5b21b6;font-size:22px">${escapeHtml(brand)}</h1>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#5b21b6;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action)}</a></p>
-</body></html>`;
+  const html = mailLayout(brand, `${mailParagraphs(lines)}\n<p>${mailButton(link, action)}</p>`);
   return { to, subject, html, text: [...lines, '', `${action}: ${link}`].join('\n') } satisfies TMail;
 }
 
@@ -104,11 +100,10 @@ export function transferCodeMail(f: {
         `Your code to transfer tickets is ${f.code}. It is valid for ${f.minutes} minutes.`,
         'If you did not ask for it, do not share the code with anyone and change your password.',
       ];
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f1f2e;max-width:560px;margin:auto">
-<h1 style="color:#5b21b6;font-size:22px">${escapeHtml(f.brand)}</h1>
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p style="font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(f.code)}</p>
-</body></html>`;
+  const html = mailLayout(
+    f.brand,
+    `${mailParagraphs(lines)}\n<p style="font-size:28px;letter-spacing:6px;font-weight:700">${escapeHtml(f.code)}</p>`,
+  );
   return {
     to: f.to,
     subject: pt ? `Código para transferir ingressos: ${f.code}` : `Code to transfer tickets: ${f.code}`,

@@ -7,7 +7,7 @@ import forms from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import styles from './privacy.module.css';
-import { blockClipboard, TextField } from './text-field.tsx';
+import { PasswordField } from './text-field.tsx';
 
 /** The delete button and its dialog: what happens, the password, and what stands in the way. */
 export function DeleteAccount() {
@@ -71,13 +71,11 @@ export function DeleteAccount() {
           <li>{t('privacy.delete.consequences4')}</li>
         </ul>
         <form ref={fields} className={forms.form} noValidate onSubmit={submit}>
-          <TextField
+          <PasswordField
             label={t('privacy.delete.password')}
-            type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            {...blockClipboard}
           />
           <div role="alert" aria-live="assertive">
             {error && <p className={forms.error}>{error}</p>}

@@ -8,7 +8,7 @@ import { api } from '~/shared/api-client.ts';
 import forms from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './privacy.module.css';
-import { blockClipboard, TextField } from './text-field.tsx';
+import { PasswordField, TextField } from './text-field.tsx';
 
 type TResult = { ok: boolean; message: string } | null;
 
@@ -55,12 +55,10 @@ export function EmailChangeForm() {
         {...register('email')}
         error={message(formState.errors.email?.message)}
       />
-      <TextField
+      <PasswordField
         label={t('privacy.email.password')}
-        type="password"
         autoComplete="current-password"
         {...register('password')}
-        {...blockClipboard}
         error={message(formState.errors.password?.message)}
       />
       <button type="submit" className={forms.secondary} disabled={formState.isSubmitting}>

@@ -11,7 +11,7 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import type { TActionResult } from './action-result.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
-import { blockClipboard, TextField } from './text-field.tsx';
+import { PasswordField, TextField } from './text-field.tsx';
 
 /** Spec §2 login: e-mail or CPF, password, 'Esqueceu a senha?', captcha, 'Entrar' (enabled once changed and valid). */
 export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; redirectTo: string }) {
@@ -74,12 +74,10 @@ export function LoginForm({ captcha, redirectTo }: { captcha: TCaptchaConfig; re
           {...register('email')}
           error={message(errors.email?.message)}
         />
-        <TextField
+        <PasswordField
           label={t('auth.password')}
-          type="password"
           autoComplete="current-password"
           {...register('password')}
-          {...blockClipboard}
           error={message(errors.password?.message)}
         />
         <button type="button" className={styles.link} onClick={() => setForgotOpen(true)}>

@@ -1,6 +1,7 @@
 import { normalizePhoneInput } from '@ingressos/domain/phone';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { useId, useMemo, useState } from 'react';
+import { FieldError } from '~/ui/field-error.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { countryOfDdi, formatPhone, listCountries } from './countries.ts';
@@ -61,11 +62,7 @@ export function PhoneField({ ddi, digits, onChange, error, label }: TProps) {
           }}
         />
       </div>
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import type { TActionResult } from './action-result.ts';
 import { PasswordStrength } from './password-strength.tsx';
-import { blockClipboard, TextField } from './text-field.tsx';
+import { PasswordField } from './text-field.tsx';
 
 /** /home/confirmpasswordreset: the new password, confirmed, for the code of the e-mailed link. */
 export function ResetPasswordForm({ id, code }: { id: string; code: string }) {
@@ -47,21 +47,17 @@ export function ResetPasswordForm({ id, code }: { id: string; code: string }) {
       )}
     >
       {linkProblem && <p className={styles.error}>{message(linkProblem)}</p>}
-      <TextField
+      <PasswordField
         label={t('reset.newPassword')}
-        type="password"
         autoComplete="new-password"
         {...register('password')}
-        {...blockClipboard}
         error={message(formState.errors.password?.message)}
       />
       <PasswordStrength password={watch('password') ?? ''} id="reset-strength" />
-      <TextField
+      <PasswordField
         label={t('register.confirmPassword')}
-        type="password"
         autoComplete="new-password"
         {...register('confirmPassword')}
-        {...blockClipboard}
         error={message(formState.errors.confirmPassword?.message)}
       />
       <button type="submit" className={styles.primary} disabled={fetcher.state !== 'idle'}>

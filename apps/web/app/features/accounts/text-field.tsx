@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { FieldError } from '~/ui/field-error.tsx';
 import styles from '~/ui/forms.module.css';
 
 type TProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -25,18 +26,19 @@ export function TextField({ label, error, hint, ...input }: TProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
 /** Spec §5: no copying or pasting a password; people type it, so they know it. */
-export const blockClipboard = {
+const blockClipboard = {
   onCopy: (event: { preventDefault(): void }) => event.preventDefault(),
   onCut: (event: { preventDefault(): void }) => event.preventDefault(),
   onPaste: (event: { preventDefault(): void }) => event.preventDefault(),
 };
+
+/** A password input: never pasted or copied (spec §5); `autoComplete` tells a new one from the current one. */
+export function PasswordField(props: TProps & { autoComplete: 'new-password' | 'current-password' }) {
+  return <TextField type="password" {...props} {...blockClipboard} />;
+}

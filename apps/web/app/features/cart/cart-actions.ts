@@ -6,6 +6,7 @@ import { api } from '~/shared/api-client.ts';
 import { pushAnalytics, sendPixel } from '~/shared/tracking.ts';
 import { cartLineItem, itemsValue, pixelContents } from '~/shared/tracking-items.ts';
 import { toast } from '~/ui/toast-store.ts';
+import { noteHoldEnd } from '~/ui/use-seconds-left.ts';
 import { EVENT_COOKIE, seller, setCartState } from './cart-store.ts';
 
 const CART_ID_KEY = 'bilheto.cartId';
@@ -22,6 +23,7 @@ function writeEventCookie(value: string, maxAge: number) {
 export function setCart(cart: TCart | null) {
   const has = Boolean(cart && cart.items.length > 0);
   if (has && cart) {
+    noteHoldEnd(cart.id, cart.exp);
     writeEventCookie(encodeURIComponent(cart.items[0]!.slug), 86_400);
     localStorage.setItem(CART_ID_KEY, cart.id);
   } else {
@@ -55,7 +57,11 @@ export type TAddLine = { lotId: number; quantity: number; controlledPlaceId?: nu
  * toast, except a 409 (already in this cart), which the spec says is not toasted. Answers, per
  * line, whether it went in: a refused seat must not stop the others.
  */
-export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promise<boolean[]> {
+export async function addLines(
+  lines: readonly TAddLine[],
+  t: TTranslate,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<boolean[]> {
   const added: boolean[] = [];
   for (const line of lines) {
     const commissionerId = seller();
@@ -76,7 +82,8 @@ export async function addLines(lines: readonly TAddLine[], t: TTranslate): Promi
       toast.error(result.message || t('cart.unknownError'));
     }
   }
-  if (added.some(Boolean)) toast.success(t('cart.added'));
+  // `quiet`: the page shows the change itself (the cart's seat count), so no toast covers it.
+  if (added.some(Boolean) && !quiet) toast.success(t('cart.added'));
   return added;
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import { detectCart, useCartState } from './cart-store.ts';
 
 const CartSession = lazy(() => import('./cart-session.tsx'));
@@ -10,8 +11,18 @@ const HoldCaptcha = lazy(() => import('./hold-captcha.tsx'));
  * loaded only then.
  */
 export function CartSessionLayer({ session }: { session: boolean }) {
-  const { active, captcha } = useCartState();
+  const { active, cart, captcha } = useCartState();
   useEffect(detectCart, []);
+  // Issue 31: paying ends the cart on the server. On the order's page (arrived at, and at each of
+  // its revalidations while a Pix is awaited) the cart is read again, so the header's badge stops
+  // counting the tickets just paid without a reload.
+  const { pathname } = useLocation();
+  const root = useRouteLoaderData('root');
+  const paying = Boolean(cart) && pathname.startsWith('/pedido/');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each revalidation (root)
+  useEffect(() => {
+    if (paying) void import('./cart-actions.ts').then(({ syncCart }) => syncCart());
+  }, [paying, root]);
   return (
     <>
       {session && active && (

@@ -1,19 +1,21 @@
 import type { TCart, TCartItem } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { formatMoney } from '~/i18n/format.ts';
 import { api } from '~/shared/api-client.ts';
 import { pushAnalytics, sendPixel, usePageTracking } from '~/shared/tracking.ts';
 import { cartLineItem, itemsValue, mergeItems, pixelContents } from '~/shared/tracking-items.ts';
 import look from '~/ui/checkout-frame.module.css';
 import { CheckoutSteps, CheckoutTimer, EventFacts } from '~/ui/checkout-frame.tsx';
+import { ConversionNote } from '~/ui/conversion-note.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useMoney } from '~/ui/money.tsx';
 import { toast } from '~/ui/toast-store.ts';
 import { setCart, syncCart } from './cart-actions.ts';
 import styles from './cart-page.module.css';
 import { useCartState } from './cart-store.ts';
 import { CouponForm } from './coupon-form.tsx';
 import { ProtectionChoice } from './protection-choice.tsx';
+import { TableSeats } from './table-seats.tsx';
 
 /** The cart as the server read it; `known` is false when it could not (an expired cart: the browser reactivates it). */
 export type TServerCart = { known: boolean; cart: TCart | null };
@@ -36,7 +38,7 @@ export function CartPage({ initial }: { initial: TServerCart }) {
       <CheckoutSteps current="cart" />
       <div className={look.head}>
         <h1>{t('cart.title')}</h1>
-        {cart && <CheckoutTimer exp={cart.exp} />}
+        {cart && <CheckoutTimer cartId={cart.id} exp={cart.exp} />}
       </div>
       {!loaded ? (
         <p role="status">{t('cart.loading')}</p>
@@ -53,6 +55,7 @@ export function CartPage({ initial }: { initial: TServerCart }) {
 
 function CartContent({ cart }: { cart: TCart }) {
   const { t } = useI18n();
+  const { price: shown } = useMoney();
   const navigate = useNavigate();
   const [missingProtection, setMissingProtection] = useState(false);
   const protectionRef = useRef<HTMLFieldSetElement>(null);
@@ -124,30 +127,31 @@ function CartContent({ cart }: { cart: TCart }) {
         {cart.items[0] && <EventFacts item={cart.items[0]} />}
         <dl className={styles.totals}>
           <dt>{t('cart.subtotal')}</dt>
-          <dd>{formatMoney(cart.totals.subtotal, cart.currency)}</dd>
+          <dd>{shown(cart.totals.subtotal, cart.currency)}</dd>
           <dt>{t('cart.convenienceFee')}</dt>
-          <dd>{formatMoney(cart.totals.convenienceFee, cart.currency)}</dd>
+          <dd>{shown(cart.totals.convenienceFee, cart.currency)}</dd>
           {cart.totals.processingFee > 0 && (
             <>
               <dt>{t('cart.processingFee')}</dt>
-              <dd>{formatMoney(cart.totals.processingFee, cart.currency)}</dd>
+              <dd>{shown(cart.totals.processingFee, cart.currency)}</dd>
             </>
           )}
           {cart.refund.IsActive && (
             <>
               <dt>{t('cart.protection')}</dt>
-              <dd>{formatMoney(cart.totals.protection, cart.currency)}</dd>
+              <dd>{shown(cart.totals.protection, cart.currency)}</dd>
             </>
           )}
           {cart.totals.discount > 0 && (
             <>
               <dt>{t('cart.discount')}</dt>
-              <dd>− {formatMoney(cart.totals.discount, cart.currency)}</dd>
+              <dd>− {shown(cart.totals.discount, cart.currency)}</dd>
             </>
           )}
           <dt className={styles.grand}>{t('cart.total')}</dt>
-          <dd className={styles.grand}>{formatMoney(cart.totals.total, cart.currency)}</dd>
+          <dd className={styles.grand}>{shown(cart.totals.total, cart.currency)}</dd>
         </dl>
+        <ConversionNote charged={cart.currency} total={cart.totals.total} />
         <button type="button" className={`${look.primary} ${look.wide}`} onClick={onContinue}>
           {incomplete ? t('cart.completeTables') : t('cart.continue')}
         </button>
@@ -158,27 +162,31 @@ function CartContent({ cart }: { cart: TCart }) {
 
 function CartLine({ item, currency }: { item: TCartItem; currency: TCart['currency'] }) {
   const { t } = useI18n();
+  const { price: shown } = useMoney();
   const [busy, setBusy] = useState(false);
   const at = item.coordinates;
+  const table = at?.SeatsTable ? t('cart.table', { table: at.tableNumber ?? at.alias }) : '';
   const place = !at
     ? ''
     : at.SeatsTable
-      ? ` · ${t('cart.table', { table: at.tableNumber ?? at.alias })}`
+      ? ` · ${table}`
       : ` · ${t('cart.seat', { row: at.row ?? '-', seat: at.alias })}`;
   const name = `${item.sectionName} — ${item.ticketName}${place}`;
+  // Issue 31: an open table (not sold whole) takes and gives back seats one at a time.
+  const openTable = Boolean(at?.SeatsTable && !item.bookAsAWhole);
   return (
     <li className={styles.item}>
       <div>
         <p className={styles.itemName}>{name}</p>
         <p className={styles.muted}>
-          {t('cart.quantity', { count: item.quantity })} ·{' '}
+          {!openTable && <>{t('cart.quantity', { count: item.quantity })} · </>}
           {item.promoTicket ? (
             <>
-              <s>{formatMoney(item.value, currency)}</s>{' '}
-              {t('cart.unitPrice', { value: formatMoney(item.valuePromo, currency) })}
+              <s>{shown(item.value, currency)}</s>{' '}
+              {t('cart.unitPrice', { value: shown(item.valuePromo, currency) })}
             </>
           ) : (
-            t('cart.unitPrice', { value: formatMoney(item.value, currency) })
+            t('cart.unitPrice', { value: shown(item.value, currency) })
           )}
         </p>
         {item.promoTicket && item.promoCode && (
@@ -188,7 +196,7 @@ function CartLine({ item, currency }: { item: TCartItem; currency: TCart['curren
         )}
       </div>
       <p className={styles.lineTotal}>
-        {formatMoney((item.promoTicket ? item.valuePromo : item.value) * item.quantity, currency)}
+        {shown((item.promoTicket ? item.valuePromo : item.value) * item.quantity, currency)}
       </p>
       <button
         type="button"
@@ -215,6 +223,7 @@ function CartLine({ item, currency }: { item: TCartItem; currency: TCart['curren
       >
         ×
       </button>
+      {openTable && <TableSeats item={item} table={table} currency={currency} />}
     </li>
   );
 }

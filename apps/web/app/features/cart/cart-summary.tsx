@@ -1,9 +1,11 @@
 import type { TCart } from '@ingressos/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { formatDate, formatMoney } from '~/i18n/format.ts';
+import { formatDate } from '~/i18n/format.ts';
+import { ConversionNote } from '~/ui/conversion-note.tsx';
 import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useMoney } from '~/ui/money.tsx';
 import { clearCart } from './cart-actions.ts';
 import styles from './cart-summary.module.css';
 
@@ -20,6 +22,7 @@ export default function CartSummary({
   onClose: (returnFocus: boolean) => void;
 }) {
   const { t, locale } = useI18n();
+  const { price: shown } = useMoney();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const titleId = useId();
@@ -74,14 +77,15 @@ export default function CartSummary({
       </ul>
       <dl className={styles.totals}>
         <dt>{t('cart.subtotal')}</dt>
-        <dd>{formatMoney(cart.totals.subtotal, cart.currency)}</dd>
+        <dd>{shown(cart.totals.subtotal, cart.currency)}</dd>
         <dt>{t('cart.convenienceFee')}</dt>
-        <dd>{formatMoney(cart.totals.convenienceFee, cart.currency)}</dd>
+        <dd>{shown(cart.totals.convenienceFee, cart.currency)}</dd>
         <dt>{t('cart.total')}</dt>
         <dd>
-          <strong>{formatMoney(cart.totals.summaryTotal, cart.currency)}</strong>
+          <strong>{shown(cart.totals.summaryTotal, cart.currency)}</strong>
         </dd>
       </dl>
+      <ConversionNote charged={cart.currency} />
       <div className={styles.actions}>
         <button
           type="button"

@@ -1,20 +1,23 @@
 import type { TEventSummary } from '@ingressos/contracts';
 import { currencyCode } from '@ingressos/domain';
+import { wantsConversion } from '@ingressos/domain/currency';
 import { Link } from 'react-router';
-import { formatMoney } from '~/i18n/format.ts';
+import { ConversionNote } from '~/ui/conversion-note.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useMoney } from '~/ui/money.tsx';
 import styles from './card.module.css';
 import { shortDate } from './dates.ts';
 
 /** One event in a list: the whole card is the link to its page. */
 export function EventCard({ event, eager = false }: { event: TEventSummary; eager?: boolean }) {
   const { t, locale } = useI18n();
+  const { price: shown } = useMoney();
   const price =
     event.soldOut || event.minValue === null
       ? t('event.soldOut')
       : event.minValue === 0
         ? t('event.free')
-        : t('event.from', { price: formatMoney(event.minValue, currencyCode(event.currency)) });
+        : t('event.from', { price: shown(event.minValue, currencyCode(event.currency)) });
   return (
     <article className={styles.card}>
       <img
@@ -54,4 +57,14 @@ export function EventGrid({ events, eagerFirst = 0 }: { events: TEventSummary[];
       ))}
     </ul>
   );
+}
+
+/**
+ * commerce §1: above a list whose prices the visitor sees converted, the rate's day and that the
+ * charge stays in the event's currency (once per page; nothing when every price is its own).
+ */
+export function ListConversionNote({ events }: { events: TEventSummary[] }) {
+  const { currency } = useMoney();
+  const other = events.find((event) => wantsConversion(currencyCode(event.currency), currency));
+  return other ? <ConversionNote charged={currencyCode(other.currency)} /> : null;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '~/i18n/format.ts';
 import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useMoney } from '~/ui/money.tsx';
 import type { TEventView, TSectionView, TTicketView } from './event-view.server.ts';
 import { QuantityPicker } from './quantity-picker.tsx';
 import styles from './tickets.module.css';
@@ -17,6 +17,7 @@ export function TicketSelector({
   onAdd: (lines: { lotId: number; quantity: number }[]) => Promise<boolean>;
 }) {
   const { t, locale } = useI18n();
+  const { price: shown } = useMoney();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
@@ -67,7 +68,7 @@ export function TicketSelector({
       ))}
       <div className={styles.summary}>
         <p>
-          <strong>{t('event.total', { total: formatMoney(total, event.currency) })}</strong>{' '}
+          <strong>{t('event.total', { total: shown(total, event.currency) })}</strong>{' '}
           <span>{plural(t, locale, 'event.count', count)}</span>
         </p>
         {room <= 0 && <p role="status">{t('event.cartLimit', { n: event.maxPerCart })}</p>}
@@ -127,6 +128,7 @@ function TicketInfo({
   perSeat: boolean;
 }) {
   const { t } = useI18n();
+  const { price: shown } = useMoney();
   const sold = ticket.availability === 'Indisponivel' || ticket.availability === 'Desativado';
   return (
     <div className={styles.info}>
@@ -134,13 +136,10 @@ function TicketInfo({
         {ticket.name} <span className={styles.lot}>{t('event.lot', { number: ticket.lotNumber })}</span>
       </p>
       <p className={styles.price}>
-        {ticket.value === 0 ? t('event.free') : formatMoney(ticket.value, currency)}
+        {ticket.value === 0 ? t('event.free') : shown(ticket.value, currency)}
         {perSeat && <span className={styles.muted}> {t('event.perSeat')}</span>}
         {ticket.taxTotal > 0 && (
-          <span className={styles.muted}>
-            {' '}
-            {t('event.fee', { fee: formatMoney(ticket.taxTotal, currency) })}
-          </span>
+          <span className={styles.muted}> {t('event.fee', { fee: shown(ticket.taxTotal, currency) })}</span>
         )}
       </p>
       <p className={sold ? styles.soldOut : styles.status} data-availability={ticket.availability}>

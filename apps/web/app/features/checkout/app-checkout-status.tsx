@@ -5,6 +5,7 @@ import {
   RESTART_REASON_OF_CODE,
   restartMessage,
 } from '@ingressos/contracts/app-bridge-messages';
+import { isAwaitingPayment, wasRefused } from '@ingressos/domain/order-lifecycle';
 import { useEffect, useRef, useState } from 'react';
 import { useCardForm } from '~/features/checkout/card-form.ts';
 import { formatMoney } from '~/i18n/format.ts';
@@ -69,7 +70,7 @@ export function AppCheckoutStatus({ token, view }: { token: string; view: TCheck
   const container = useRef<HTMLDivElement>(null);
   const plan = view.installments.find((option) => option.installments === count);
   const chargeTotal = plan ? plan.totalValue : view.total;
-  const settled = result?.transactionStatus === 'success' || result?.orderStatus === 1;
+  const settled = result?.transactionStatus === 'success' || isAwaitingPayment(result?.orderStatus);
   const { ready, failure } = useCardForm(
     container,
     !settled && !restart,
@@ -109,7 +110,7 @@ export function AppCheckoutStatus({ token, view }: { token: string; view: TCheck
       if (paid) {
         key.current = '';
         postToApp(paymentResultMessage(paid));
-        if (paid.transactionStatus === 'error' || paid.orderStatus === 7)
+        if (paid.transactionStatus === 'error' || wasRefused(paid.orderStatus))
           setDeclined(paid.message || t('checkoutUi.declined'));
         else setResult(paid);
         return;
@@ -138,6 +139,7 @@ export function AppCheckoutStatus({ token, view }: { token: string; view: TCheck
           {t('appCheckout.expires', {
             time: new Intl.DateTimeFormat(locale, {
               timeStyle: 'short',
+              hourCycle: 'h23',
               timeZone: 'America/Sao_Paulo',
             }).format(new Date(view.expiresAt)),
           })}

@@ -1,4 +1,4 @@
-import type { TBiometryHolderState } from '@ingressos/contracts';
+import { cpfsOfHolders, type TBiometryHolderState, type THolder } from '@ingressos/contracts';
 import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
 import { hideCpf } from '@ingressos/domain/cpf';
 import { useEffect, useState } from 'react';
@@ -14,17 +14,19 @@ import styles from '~/ui/panels.module.css';
  */
 export function BiometryHolders({
   eventId,
-  cpfs,
+  identified,
   onReady,
 }: {
   eventId: number;
-  cpfs: string[];
+  /** The holders typed on the page, each once. */
+  identified: THolder[];
   onReady: (ready: boolean) => void;
 }) {
   const { t } = useI18n();
   const [holders, setHolders] = useState<TBiometryHolderState[] | null>(null);
   const [notes, setNotes] = useState<Record<string, string>>({});
-  const key = cpfs.join(',');
+  // The call takes the spec's list of CPFs.
+  const key = cpfsOfHolders(identified).join(',');
 
   useEffect(() => {
     if (!key) {
@@ -66,6 +68,8 @@ export function BiometryHolders({
       <ul>
         {holders.map((h) => {
           const active = h.statusId === BIOMETRY_STATUS.ACTIVE;
+          // Enrolled and waiting for a person (issue 31 item 16): nothing to send or capture again.
+          const review = h.statusId === BIOMETRY_STATUS.MANUAL_VERIFICATION;
           return (
             <li key={h.cpf} data-cpf={h.cpf}>
               <strong>{hideCpf(h.cpf)}</strong>:{' '}
@@ -73,10 +77,12 @@ export function BiometryHolders({
                 ? t('checkout.biometrySkipped')
                 : active
                   ? t('checkout.biometryActive')
-                  : h.hasAccount
-                    ? t('checkout.biometryMissing')
-                    : t('checkout.biometryNoAccount')}
-              {h.required && !active && h.isBuyer && (
+                  : review
+                    ? t('checkout.biometryReview')
+                    : h.hasAccount
+                      ? t('checkout.biometryMissing')
+                      : t('checkout.biometryNoAccount')}
+              {h.required && !active && !review && h.isBuyer && (
                 <>
                   {' '}
                   <a href="/reconhecimento-facial?redirect=%2Fidentificacao">
@@ -84,7 +90,7 @@ export function BiometryHolders({
                   </a>
                 </>
               )}
-              {h.required && !active && !h.isBuyer && h.hasAccount && (
+              {h.required && !active && !review && !h.isBuyer && h.hasAccount && (
                 <>
                   {' '}
                   <button type="button" className={look.secondary} onClick={() => send(h.cpf)}>

@@ -1,4 +1,5 @@
 import type { TPaymentAnswer } from '@ingressos/contracts';
+import { isAwaitingPayment } from '@ingressos/domain/order-lifecycle';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { Declined, Processing } from '~/features/checkout/payment-states.tsx';
@@ -42,7 +43,8 @@ export function CardChallenge({
       const settled = done.ok ? done.body : (done.body as TPaymentAnswer | undefined);
       if (settled?.orderId) {
         if (settled.transactionStatus === 'success') return onSettled(settled);
-        if (settled.orderStatus !== 1) return setDeclined(settled.message || t('app.genericError'));
+        if (!isAwaitingPayment(settled.orderStatus))
+          return setDeclined(settled.message || t('app.genericError'));
       }
       setFailure((!done.ok && done.message) || t('app.genericError'));
     })();

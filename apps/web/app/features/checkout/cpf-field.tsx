@@ -1,5 +1,5 @@
 import type { TCpfCheck } from '@ingressos/contracts';
-import { maskCpf } from '@ingressos/domain/cpf';
+import { cpfDigits, maskCpf } from '@ingressos/domain/cpf';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
 
@@ -14,7 +14,7 @@ export function CpfField(props: {
 }) {
   const { t } = useI18n();
   const { check } = props;
-  const complete = props.value.replace(/\D/g, '').length === 11;
+  const complete = cpfDigits(props.value).length === 11;
   const problem = !complete
     ? null
     : check && !check.valid

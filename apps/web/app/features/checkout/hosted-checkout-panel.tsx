@@ -1,7 +1,10 @@
 import type { TCart, TCheckoutGateway, THostedCheckoutAnswer } from '@ingressos/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { readIdentification } from '~/features/checkout/identification-store.ts';
+import {
+  identificationTicketsOf,
+  type readIdentification,
+} from '~/features/checkout/identification-store.ts';
 import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { toast } from '~/ui/toast-store.ts';
@@ -88,7 +91,7 @@ export function HostedCheckoutPanel({
         headers: { 'idempotency-key': key.current },
         body: {
           totalTicketValue: cart.totals.total,
-          identificationTickets: identification?.entries ?? [],
+          identificationTickets: identificationTicketsOf(identification),
           transfers: identification?.transfers ?? [],
         },
       });

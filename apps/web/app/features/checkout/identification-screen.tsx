@@ -1,6 +1,6 @@
-import type { TCart, TCpfCheck } from '@ingressos/contracts';
+import { holderOfCpf, type TCart, type TCpfCheck, type THolder } from '@ingressos/contracts';
 import { cpfsNeeded } from '@ingressos/domain/cart';
-import { maskCpf } from '@ingressos/domain/cpf';
+import { cpfDigits, maskCpf } from '@ingressos/domain/cpf';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BiometryHolders } from '~/features/checkout/biometry-holders.tsx';
@@ -18,7 +18,8 @@ import { CheckoutLayout, placeOf } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
 
-const digits = (value: string) => value.replace(/\D/g, '');
+/** A holder as typed, its CPF reduced to digits. */
+const typed = (holder: THolder): THolder => ({ ...holder, document: cpfDigits(holder.document) });
 const isFacial = (item: TCart['items'][number]) =>
   Boolean(item.facialIsActive && item.facialAtMomentOfPurchase);
 
@@ -26,8 +27,9 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const needs = cart.items.map(cpfsNeeded);
-  const [values, setValues] = useState<string[][]>(() =>
-    needs.map((n) => Array.from({ length: n }, () => '')),
+  // Per cart item, one holder per unit as typed (the form's fields edit them).
+  const [values, setValues] = useState<THolder[][]>(() =>
+    needs.map((n) => Array.from({ length: n }, () => holderOfCpf(''))),
   );
   const [checks, setChecks] = useState<Record<number, TCpfCheck[]>>({});
   const [checking, setChecking] = useState<Record<number, boolean>>({});
@@ -54,9 +56,11 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
     [],
   );
 
-  const schedule = (ticketId: number, next: string[][]) => {
+  const schedule = (ticketId: number, next: THolder[][]) => {
     const indexes = groups.get(ticketId) ?? [];
-    const cpfs = indexes.flatMap((i) => next[i]!.map(digits)).filter((cpf) => cpf.length === 11);
+    const cpfs = indexes
+      .flatMap((i) => next[i]!.map((holder) => cpfDigits(holder.document)))
+      .filter((cpf) => cpf.length === 11);
     clearTimeout(timers.current.get(ticketId));
     if (cpfs.length === 0) return;
     setChecking((c) => ({ ...c, [ticketId]: true }));
@@ -77,11 +81,11 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
 
   const checkFor = (ticketId: number, itemIndex: number, unit: number): TCpfCheck | undefined => {
     const indexes = groups.get(ticketId) ?? [];
-    const cpf = digits(values[itemIndex]![unit]!);
+    const cpf = cpfDigits(values[itemIndex]![unit]!.document);
     let position = 0;
     for (const i of indexes) {
-      for (const [u, value] of values[i]!.entries()) {
-        if (digits(value).length !== 11) continue;
+      for (const [u, holder] of values[i]!.entries()) {
+        if (cpfDigits(holder.document).length !== 11) continue;
         if (i === itemIndex && u === unit) {
           const found = checks[ticketId]?.[position];
           return found?.cpf === cpf ? found : undefined;
@@ -93,7 +97,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
   };
 
   const allChecked = [...groups.entries()].every(([ticketId, indexes]) => {
-    const all = indexes.flatMap((i) => values[i]!.map(digits));
+    const all = indexes.flatMap((i) => values[i]!.map((holder) => cpfDigits(holder.document)));
     const list = checks[ticketId];
     return (
       !checking[ticketId] &&
@@ -106,11 +110,11 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
   const typedTransfers = transfers.filter((draft) => draft.cpf !== '');
   const transfersOk = typedTransfers.every((draft) => !transferProblem(draft, typedTransfers, buyerCpf));
 
-  const setCpf = (index: number, unit: number, next: string) => {
+  const setHolder = (index: number, unit: number, patch: Partial<THolder>) => {
     const copy = values.map((row) => [...row]);
-    copy[index]![unit] = next;
+    copy[index]![unit] = { ...copy[index]![unit]!, ...patch };
     setValues(copy);
-    schedule(cart.items[index]!.ticketId, copy);
+    if (patch.document !== undefined) schedule(cart.items[index]!.ticketId, copy);
   };
 
   const submit = (event: React.FormEvent) => {
@@ -119,11 +123,11 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
     saveIdentification({
       cartId: cart.id,
       entries: values
-        .map((cpfs, indexItem) => ({ indexItem, cpfs: cpfs.map(digits) }))
-        .filter((e) => e.cpfs.length),
+        .map((row, indexItem) => ({ indexItem, holders: row.map(typed) }))
+        .filter((e) => e.holders.length),
       transfers: typedTransfers.map((draft) => ({
         indexItem: draft.indexItem,
-        destinationCpf: digits(draft.cpf),
+        destinationCpf: cpfDigits(draft.cpf),
       })),
     });
     navigate('/pagamento');
@@ -132,8 +136,16 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
   const facialItem = cart.items.find(isFacial);
   // The summary beside the form names the holders as their CPFs are completed.
   const holders = Object.fromEntries(
-    values.map((row, index) => [index, row.map(digits).filter((cpf) => cpf.length === 11)]),
+    values.map((row, index) => [index, row.map(typed).filter((holder) => holder.document.length === 11)]),
   );
+  // The facial items' holders, each once.
+  const facialHolders = [
+    ...new Map(
+      cart.items
+        .flatMap((item, i) => (isFacial(item) ? values[i]!.map(typed) : []))
+        .map((h) => [h.document, h]),
+    ).values(),
+  ];
   return (
     <CheckoutLayout title={t('page.identification')} step="identification" cart={cart} holders={holders}>
       <form onSubmit={submit} className={styles.section} aria-label={t('page.identification')}>
@@ -150,23 +162,31 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
             {item.ticketByCpf !== null && item.ticketByCpf > 0 && (
               <p className={look.limit}>{plural(t, locale, 'checkoutUi.limit', item.ticketByCpf)}</p>
             )}
-            {values[index]!.map((value, unit) => (
+            {values[index]!.map((holder, unit) => (
               <CpfField
                 // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
                 key={unit}
                 id={`cpf-${index}-${unit}`}
                 label={t('checkout.cpfLabel', { n: unit + 1 })}
-                value={value}
+                value={holder.document}
                 check={checkFor(item.ticketId, index, unit)}
                 checking={Boolean(checking[item.ticketId])}
-                onChange={(next) => setCpf(index, unit, next)}
+                onChange={(next) => setHolder(index, unit, { document: next })}
               />
             ))}
-            {buyerCpf && values[index]!.some((value) => value === '') && (
+            {buyerCpf && values[index]!.some((holder) => holder.document === '') && (
               <button
                 type="button"
                 className={look.secondary}
-                onClick={() => setCpf(index, values[index]!.indexOf(''), maskCpf(buyerCpf))}
+                onClick={() =>
+                  setHolder(
+                    index,
+                    values[index]!.findIndex((holder) => holder.document === ''),
+                    {
+                      document: maskCpf(buyerCpf),
+                    },
+                  )
+                }
               >
                 {t('checkout.useMyCpf')}
               </button>
@@ -191,9 +211,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
         {facialItem && allChecked && (
           <BiometryHolders
             eventId={facialItem.eventId}
-            cpfs={[
-              ...new Set(cart.items.flatMap((item, i) => (isFacial(item) ? values[i]!.map(digits) : []))),
-            ]}
+            identified={facialHolders}
             onReady={onBiometryReady}
           />
         )}

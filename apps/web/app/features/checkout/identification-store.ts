@@ -1,7 +1,10 @@
+import { cpfsOfHolders, holdersOfCpfs, type THolder } from '@ingressos/contracts';
+
 /** The identification chosen on /identificacao, carried to /pagamento in this tab only. */
 export type TStoredIdentification = {
   cartId: string;
-  entries: { indexItem: number; cpfs: string[] }[];
+  /** Per cart item (its position), its units' holders. */
+  entries: { indexItem: number; holders: THolder[] }[];
   transfers: { indexItem: number; destinationCpf: string }[];
 };
 
@@ -15,8 +18,24 @@ export function saveIdentification(value: TStoredIdentification) {
 export function readIdentification(cartId: string): Omit<TStoredIdentification, 'cartId'> | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as TStoredIdentification | null;
-    return stored?.cartId === cartId ? { entries: stored.entries, transfers: stored.transfers ?? [] } : null;
+    if (stored?.cartId !== cartId) return null;
+    // A tab that stored CPFs before holders existed ({ indexItem, cpfs }).
+    const entries = stored.entries.map((entry) => {
+      const older = entry as { indexItem: number; holders?: THolder[]; cpfs?: string[] };
+      return { indexItem: entry.indexItem, holders: older.holders ?? holdersOfCpfs(older.cpfs ?? []) };
+    });
+    return { entries, transfers: stored.transfers ?? [] };
   } catch {
     return null;
   }
+}
+
+/** The payment calls' `identificationTickets` (the spec's "Identification entry": CPFs per item). */
+export function identificationTicketsOf(
+  identification: Pick<TStoredIdentification, 'entries'> | null | undefined,
+) {
+  return (identification?.entries ?? []).map((entry) => ({
+    indexItem: entry.indexItem,
+    cpfs: cpfsOfHolders(entry.holders),
+  }));
 }

@@ -1,21 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '~/shared/api-client.ts';
+import { rememberDismissed, wasDismissed } from '~/shared/session-dismissal.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import styles from '~/ui/forms.module.css';
 import { useI18n } from '~/ui/i18n.tsx';
 import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
 
-/** Closing the pop-up holds for the rest of the tab's life (sessionStorage), like the spec's dismissals. */
+/** Closing the pop-up holds for the rest of the tab's life (shared/session-dismissal.ts). */
 const DISMISSED = 'ongoingPurchaseDismissed';
-
-function wasDismissed() {
-  try {
-    return sessionStorage.getItem(DISMISSED) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /** Spec accounts §"Pop-ups" and commerce §4 "Ongoing purchase": a pending payment awaits the buyer. */
 export function OngoingPurchaseDialog() {
@@ -25,7 +18,7 @@ export function OngoingPurchaseDialog() {
   // The shell's flag may be stale after client-side navigations (a payment settled or expired
   // meanwhile): ask once more before interrupting the buyer.
   useEffect(() => {
-    if (wasDismissed()) return;
+    if (wasDismissed(DISMISSED)) return;
     let live = true;
     api('ongoingExists').then((answer) => live && answer.ok && answer.body.ongoing && setOpen(true));
     return () => {
@@ -33,11 +26,7 @@ export function OngoingPurchaseDialog() {
     };
   }, []);
   const close = () => {
-    try {
-      sessionStorage.setItem(DISMISSED, '1');
-    } catch {
-      // Storage refused (private mode): the pop-up simply shows again on the next page.
-    }
+    rememberDismissed(DISMISSED);
     setOpen(false);
   };
   if (!open) return null;

@@ -1,4 +1,5 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
+import { isAwaitingPayment, wasCancelled } from '@ingressos/domain/order-lifecycle';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { CardChallenge } from '~/features/checkout/card-challenge.tsx';
@@ -39,10 +40,10 @@ export function useSettle() {
       navigate(`/pedido/${answer.orderId}`);
       return false;
     }
-    if (answer.orderStatus === 1) return false;
+    if (isAwaitingPayment(answer.orderStatus)) return false;
     if (answer.message) {
       if (!options.toldOnPage) toast.error(answer.message);
-    } else if (answer.orderStatus === 8) {
+    } else if (wasCancelled(answer.orderStatus)) {
       toast.error(t('checkout.pixExpired'));
       revalidator.revalidate();
     }
@@ -55,14 +56,14 @@ function usePolling(answer: TPaymentAnswer, onSettled: (answer: TPaymentAnswer) 
   const settled = useRef(onSettled);
   settled.current = onSettled;
   useEffect(() => {
-    if (answer.orderStatus !== 1) return;
+    if (!isAwaitingPayment(answer.orderStatus)) return;
     let stopped = false;
     const timer = setInterval(
       async () => {
         const polled = await api('order', { params: { id: answer.orderId } });
         if (stopped || !polled.ok) return;
         const next = polled.body;
-        if (next.orderStatus !== 1) {
+        if (!isAwaitingPayment(next.orderStatus)) {
           stopped = true;
           clearInterval(timer);
           settled.current(next);

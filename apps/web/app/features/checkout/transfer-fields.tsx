@@ -1,17 +1,11 @@
-import type { TTransferDestinationAnswer } from '@ingressos/contracts';
-import { maskCpf } from '@ingressos/domain/cpf';
+import { cpfDigits, maskCpf } from '@ingressos/domain/cpf';
 import { transferEntryProblems } from '@ingressos/domain/transfer-entries';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '~/shared/api-client.ts';
+import { useDestinationLookup } from '~/shared/transfer-destination.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
 
 /** A transfer entry being typed (§3 "Transfer entry": destinationCpf, indexItem). */
 export type TTransferDraft = { key: number; indexItem: number; cpf: string };
-
-type TLookup = { cpf: string; answer: TTransferDestinationAnswer | null; failed: string };
-
-const digits = (value: string) => value.replace(/\D/g, '');
 
 /**
  * What blocks a transfer entry (§5: a CPF for transfer cannot be used twice; not the buyer's own),
@@ -73,30 +67,10 @@ function TransferField(props: {
   onRemove(): void;
 }) {
   const { t } = useI18n();
-  const [lookup, setLookup] = useState<TLookup | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const cpf = digits(props.draft.cpf);
+  const cpf = cpfDigits(props.draft.cpf);
   const complete = cpf.length === 11;
-
-  useEffect(() => {
-    clearTimeout(timer.current);
-    if (!complete || props.problem === 'invalid' || props.problem === 'self') return;
-    timer.current = setTimeout(async () => {
-      const answer = await api('transferDestination', { query: { cpf } });
-      setLookup(
-        answer.ok
-          ? { cpf, answer: answer.body, failed: '' }
-          : {
-              cpf,
-              answer: null,
-              failed: answer.kind === 'http' ? answer.message : t('transfer.lookupError'),
-            },
-      );
-    }, 500);
-    return () => clearTimeout(timer.current);
-  }, [cpf, complete, props.problem, t]);
-
-  const found = lookup?.cpf === cpf ? lookup : null;
+  const ready = complete && props.problem !== 'invalid' && props.problem !== 'self';
+  const found = useDestinationLookup(cpf, ready, t('transfer.lookupError'));
   const text = !complete
     ? ''
     : props.problem === 'invalid'

@@ -1,10 +1,20 @@
 import type { TCommissionerSalesResponse, TEventTicketsResponse } from '@ingressos/contracts';
 import { formatMoney } from '@ingressos/domain/money';
+import { isPaid } from '@ingressos/domain/order-lifecycle';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { useI18n } from '~/ui/i18n.tsx';
 import { ShieldIcon } from '~/ui/icons-later.tsx';
 import styles from './commissioner.module.css';
+
+/** A sales table's column heading; `num` aligns a column of numbers to the right. */
+function Column({ num = false, children }: { num?: boolean; children: ReactNode }) {
+  return (
+    <th scope="col" className={num ? styles.num : undefined}>
+      {children}
+    </th>
+  );
+}
 
 function useBrand(): string {
   return useRouteLoaderData<{ site: { brandName: string } }>('root')?.site.brandName ?? '';
@@ -60,11 +70,9 @@ export function CommissionerEventTickets({ event }: { event: TEventTicketsRespon
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">{t('commissioner.ticket')}</th>
-              <th scope="col" className={styles.num}>
-                {t('commissioner.price')}
-              </th>
-              <th scope="col">{t('commissioner.availability')}</th>
+              <Column>{t('commissioner.ticket')}</Column>
+              <Column num>{t('commissioner.price')}</Column>
+              <Column>{t('commissioner.availability')}</Column>
             </tr>
           </thead>
           <tbody>
@@ -104,6 +112,7 @@ export function CommissionerSales({
     new Intl.DateTimeFormat(locale, {
       dateStyle: 'short',
       timeStyle: 'short',
+      hourCycle: 'h23',
       timeZone: 'America/Sao_Paulo',
     }).format(new Date(iso));
   const money = (value: number, currency: string) => formatMoney(value, currency === 'USD' ? 'USD' : 'BRL');
@@ -147,19 +156,11 @@ export function CommissionerSales({
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">{t('commissioner.sales.event')}</th>
-                <th scope="col" className={styles.num}>
-                  {t('commissioner.sales.orders')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('commissioner.sales.tickets')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('commissioner.sales.total')}
-                </th>
-                <th scope="col" className={styles.num}>
-                  {t('commissioner.sales.refund')}
-                </th>
+                <Column>{t('commissioner.sales.event')}</Column>
+                <Column num>{t('commissioner.sales.orders')}</Column>
+                <Column num>{t('commissioner.sales.tickets')}</Column>
+                <Column num>{t('commissioner.sales.total')}</Column>
+                <Column num>{t('commissioner.sales.refund')}</Column>
               </tr>
             </thead>
             <tbody>
@@ -183,16 +184,12 @@ export function CommissionerSales({
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">{t('commissioner.sales.order')}</th>
-                  <th scope="col">{t('commissioner.sales.paidAt')}</th>
-                  <th scope="col">{t('commissioner.sales.event')}</th>
-                  <th scope="col" className={styles.num}>
-                    {t('commissioner.sales.tickets')}
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    {t('commissioner.sales.total')}
-                  </th>
-                  <th scope="col">{t('commissioner.sales.status')}</th>
+                  <Column>{t('commissioner.sales.order')}</Column>
+                  <Column>{t('commissioner.sales.paidAt')}</Column>
+                  <Column>{t('commissioner.sales.event')}</Column>
+                  <Column num>{t('commissioner.sales.tickets')}</Column>
+                  <Column num>{t('commissioner.sales.total')}</Column>
+                  <Column>{t('commissioner.sales.status')}</Column>
                 </tr>
               </thead>
               <tbody>
@@ -204,7 +201,7 @@ export function CommissionerSales({
                     <td className={styles.num}>{o.tickets}</td>
                     <td className={styles.num}>{money(o.total, o.currency)}</td>
                     <td>
-                      {o.status === 3 ? t('commissioner.sales.paid') : t('commissioner.sales.refunded')}
+                      {isPaid(o.status) ? t('commissioner.sales.paid') : t('commissioner.sales.refunded')}
                     </td>
                   </tr>
                 ))}

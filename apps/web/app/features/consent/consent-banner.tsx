@@ -4,13 +4,12 @@ import {
   formatCookieConsent,
   type TCookieChoice,
 } from '@ingressos/domain/cookie-consent';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '~/shared/api-client.ts';
 import { consentChosen, detectConsent, useConsent } from '~/shared/consent.ts';
 import { focusNextMeaningful } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
-import styles from './consent-banner.module.css';
 
 /**
  * Stores the choice for 12 months; a logged-in visitor's account records it too (date and
@@ -25,21 +24,29 @@ function saveConsent(choice: TCookieChoice, loggedIn: boolean) {
 }
 
 /**
- * The cookie-consent banner (LGPD): a non-modal region at the bottom of the page, drawn only in
- * the browser (the server's HTML is the same for every visitor). 'Aceitar todos' and 'Rejeitar
- * opcionais' are equally easy; 'Personalizar' shows the categories. While it shows, the page
- * keeps room below its content and focus scrolls clear of it, so it never covers the control
- * being used. Reopened from the footer, it takes focus (the person asked for it).
+ * The cookie-consent banner (LGPD): a non-modal region fixed at the bottom of the page, in the
+ * server's HTML for every visitor (issue 31: it paints with the page, a first visit's largest
+ * paint is never drawn after hydration, and being fixed it moves nothing); a visitor who chose is
+ * hidden from it before the first paint by shared/consent-check.ts, and after hydration it leaves
+ * the page. In the tab order it comes after the header (the skip link stays the page's first stop)
+ * and before the content. 'Aceitar todos' and 'Rejeitar opcionais' are equally easy;
+ * 'Personalizar' shows the categories. While it shows, the page keeps room below its content and
+ * focus scrolls clear of it, so it never covers the control being used. Reopened from the footer,
+ * it takes focus (the person asked for it). Answered with focus inside, focus goes back to where
+ * it was before the banner (the footer's button that reopened it, the control Tab or Shift+Tab
+ * came from), else to the page's heading: moved before the banner leaves, never to the body.
  */
 export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useI18n();
-  const { open, customise, choice, ready } = useConsent();
+  const { open, customise, choice } = useConsent();
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [showCategories, setShowCategories] = useState(false);
   const region = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  // Where focus was before it entered the banner: where it goes back once the banner is answered.
+  const before = useRef<HTMLElement | null>(null);
 
   useEffect(() => detectConsent(), []);
 
@@ -74,32 +81,46 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
     };
   }, [open]);
 
-  if (!ready || !open) return null;
-  // Issue 20: the banner (first in the tab order) goes away under the keyboard's focus: focus goes
-  // on to what comes next, the skip link at the top of the page.
+  if (!open) return null;
+  // Issues 20 and 31: the banner goes away under the keyboard's focus. Focus moves first, while
+  // the banner is still there, so there is no moment (a frame, or a background tab's never) when
+  // it is on the body, the page's start for a screen reader.
   const save = (next: TCookieChoice) => {
-    const hadFocus = region.current?.contains(document.activeElement) ?? false;
+    if (region.current?.contains(document.activeElement)) {
+      const back = before.current;
+      focusNextMeaningful(null, {
+        preferred: [
+          back && !region.current.contains(back) ? back : null,
+          document.querySelector<HTMLElement>('#conteudo h1'),
+          document.querySelector<HTMLElement>('a[href="#conteudo"]'),
+        ],
+      });
+    }
     saveConsent(next, loggedIn);
-    if (hadFocus)
-      requestAnimationFrame(() =>
-        focusNextMeaningful(null, {
-          preferred: [document.querySelector<HTMLElement>('a[href="#conteudo"]')],
-        }),
-      );
+  };
+  const cameFrom = (event: FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from)) before.current = from;
   };
   return (
-    <section ref={region} className={styles.banner} aria-labelledby={titleId}>
-      <div className={styles.inner}>
-        <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+    <section
+      ref={region}
+      className="cookie-banner"
+      aria-labelledby={titleId}
+      onFocus={cameFrom}
+      data-consent-banner
+    >
+      <div className="cookie-inner">
+        <h2 id={titleId} ref={heading} tabIndex={-1} className="cookie-title">
           {t('consent.title')}
         </h2>
-        <p className={styles.text}>
+        <p className="cookie-text">
           {t('consent.text')} <Link to="/politicas-de-privacidade">{t('consent.policyLink')}</Link>
         </p>
         {showCategories && (
-          <fieldset className={styles.categories}>
+          <fieldset className="cookie-categories">
             <legend className="visually-hidden">{t('consent.categories')}</legend>
-            <label className={styles.category}>
+            <label className="cookie-category">
               <input type="checkbox" checked disabled />
               <span>
                 <strong>{t('consent.necessary')}</strong> <em>{t('consent.alwaysOn')}</em>
@@ -107,7 +128,7 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
                 {t('consent.necessaryText')}
               </span>
             </label>
-            <label className={styles.category}>
+            <label className="cookie-category">
               <input type="checkbox" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)} />
               <span>
                 <strong>{t('consent.analytics')}</strong>
@@ -115,7 +136,7 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
                 {t('consent.analyticsText')}
               </span>
             </label>
-            <label className={styles.category}>
+            <label className="cookie-category">
               <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />
               <span>
                 <strong>{t('consent.marketing')}</strong>
@@ -125,26 +146,26 @@ export function ConsentBanner({ loggedIn }: { loggedIn: boolean }) {
             </label>
           </fieldset>
         )}
-        <div className={styles.actions}>
+        <div className="cookie-actions">
           <button
             type="button"
-            className={styles.choice}
+            className="cookie-choice"
             onClick={() => save({ analytics: false, marketing: false })}
           >
             {t('consent.rejectOptional')}
           </button>
           {showCategories ? (
-            <button type="button" className={styles.save} onClick={() => save({ analytics, marketing })}>
+            <button type="button" className="cookie-save" onClick={() => save({ analytics, marketing })}>
               {t('consent.save')}
             </button>
           ) : (
-            <button type="button" className={styles.secondary} onClick={() => setShowCategories(true)}>
+            <button type="button" className="cookie-secondary" onClick={() => setShowCategories(true)}>
               {t('consent.customise')}
             </button>
           )}
           <button
             type="button"
-            className={styles.primary}
+            className="cookie-primary"
             onClick={() => save({ analytics: true, marketing: true })}
           >
             {t('consent.acceptAll')}

@@ -1,14 +1,17 @@
 import type { TOrderReceipt } from '@ingressos/contracts';
-import { formatMoney } from '~/i18n/format.ts';
 import { pluralKey } from '~/i18n/plural.ts';
+import { ConversionNote } from '~/ui/conversion-note.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useMoney } from '~/ui/money.tsx';
 import styles from './order.module.css';
+import { OrderCard } from './order-card.tsx';
 import { brandName } from './order-state.ts';
 
 /** How it was paid, and what the total is made of. */
 export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
   const { t, locale } = useI18n();
-  const money = (value: number) => formatMoney(value, receipt.currency);
+  const { price } = useMoney();
+  const money = (value: number) => price(value, receipt.currency);
   const { payment } = receipt;
   const method =
     payment.method === 'free'
@@ -35,10 +38,7 @@ export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
   if (receipt.discount > 0) rows.push([t('order.discount'), -receipt.discount, true]);
   if (receipt.interest > 0) rows.push([t('order.interest'), receipt.interest]);
   return (
-    <section className={styles.card} aria-labelledby="order-payment">
-      <h2 id="order-payment" className={styles.cardTitle}>
-        {t('order.payment')}
-      </h2>
+    <OrderCard id="order-payment" title={t('order.payment')}>
       <dl className={styles.totals}>
         {rows.map(([label, value, discount]) => (
           <div key={label} className={discount ? styles.discount : undefined}>
@@ -51,6 +51,7 @@ export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
           <dd>{money(receipt.total)}</dd>
         </div>
       </dl>
+      <ConversionNote charged={receipt.currency} total={receipt.total} paid />
       <p className={styles.method}>{method}</p>
       {receipt.seller.commissioner && (
         <p className={styles.muted} data-testid="order-seller">
@@ -87,6 +88,6 @@ export function OrderPayment({ receipt }: { receipt: TOrderReceipt }) {
           })}
         </p>
       )}
-    </section>
+    </OrderCard>
   );
 }

@@ -1,10 +1,11 @@
 import type { TOrderAnswer } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
 import { Link } from 'react-router';
-import { formatMoney } from '~/i18n/format.ts';
 import { pluralKey } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { useMoney } from '~/ui/money.tsx';
 import styles from './order.module.css';
+import { OrderCard } from './order-card.tsx';
 import { OrderPayment } from './order-payment.tsx';
 import { orderState, type TOrderState } from './order-state.ts';
 import { OrderStatusBanner } from './order-status-banner.tsx';
@@ -15,6 +16,7 @@ export type TOrderDates = { event: string; placed: string };
 /** /pedido/:orderId: the order's outcome, what was bought, how it was paid, and what comes next. */
 export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: TOrderDates }) {
   const { t, locale } = useI18n();
+  const { price: shown } = useMoney();
   const { receipt } = answer;
   const state = orderState(answer);
   const { event } = receipt;
@@ -73,7 +75,7 @@ export function OrderReceipt({ answer, dates }: { answer: TOrderAnswer; dates: T
                     </p>
                   </div>
                   <p className={styles.price}>
-                    {item.unitPrice === 0 ? t('event.free') : formatMoney(item.unitPrice, receipt.currency)}
+                    {item.unitPrice === 0 ? t('event.free') : shown(item.unitPrice, receipt.currency)}
                   </p>
                 </li>
               ))}
@@ -120,15 +122,12 @@ function NextSteps({ state }: { state: TOrderState }) {
       ? (['order.next.tickets', 'order.next.entry', 'order.next.transfer'] as const)
       : (['order.next.waiting', 'order.next.entry', 'order.next.transfer'] as const);
   return (
-    <section className={styles.card} aria-labelledby="order-next">
-      <h2 id="order-next" className={styles.cardTitle}>
-        {t('order.next')}
-      </h2>
+    <OrderCard id="order-next" title={t('order.next')}>
       <ol className={styles.steps}>
         {steps.map((key) => (
           <li key={key}>{t(key)}</li>
         ))}
       </ol>
-    </section>
+    </OrderCard>
   );
 }

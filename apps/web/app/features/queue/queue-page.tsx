@@ -1,8 +1,10 @@
 import type { TQueueStatusAnswer } from '@ingressos/contracts';
-import { useEffect, useState } from 'react';
+import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { JoinCaptcha } from './join-captcha.tsx';
 import styles from './queue.module.css';
 import { clockText, waitText } from './queue-view.ts';
 
@@ -18,15 +20,18 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
   const [status, setStatus] = useState(initial);
   const [offline, setOffline] = useState(false);
   const [joining, setJoining] = useState(false);
-  const [joinFailed, setJoinFailed] = useState(false);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const [captcha, setCaptcha] = useState<((token: string | null) => void) | null>(null);
   const eventPath = `/events/${status.slug}`;
+  // Issue 31: an admitted place without its pass (log in first, or the account used another place) stays here.
+  const canBuy = status.state === 'admitted' && status.passNeeds === null;
 
   useEffect(() => {
-    if (status.state === 'admitted') {
+    if (canBuy) {
       navigate(eventPath);
       return;
     }
-    if (status.retryAfter === null) return;
+    if (status.retryAfter === null || status.state === 'admitted') return;
     const timer = setTimeout(async () => {
       const answer = await api('queueStatus', { params: { slug: status.slug } });
       setOffline(!answer.ok);
@@ -34,14 +39,36 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
       setStatus(answer.ok ? answer.body : { ...status });
     }, status.retryAfter * 1000);
     return () => clearTimeout(timer);
-  }, [status, navigate, eventPath]);
+  }, [status, canBuy, navigate, eventPath]);
+
+  /** Shows the captcha and waits for its answer; null when the visitor closes it. */
+  const askCaptcha = useCallback(
+    () =>
+      new Promise<string | null>((resolve) =>
+        setCaptcha(() => (token: string | null) => {
+          setCaptcha(null);
+          resolve(token);
+        }),
+      ),
+    [],
+  );
 
   const join = async () => {
     setJoining(true);
-    const answer = await api('joinQueue', { params: { slug: status.slug } });
+    setJoinError(null);
+    let answer = await api('joinQueue', { params: { slug: status.slug } });
+    // Past a few joins from this address the API asks for the captcha; answered, the join goes again.
+    for (let tries = 0; tries < 2 && !answer.ok && CAPTCHA_CODES.has(answer.error?.code ?? ''); tries += 1) {
+      const token = await askCaptcha();
+      if (!token) break;
+      answer = await api('joinQueue', {
+        params: { slug: status.slug },
+        headers: { [CAPTCHA_HEADER]: token },
+      });
+    }
     setJoining(false);
-    setJoinFailed(!answer.ok);
     if (answer.ok) setStatus(answer.body);
+    else setJoinError(answer.message || t('queue.joinFailed'));
   };
 
   const joinButton = (label: 'queue.join' | 'queue.rejoin') => (
@@ -49,11 +76,12 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
       <button type="button" className={styles.primary} onClick={join} disabled={joining}>
         {t(label)}
       </button>
-      {joinFailed && (
+      {joinError && (
         <p role="alert" className={styles.error}>
-          {t('queue.joinFailed')}
+          {joinError}
         </p>
       )}
+      {captcha && <JoinCaptcha answer={captcha} />}
     </>
   );
 
@@ -120,7 +148,25 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
         </div>
       )}
 
-      {status.state === 'admitted' && status.passExpiresAt && (
+      {status.state === 'admitted' && status.passNeeds === 'login' && (
+        <div className={styles.card} role="status">
+          <p>{t('queue.loginToBuy')}</p>
+          <Link
+            className={styles.primary}
+            to={`/login?redirect=${encodeURIComponent(`/fila/${status.slug}`)}`}
+          >
+            {t('queue.login')}
+          </Link>
+        </div>
+      )}
+
+      {status.state === 'admitted' && status.passNeeds === 'account' && (
+        <div className={styles.card} role="status">
+          <p>{t('queue.accountUsed')}</p>
+        </div>
+      )}
+
+      {canBuy && status.passExpiresAt && (
         <div className={styles.card} role="status">
           <p>{t('queue.admitted', { time: clockText(locale, status.passExpiresAt) })}</p>
           <Link className={styles.primary} to={eventPath}>
@@ -153,3 +199,5 @@ export function QueuePage({ initial }: { initial: TQueueStatusAnswer }) {
     </article>
   );
 }
+
+const CAPTCHA_CODES = new Set(['captcha_required', 'captcha_invalid']);

@@ -13,6 +13,7 @@ export function clockText(locale: string, iso: string): string {
   return new Intl.DateTimeFormat(locale, {
     dateStyle: 'short',
     timeStyle: 'short',
+    hourCycle: 'h23',
     timeZone: 'America/Sao_Paulo',
   }).format(new Date(iso));
 }

@@ -1,7 +1,7 @@
 import type { TEventTicketsResponse } from '@ingressos/contracts';
 import { readSnapshot } from '~/shared/api-client.ts';
 import { toMapSections } from './map-sections.ts';
-import type { TMapSection } from './seat-map.tsx';
+import type { TMapSection } from './map-types.ts';
 
 /**
  * Issue 18: the map's seats and tables as the event's snapshot file says now. The map page is

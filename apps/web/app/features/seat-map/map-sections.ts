@@ -1,6 +1,6 @@
 import type { TEventTicketsResponse } from '@ingressos/contracts';
 import type { TAvailability } from '@ingressos/domain';
-import type { TMapSection } from './seat-map.tsx';
+import type { TMapSection } from './map-types.ts';
 
 /** The map's sections, seats and tables from the event's answer (the loader's, and the snapshot's after load). */
 export function toMapSections(event: TEventTicketsResponse): TMapSection[] {

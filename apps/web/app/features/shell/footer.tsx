@@ -122,3 +122,6 @@ export function Footer({ site, year }: { site: TSiteConfig; year: number }) {
     </footer>
   );
 }
+
+// root.tsx loads it lazily (a boundary that hydrates when its chunk arrives).
+export default Footer;

@@ -1,14 +1,26 @@
 import type { TCommissioner, TSiteConfig } from '@ingressos/contracts';
-import type { ReactNode } from 'react';
+import { lazy, memo, type ReactNode, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { plural } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { BellIcon, Logo, SearchIcon, UserIcon } from '~/ui/icons.tsx';
 import styles from './header.module.css';
-import { LanguageSwitch } from './language-switch.tsx';
+import { CurrencySwitch, LanguageSwitch } from './language-switch.tsx';
 import type { TShellUser } from './load-shell.server.ts';
 import { MobileMenu } from './mobile-menu.tsx';
-import { SupportMenu } from './support-menu.tsx';
+
+// A native disclosure the server draws, working before its script: that (Escape and outside clicks
+// close it) comes after hydration, out of every page's first script (the event page's budget).
+const SupportMenu = lazy(() => import('./support-menu.tsx'));
+// memo: the bar's renders (a navigation, the visitor) must not reach the boundary while it waits
+// for its chunk, or it would drop the server's markup for its fallback.
+const LazySupportMenu = memo(function LazySupportMenu({ site }: { site: TSiteConfig }) {
+  return (
+    <Suspense fallback={null}>
+      <SupportMenu site={site} />
+    </Suspense>
+  );
+});
 
 export function Header({
   user,
@@ -95,7 +107,7 @@ function SiteBar({ user, site, cart }: { user: TShellUser | null; site: TSiteCon
     <>
       <nav className={styles.nav} aria-label={site.brandName}>
         <Link to="/">{t('header.home')}</Link>
-        <SupportMenu site={site} />
+        <LazySupportMenu site={site} />
         {user && <Link to="/meus-ingressos">{t('header.myTickets')}</Link>}
         {user && <Link to="/minha-conta">{t('header.myAccount')}</Link>}
       </nav>
@@ -119,7 +131,10 @@ function SiteBar({ user, site, cart }: { user: TShellUser | null; site: TSiteCon
         </form>
       </search>
       <div className={styles.actions}>
-        <LanguageSwitch className={styles.desktopOnly} />
+        <div className={`${styles.switches} ${styles.desktopOnly}`}>
+          <LanguageSwitch />
+          <CurrencySwitch />
+        </div>
         {user ? (
           <span className={`${styles.greeting} ${styles.desktopOnly}`}>
             {t('header.greeting', { name: user.firstName })}

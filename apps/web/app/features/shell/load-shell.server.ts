@@ -2,6 +2,7 @@ import type { TCommissioner, TSiteConfig } from '@ingressos/contracts';
 import { apiPath } from '@ingressos/contracts/endpoints';
 import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
 import type { TLocale } from '@ingressos/domain';
+import type { TDisplayCurrency, TExchangeRate } from '@ingressos/domain/currency';
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { createTranslator } from '~/i18n/index.ts';
 import { messagesHref } from '~/i18n/messages-file.server.ts';
@@ -13,6 +14,9 @@ export type { TShellUser };
 
 export type TShellData = {
   locale: TLocale;
+  /** commerce §1's currency switch: the visitor's choice and the rate prices are converted with. */
+  currency: TDisplayCurrency;
+  exchangeRate: TExchangeRate | null;
   /** The active language's UI strings, a static file the browser fetches once (not inline: issue 18). */
   messagesHref: string;
   nonce: string;
@@ -39,7 +43,7 @@ export async function loadShell(
   context: Readonly<RouterContextProvider>,
   mode: TShellMode = { commissioner: null, notFound: false },
 ) {
-  const { locale, nonce, widgetOrigins, site, api } = context.get(requestServices);
+  const { locale, currency, exchangeRate, nonce, widgetOrigins, site, api } = context.get(requestServices);
   const t = createTranslator(locale);
   const url = new URL(request.url);
   const validation = url.searchParams.get('validationEmail');
@@ -77,6 +81,8 @@ export async function loadShell(
   }
   const shell: TShellData = {
     locale,
+    currency,
+    exchangeRate,
     messagesHref: messagesHref(locale),
     nonce,
     widgetOrigins,

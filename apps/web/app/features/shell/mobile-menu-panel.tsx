@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { CloseIcon } from '~/ui/icons-later.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
+import { CurrencySwitch, LanguageSwitch } from './language-switch.tsx';
 import type { TShellUser } from './load-shell.server.ts';
 import styles from './mobile-menu.module.css';
 import { isSwipeRight, type TPoint } from './swipe.ts';
@@ -111,7 +111,16 @@ export default function MobileMenuPanel({ user, site, close }: TMobileMenuPanelP
           </li>
         )}
       </ul>
-      <LanguageSwitch className={styles.languages} />
+      <div className={styles.switches}>
+        <div className={styles.switchRow}>
+          <span aria-hidden="true">{t('header.language')}</span>
+          <LanguageSwitch className={`${styles.languages} ${styles.segmented}`} />
+        </div>
+        <div className={styles.switchRow}>
+          <span aria-hidden="true">{t('currency.label')}</span>
+          <CurrencySwitch className={`${styles.languages} ${styles.segmented}`} long />
+        </div>
+      </div>
     </dialog>
   );
 }

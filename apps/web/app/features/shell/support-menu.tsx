@@ -45,3 +45,6 @@ export function SupportMenu({ site }: { site: TSiteConfig }) {
     </details>
   );
 }
+
+// header.tsx loads it lazily (a boundary that hydrates when its chunk arrives).
+export default SupportMenu;

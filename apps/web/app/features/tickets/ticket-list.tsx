@@ -1,4 +1,5 @@
 import type { TMyEvent, TMyTicketsAnswer } from '@ingressos/contracts';
+import { isAwaitingPayment, wasRefunded } from '@ingressos/domain/order-lifecycle';
 import { Link } from 'react-router';
 import { pluralKey } from '~/i18n/plural.ts';
 import { useI18n } from '~/ui/i18n.tsx';
@@ -12,20 +13,23 @@ function OrderNotices({ events }: { events: TMyEvent[] }) {
   const { t } = useI18n();
   const notices = events.flatMap((event) =>
     event.orders
-      .filter((order) => order.status === 1 || order.status === 6)
+      .filter((order) => isAwaitingPayment(order.status) || wasRefunded(order.status))
       .map((order) => ({ event, order })),
   );
   if (notices.length === 0) return null;
   return (
     <ul className={styles.notices}>
       {notices.map(({ event, order }) => (
-        <li key={order.id} className={order.status === 1 ? styles.noticeWait : styles.noticeInfo}>
+        <li
+          key={order.id}
+          className={isAwaitingPayment(order.status) ? styles.noticeWait : styles.noticeInfo}
+        >
           <span>
             <strong>{event.eventName}</strong> ·{' '}
-            {order.status === 1 ? t('tickets.awaiting') : t('tickets.refunded')}
+            {isAwaitingPayment(order.status) ? t('tickets.awaiting') : t('tickets.refunded')}
           </span>
           <Link to={`/pedido/${order.id}`}>
-            {order.status === 1 ? t('tickets.awaitingLink') : t('tickets.orderLink')}
+            {isAwaitingPayment(order.status) ? t('tickets.awaitingLink') : t('tickets.orderLink')}
           </Link>
         </li>
       ))}

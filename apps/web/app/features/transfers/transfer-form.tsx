@@ -1,16 +1,12 @@
-import type { TTransferDestinationAnswer } from '@ingressos/contracts';
-import { isValidCpf, maskCpf } from '@ingressos/domain/cpf';
-import { useEffect, useId, useState } from 'react';
+import { cpfDigits, isValidCpf, maskCpf } from '@ingressos/domain/cpf';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '~/shared/api-client.ts';
+import { useDestinationLookup } from '~/shared/transfer-destination.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import checkout from '~/ui/panels.module.css';
 import { toast } from '~/ui/toast-store.ts';
 import styles from './transfers.module.css';
-
-type TLookup = { cpf: string; answer: TTransferDestinationAnswer | null; failed: string };
-
-const digits = (value: string) => value.replace(/\D/g, '');
 
 /**
  * The destination's CPF, whose account it reaches (masked e-mail, looked up 500 ms after the last
@@ -23,31 +19,13 @@ export function TransferForm({ ticketId, ownCpf }: { ticketId: string; ownCpf: s
   const [cpfText, setCpfText] = useState('');
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [lookup, setLookup] = useState<TLookup | null>(null);
   const [step, setStep] = useState<'form' | 'code'>('form');
   const [code, setCode] = useState('');
-  const cpf = digits(cpfText);
+  const cpf = cpfDigits(cpfText);
   const complete = cpf.length === 11;
   const problem = !complete ? null : !isValidCpf(cpf) ? 'invalid' : cpf === ownCpf ? 'self' : null;
 
-  useEffect(() => {
-    if (!complete || problem) return;
-    const timer = setTimeout(async () => {
-      const answer = await api('transferDestination', { query: { cpf } });
-      setLookup(
-        answer.ok
-          ? { cpf, answer: answer.body, failed: '' }
-          : {
-              cpf,
-              answer: null,
-              failed: answer.kind === 'http' ? answer.message : t('transfer.lookupError'),
-            },
-      );
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [cpf, complete, problem, t]);
-
-  const found = lookup?.cpf === cpf ? lookup : null;
+  const found = useDestinationLookup(cpf, complete && !problem, t('transfer.lookupError'));
   const status = !complete
     ? ''
     : problem === 'invalid'

@@ -1,4 +1,5 @@
 import type { TTransferView } from '@ingressos/contracts';
+import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { api } from '~/shared/api-client.ts';
@@ -42,7 +43,7 @@ function TransferCard({ transfer }: { transfer: TTransferView }) {
     await revalidator.revalidate();
   }
 
-  const pending = transfer.status === 0;
+  const pending = transfer.status === TRANSFER_STATUS.PENDING;
   const label = `${transfer.eventName} · ${transfer.sectionName} · ${transfer.ticketName}`;
   return (
     <li className={styles.card} aria-label={label}>
@@ -92,7 +93,7 @@ function TransferCard({ transfer }: { transfer: TTransferView }) {
           </button>
         </div>
       )}
-      {transfer.status === 1 && transfer.direction === 'received' && (
+      {transfer.status === TRANSFER_STATUS.CONFIRMED && transfer.direction === 'received' && (
         <p>
           <Link to={`/detalhes-do-ingresso/${transfer.eventId}`}>{t('tickets.details')}</Link>
         </p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { rememberDismissed, wasDismissed } from '~/shared/session-dismissal.ts';
 import { Dialog } from '~/ui/dialog.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import { MODAL_PRIORITY } from '~/ui/modal-queue.ts';
@@ -14,19 +15,9 @@ const DISMISSED = 'bilheto.transferPopupDismissed';
  */
 export default function TransferPopup() {
   const { t } = useI18n();
-  const [open, setOpen] = useState(() => {
-    try {
-      return sessionStorage.getItem(DISMISSED) !== '1';
-    } catch {
-      return true;
-    }
-  });
+  const [open, setOpen] = useState(() => !wasDismissed(DISMISSED));
   const close = () => {
-    try {
-      sessionStorage.setItem(DISMISSED, '1');
-    } catch {
-      // Private modes may refuse storage: it simply shows again on the next page.
-    }
+    rememberDismissed(DISMISSED);
     setOpen(false);
   };
   if (!open) return null;

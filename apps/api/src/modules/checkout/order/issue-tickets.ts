@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { TLocale } from '@ingressos/domain';
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { sql } from 'drizzle-orm';
+import type { TDb } from '../../../db/client.ts';
+import { rows } from '../../../db/rows.ts';
+import { lineHolders, type orders, type TOrderLine, tickets } from '../../../db/schema/index.ts';
+import { withTransaction } from '../../../db/with-transaction.ts';
+import { spendPromoUses } from '../../cart/promo-uses.ts';
+import { reclaimExpiredHolds, releaseHolds, sellFreeUnits, sellHeldUnits } from '../../cart/stock.ts';
+import { enqueueMessage } from '../../outbox/enqueue-message.ts';
+import { lockHolderCpf } from '../holders/holder-cpf-lock.ts';
+import { createPurchaseTransfers } from '../holders/purchase-transfers.ts';
+import type { TCheckoutServices } from '../services.ts';
+import { crashPoint } from './crash-point.ts';
+import { moveOrder, type TPaymentOutcome } from './order-state.ts';
+
+type TOrder = typeof orders.$inferSelect;
+
+/** The units are gone: the holds lapsed and the lot (or place, or coupon) sold out meanwhile. */
+export class SoldOut extends Error {
+  override name = 'SoldOut';
+  readonly what: 'lot' | 'coupon';
+  constructor(what: 'lot' | 'coupon' = 'lot') {
+    super(`${what} sold out`);
+    this.what = what;
+  }
+}
+
+/** A holder CPF would end over its ticket type's limit (two purchases raced past identification). */
+export class OverCpfLimit extends Error {
+  override name = 'OverCpfLimit';
+}
+
+/**
+ * Turns the cart's holds into sales, in the caller's transaction. Each live hold moves its units
+ * from `held` to `sold` (lot and place) and is deleted; units whose hold expired or was released
+ * meanwhile are taken from what is free, or the whole approval fails with SoldOut. Promotion
+ * codes count the units they discounted (`used + n <= quantity`).
+ */
+async function convertHolds(
+  tx: TDb,
+  cartId: string,
+  lines: TOrderLine[],
+  promo: { id: number; n: number }[],
+) {
+  // Lock order everywhere: cart, then lot, then place.
+  await tx.execute(sql`select id from carts where id = ${cartId} for update`);
+  await reclaimExpiredHolds(tx, { cartId });
+  const live = await rows<{
+    id: number;
+    lot_id: number;
+    controlled_place_id: number | null;
+    quantity: number;
+  }>(
+    tx,
+    sql`select id, lot_id, controlled_place_id, quantity from cart_holds
+        where cart_id = ${cartId} and not released order by lot_id, controlled_place_id, id`,
+  );
+  const used = new Set<number>();
+  const sorted = [...lines].sort(
+    (a, b) => a.lotId - b.lotId || (a.controlledPlaceId ?? 0) - (b.controlledPlaceId ?? 0),
+  );
+  for (const line of sorted) {
+    let needed = line.quantity;
+    for (const hold of live) {
+      if (needed === 0) break;
+      if (
+        used.has(hold.id) ||
+        hold.lot_id !== line.lotId ||
+        hold.controlled_place_id !== line.controlledPlaceId
+      )
+        continue;
+      const n = Math.min(needed, hold.quantity);
+      await sellHeldUnits(tx, { lotId: hold.lot_id, controlledPlaceId: hold.controlled_place_id }, n);
+      if (n === hold.quantity) {
+        await tx.execute(sql`delete from cart_holds where id = ${hold.id}`);
+        used.add(hold.id);
+      } else {
+        await tx.execute(sql`update cart_holds set quantity = quantity - ${n} where id = ${hold.id}`);
+        hold.quantity -= n;
+      }
+      needed -= n;
+    }
+    // The hold lapsed: sell from what is free, if anything is.
+    if (needed > 0 && !(await sellFreeUnits(tx, line, needed))) throw new SoldOut();
+  }
+  if (!(await spendPromoUses(tx, promo))) throw new SoldOut('coupon');
+  // Whatever else the cart still held goes back on sale, and the cart is gone (it is now an order).
+  const leftovers = await rows<{ id: number }>(tx, sql`select id from cart_holds where cart_id = ${cartId}`);
+  await releaseHolds(
+    tx,
+    leftovers.map((row) => row.id),
+  );
+  await tx.execute(sql`delete from carts where id = ${cartId}`);
+}
+
+/**
+ * §5 per-CPF limits, checked again where tickets are made: identification checked them when the
+ * order was created, but two orders for one CPF (a pending Pix then a card, two tabs) can both
+ * pass it. Each (ticket type, CPF) is locked for the transaction, in one sorted order, so two
+ * issuings for the same CPF run one after the other and the second counts the first's tickets.
+ */
+async function assertCpfLimits(tx: TDb, order: TOrder) {
+  const wanted = new Map<string, { ticketId: number; cpf: string; n: number }>();
+  for (const line of order.lines)
+    for (const { document: cpf } of lineHolders(line)) {
+      const key = `${line.ticketId}:${cpf}`;
+      const entry = wanted.get(key) ?? { ticketId: line.ticketId, cpf, n: 0 };
+      entry.n += 1;
+      wanted.set(key, entry);
+    }
+  if (wanted.size === 0) return;
+  const pairs = [...wanted.values()].sort((a, b) => a.ticketId - b.ticketId || a.cpf.localeCompare(b.cpf));
+  for (const pair of pairs) await lockHolderCpf(tx, pair.ticketId, pair.cpf);
+  const ticketIds = [...new Set(pairs.map((pair) => pair.ticketId))];
+  const limits = await rows<{ id: number; tickets_per_cpf: number | null }>(
+    tx,
+    sql`select id, tickets_per_cpf from event_tickets where id in (${sql.join(
+      ticketIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const limitOf = new Map(limits.map((row) => [row.id, row.tickets_per_cpf]));
+  for (const pair of pairs) {
+    const limit = limitOf.get(pair.ticketId);
+    if (limit === null || limit === undefined) continue;
+    const [held] = await rows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from tickets where ticket_id = ${pair.ticketId} and holder_cpf = ${pair.cpf}`,
+    );
+    if ((held?.n ?? 0) + pair.n > limit) throw new OverCpfLimit();
+  }
+}
+
+/**
+ * The issue step: in one transaction, claims the order (1 or 4 -> 3 PAGO, one conditional UPDATE:
+ * of concurrent approvals exactly one wins), re-checks the per-CPF limits, turns the holds into
+ * sales and makes one signed ticket per unit ((order, unit) is unique besides). Answers how many
+ * tickets it issued, or -1 when the order was no longer waiting (settled elsewhere). Throws
+ * SoldOut or OverCpfLimit, with nothing written, when the order cannot be honoured: the caller
+ * refunds.
+ */
+export async function issueTickets(
+  s: TCheckoutServices,
+  order: TOrder,
+  paymentId: string,
+  outcome: TPaymentOutcome,
+  locale: TLocale,
+): Promise<number> {
+  // Load the signing key before the transaction: on PGlite the one connection is the transaction's.
+  await s.signer.publicKey();
+  return withTransaction(s.db, async (tx) => {
+    const claimed = await moveOrder(tx, {
+      orderId: order.id,
+      to: ORDER_STATUS.PAGO,
+      paymentId,
+      payment: outcome,
+      unguarded: s.config.TEST_UNSAFE_ORDER_MOVES,
+    });
+    if (!claimed) return -1;
+    await assertCpfLimits(tx, order);
+    await convertHolds(tx, order.cartId, order.lines, order.promo);
+    const values: (typeof tickets.$inferInsert)[] = [];
+    let unit = 0;
+    for (const line of order.lines) {
+      const holders = lineHolders(line);
+      for (let k = 0; k < line.quantity; k += 1) {
+        const id = randomUUID();
+        values.push({
+          id,
+          orderId: order.id,
+          unit,
+          userId: order.userId,
+          eventId: order.eventId,
+          ticketId: line.ticketId,
+          lotId: line.lotId,
+          controlledPlaceId: line.controlledPlaceId,
+          holderCpf: holders[k]?.document ?? order.buyerDocument,
+          qr: await s.signer.sign({
+            tid: id,
+            oid: order.id,
+            eid: order.eventId,
+            lot: line.lotId,
+            u: unit,
+            v: 1,
+          }),
+        });
+        unit += 1;
+      }
+    }
+    const inserted = await tx
+      .insert(tickets)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: tickets.id });
+    await createPurchaseTransfers(tx, order, values);
+    // The confirmation commits with the tickets (a crash after this commit cannot lose it); the
+    // worker draws its PDFs later, outside this transaction and its locks on the lot.
+    if (inserted.length > 0)
+      await enqueueMessage(tx, {
+        channel: 'mail',
+        render: { kind: 'order_confirmation', orderId: order.id, locale },
+        dedupeKey: `order_confirmation:${order.id}`,
+      });
+    crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
+    return inserted.length;
+  });
+}

@@ -1,0 +1,137 @@
+import { previousStatuses } from '@ingressos/domain/order-lifecycle';
+import { previousPaymentStatuses } from '@ingressos/domain/payment-lifecycle';
+import { ORDER_STATUS, type TOrderStatus, type TPaymentStatus } from '@ingressos/domain/payment-status';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../../../db/client.ts';
+import { rows } from '../../../db/rows.ts';
+import { paymentParts } from '../../../db/schema/index.ts';
+
+/**
+ * The only writer of `orders.status`, `payments.status` and a split card's `payment_parts.status`. Every move is one conditional UPDATE
+ * from a status the lifecycle table (packages/domain/src/order-lifecycle.ts) allows, so of two
+ * processes racing to settle, cancel or refund one order exactly one moves it; the other learns
+ * it lost (false) and does nothing. Callers pass their transaction when the move must commit
+ * together with what it does (tickets issued, holds released).
+ */
+
+export type TPaymentOutcome = { status: TPaymentStatus; detail: string };
+
+/** The guard of every move: the row is in one of the statuses the lifecycle allows before it. */
+const fromAny = (statuses: readonly (TOrderStatus | TPaymentStatus)[]) =>
+  sql`status in (${sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Moves the order to `to` if its status allows it, and records the payment's status with it.
+ * Answers whether this call moved it.
+ */
+export async function moveOrder(
+  db: TDb,
+  move: {
+    orderId: string;
+    to: TOrderStatus;
+    paymentId?: string;
+    payment?: TPaymentOutcome;
+    /** TEST ONLY (TEST_UNSAFE_ORDER_MOVES): no allowed-previous-status guard, to show what it prevents. */
+    unguarded?: boolean;
+  },
+): Promise<boolean> {
+  const moved = await rows<{ id: string }>(
+    db,
+    sql`update orders set status = ${move.to}, updated_at = now(),
+          paid_at = case when ${move.to}::smallint = ${ORDER_STATUS.PAGO} then now() else paid_at end
+        where id = ${move.orderId} and ${move.unguarded ? sql`true` : fromAny(previousStatuses(move.to))}
+        returning id`,
+  );
+  if (moved.length === 0) return false;
+  if (move.paymentId && move.payment) {
+    // The move decides: the payment reads what the order became, whatever it said before.
+    await db.execute(
+      sql`update payments set status = ${move.payment.status}, status_detail = ${move.payment.detail}, updated_at = now()
+          where id = ${move.paymentId}`,
+    );
+  }
+  return true;
+}
+
+/**
+ * Records what the gateway says of a charge while its order is still waiting (pending, in
+ * review, a hosted page awaited), or that a refund went through. Issue 31: only from a status
+ * the payment lifecycle allows (packages/domain/src/payment-lifecycle.ts), one conditional
+ * UPDATE, so a late notice never takes a payment backwards (an 'in process' arriving after the
+ * approval leaves it approved) and refunded stays final. Answers whether this call changed it.
+ */
+export async function setPaymentStatus(
+  db: TDb,
+  paymentId: string,
+  outcome: TPaymentOutcome,
+  /** TEST ONLY (TEST_UNSAFE_ORDER_MOVES): no allowed-previous-status guard. */
+  unguarded = false,
+): Promise<boolean> {
+  const from = previousPaymentStatuses(outcome.status);
+  if (from.length === 0 && !unguarded) return false;
+  const changed = await rows<{ id: string }>(
+    db,
+    sql`update payments set status = ${outcome.status}, status_detail = ${outcome.detail}, updated_at = now()
+        where id = ${paymentId} and ${unguarded ? sql`true` : fromAny(from)}
+          and (status <> ${outcome.status} or status_detail is distinct from ${outcome.detail})
+        returning id`,
+  );
+  return changed.length > 0;
+}
+
+/** The gateway's id of a charge, learnt from its answer, a lookup by our reference or a webhook. */
+export async function recordCharge(
+  db: TDb,
+  paymentId: string,
+  charge: { ref: string; brand?: string | undefined; last4?: string | undefined },
+) {
+  await db.execute(
+    sql`update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}),
+          card_brand = coalesce(card_brand, ${charge.brand ?? null}),
+          card_last4 = coalesce(card_last4, ${charge.last4 ?? null}), updated_at = now()
+        where id = ${paymentId}`,
+  );
+}
+
+/** The statuses of a split card's part from which the gateway's word may still move it. */
+const LIVE_PART = ['created', 'pending', 'in_process'] as const;
+
+/**
+ * A split card's part (multi-payment.ts) claimed for a new attempt: it reads `claim` (status
+ * 'created', its amount, plan and idempotency key) only from 'awaiting', so of two retries one
+ * claims it. Answers whether this call did.
+ */
+export async function claimPart(
+  db: TDb,
+  partId: string,
+  claim: Partial<typeof paymentParts.$inferInsert>,
+): Promise<boolean> {
+  const [claimed] = await db
+    .update(paymentParts)
+    .set(claim)
+    .where(and(eq(paymentParts.id, partId), eq(paymentParts.status, 'awaiting')))
+    .returning({ id: paymentParts.id });
+  return claimed !== undefined;
+}
+
+/** What the gateway says of one part, recorded only while the part is live (created, pending, in review). */
+export async function setPartStatus(db: TDb, partId: string, outcome: TPaymentOutcome): Promise<void> {
+  await db.execute(
+    sql`update payment_parts set status = ${outcome.status}, status_detail = ${outcome.detail}, updated_at = now()
+        where id = ${partId} and ${fromAny(LIVE_PART)}
+          and (status <> ${outcome.status} or status_detail is distinct from ${outcome.detail})`,
+  );
+}
+
+/** An approved part given back at the gateway reads refunded (refund-parts.ts); false when it was not approved. */
+export async function markPartRefunded(db: TDb, partId: string): Promise<boolean> {
+  const [done] = await db
+    .update(paymentParts)
+    .set({ status: 'refunded', statusDetail: 'multiple_refunded', updatedAt: new Date() })
+    .where(and(eq(paymentParts.id, partId), eq(paymentParts.status, 'approved')))
+    .returning({ id: paymentParts.id });
+  return done !== undefined;
+}

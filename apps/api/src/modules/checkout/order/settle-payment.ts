@@ -1,0 +1,144 @@
+import type { TLocale } from '@ingressos/domain';
+import { chargeAmountMismatch } from '@ingressos/domain/charge-amount';
+import { awaitsPayment, endingStatusOf } from '@ingressos/domain/order-lifecycle';
+import { issuesTickets, ORDER_STATUS, type TPaymentStatus } from '@ingressos/domain/payment-status';
+import { eq } from 'drizzle-orm';
+import { orders, payments } from '../../../db/schema/index.ts';
+import type { TCheckoutServices } from '../services.ts';
+import { crashPoint } from './crash-point.ts';
+import { endOrder } from './end-order.ts';
+import { issueTickets, OverCpfLimit, SoldOut } from './issue-tickets.ts';
+import { moveOrder, recordCharge, setPaymentStatus } from './order-state.ts';
+import { refundOrder } from './refund-order.ts';
+import { refundStrayCharge, refuseMismatchedCharge } from './refuse-charge.ts';
+
+export type TSettleOutcome = { status: TPaymentStatus; soldOut: boolean; issued: number };
+
+/**
+ * A charge's state as learnt from the gateway (an answer, a lookup, a webhook) or the free path.
+ * An approved one must say what it is for (issue 31): cents and currency, compared with the order's.
+ */
+export type TChargeState = {
+  ref?: string | undefined;
+  status: TPaymentStatus;
+  statusDetail: string;
+  amountCents?: number | null | undefined;
+  currency?: string | null | undefined;
+};
+
+/**
+ * Applies what the gateway says of a charge to its order, through the lifecycle's moves only:
+ * - approved: first compared with what the order charges (issue 31: the same cents, the same
+ *   currency; chargeAmountMismatch): a mismatch never pays, its money goes back (refuse-charge.ts);
+ *   then the issue step (tickets) when the order still waits; a refund when it cannot be honoured
+ *   (units gone, a CPF over its limit) or when the order had already ended; another approved
+ *   charge with our reference on an order already refunded is refunded too;
+ * - refused, cancelled, expired: the order ends (7 or 8); `reattachTo` hands the cart back to the
+ *   buyer who is on the page, otherwise its units go back on sale;
+ * - refunded at the gateway while the order waits: the order ends refunded;
+ * - still open (pending, in review): recorded, the order keeps waiting.
+ * Idempotent and safe in every process at once: each move is a conditional UPDATE.
+ */
+export async function settlePayment(
+  s: TCheckoutServices,
+  paymentId: string,
+  charge: TChargeState,
+  locale: TLocale,
+  options: { reattachTo?: string | undefined } = {},
+): Promise<TSettleOutcome> {
+  const [row] = await s.db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.id, paymentId));
+  if (!row) throw new Error('payment not found');
+  const { order, payment } = row;
+  if (issuesTickets(charge.status)) {
+    // The one comparison every path goes through: the answer, a webhook, the reconciler, a hosted
+    // page's return, the wallet, a split's whole (multi-payment.ts compares each card first).
+    const mismatch = s.config.TEST_UNSAFE_NO_AMOUNT_CHECK
+      ? null
+      : chargeAmountMismatch({ amountCents: payment.amountCents, currency: payment.currency }, charge);
+    if (mismatch) {
+      const done = await refuseMismatchedCharge(s, order, payment, charge, mismatch);
+      return {
+        status: done === 'refunded' ? 'refunded' : (payment.status as TPaymentStatus),
+        soldOut: false,
+        issued: 0,
+      };
+    }
+  }
+  if (charge.ref && !payment.gatewayRef) await recordCharge(s.db, payment.id, { ref: charge.ref });
+  const gatewayRef = payment.gatewayRef ?? charge.ref ?? null;
+  const outcome = { status: charge.status, detail: charge.statusDetail };
+  const none = { status: charge.status, soldOut: false, issued: 0 };
+
+  if (issuesTickets(charge.status)) {
+    if (awaitsPayment(order.status)) {
+      try {
+        const issued = await issueTickets(s, order, payment.id, outcome, locale);
+        if (issued > 0) {
+          crashPoint(s.config.TEST_CRASH_AT, 'after_issue');
+          s.outbox.nudge();
+        }
+        if (issued >= 0) return { status: charge.status, soldOut: false, issued };
+      } catch (error) {
+        if (!(error instanceof SoldOut || error instanceof OverCpfLimit)) throw error;
+        const reason =
+          error instanceof OverCpfLimit
+            ? 'cpf_limit'
+            : error.what === 'coupon'
+              ? 'coupon_sold_out'
+              : 'lot_sold_out';
+        await refundOrder(s, order, { id: payment.id, gateway: payment.gateway, gatewayRef }, reason);
+        return { status: 'refunded', soldOut: true, issued: 0 };
+      }
+    }
+    // Approved after the order ended without it: the money goes back.
+    const [now] = await s.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    if (now?.status === ORDER_STATUS.CANCELADO || now?.status === ORDER_STATUS.NAO_AUTORIZADO) {
+      const reason = now.status === ORDER_STATUS.CANCELADO ? 'paid_after_cancel' : 'paid_after_refusal';
+      await refundOrder(s, order, { id: payment.id, gateway: payment.gateway, gatewayRef }, reason);
+      return { status: 'refunded', soldOut: false, issued: 0 };
+    }
+    // Refunded already, and this is another charge with our reference (paid again on a hosted
+    // page after the order ended): its money goes back too.
+    if (now?.status === ORDER_STATUS.ESTORNADO && charge.ref && gatewayRef && charge.ref !== gatewayRef) {
+      s.log.warn('a second approved charge for a refunded order is refunded', {
+        orderId: order.id,
+        paymentId: payment.id,
+        chargeRef: charge.ref,
+      });
+      await refundStrayCharge(s, payment.gateway, charge.ref);
+      return { status: 'refunded', soldOut: false, issued: 0 };
+    }
+    return none;
+  }
+
+  if (!awaitsPayment(order.status)) return none;
+  const ending = endingStatusOf(charge.status);
+  if (ending) {
+    await endOrder(s, {
+      order,
+      to: ending,
+      paymentId: payment.id,
+      payment: outcome,
+      reattachTo: options.reattachTo,
+    });
+    return none;
+  }
+  if (charge.status === 'refunded' || charge.status === 'charged_back') {
+    await endOrder(s, { order, to: ORDER_STATUS.ESTORNADO, paymentId: payment.id, payment: outcome });
+    return none;
+  }
+  if (charge.status === 'authorized' || charge.status === 'pre_authorized')
+    await moveOrder(s.db, {
+      orderId: order.id,
+      to: ORDER_STATUS.PRE_AUTORIZADO,
+      paymentId: payment.id,
+      payment: outcome,
+      unguarded: s.config.TEST_UNSAFE_ORDER_MOVES,
+    });
+  else await setPaymentStatus(s.db, payment.id, outcome, s.config.TEST_UNSAFE_ORDER_MOVES);
+  return none;
+}

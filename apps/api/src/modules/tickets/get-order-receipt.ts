@@ -1,0 +1,190 @@
+import { cpfsOfHolders, type TOrderReceipt } from '@ingressos/contracts';
+import { hideDocument } from '@ingressos/domain/cpf';
+import { isPaid } from '@ingressos/domain/order-lifecycle';
+import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { TDb } from '../../db/client.ts';
+import {
+  cartHolds,
+  carts,
+  commissioners,
+  events,
+  lineHolders,
+  orders,
+  paymentParts,
+  payments,
+  tickets,
+  users,
+  venues,
+} from '../../db/schema/index.ts';
+import { orderSession } from '../cart/order-session.ts';
+import { posterUrl } from '../catalogue/build-event-tickets.ts';
+import { qrSvgDataUrl } from './ticket-pdf.ts';
+
+type TOrder = typeof orders.$inferSelect;
+
+/** The order number a buyer quotes: short, upper case, and the same in the e-mail and on the page. */
+export const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+/**
+ * What the order's money was made of. Orders keep each line's list price and fees; the protection
+ * is what remains of the total once lines, fees and card interest are taken out. Orders made
+ * before lines kept their fees answer null for fees and protection (the total stays exact).
+ */
+export function orderBreakdown(order: Pick<TOrder, 'lines' | 'totalCents' | 'interestCents'>) {
+  let paidCents = 0;
+  let listCents = 0;
+  let feeCents: number | null = 0;
+  for (const line of order.lines) {
+    paidCents += line.unitCents * line.quantity;
+    listCents += (line.listCents ?? line.unitCents) * line.quantity;
+    feeCents =
+      line.feeCents === undefined || feeCents === null ? null : feeCents + line.feeCents * line.quantity;
+  }
+  const protectionCents =
+    feeCents === null ? null : Math.max(0, order.totalCents - order.interestCents - paidCents - feeCents);
+  return {
+    subtotalCents: listCents,
+    discountCents: listCents - paidCents,
+    feeCents,
+    protectionCents,
+    interestCents: order.interestCents,
+  };
+}
+
+/** The receipt of an order the caller owns (the caller checked ownership: findOwnOrder). */
+export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): Promise<TOrderReceipt> {
+  const [place] = await db
+    .select({ event: events, venue: venues })
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(events.id, order.eventId));
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+  // A split's cards, each approved one with what it charged: its interest is the order's too.
+  const parts = (
+    await db
+      .select()
+      .from(paymentParts)
+      .where(and(eq(paymentParts.orderId, order.id), eq(paymentParts.status, 'approved')))
+  ).sort((a, b) => a.position - b.position || a.attempt - b.attempt);
+  const partsInterestCents = parts.reduce((sum, part) => sum + part.amountCents - part.valueCents, 0);
+  const totalCents = order.totalCents + partsInterestCents;
+  const method: TOrderReceipt['payment']['method'] =
+    parts.length > 0
+      ? 'multiple'
+      : payment?.method === 'hosted'
+        ? 'hosted'
+        : (order.method as TOrderReceipt['payment']['method']);
+  const docs = [
+    ...new Set([order.buyerDocument, ...order.lines.flatMap((line) => cpfsOfHolders(lineHolders(line)))]),
+  ];
+  const holders = await db
+    .select({ document: users.document, name: users.name })
+    .from(users)
+    .where(inArray(users.document, docs));
+  const nameOf = new Map(holders.map((h) => [h.document, h.name]));
+  let unit = 0;
+  const items = order.lines.flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, k) => {
+      const doc = lineHolders(line)[k]?.document ?? order.buyerDocument;
+      return {
+        unit: unit++,
+        lotId: line.lotId,
+        sectionName: line.sectionName,
+        ticketName: line.ticketName,
+        placeAlias: line.placeAlias,
+        holderName: nameOf.get(doc) ?? null,
+        holderCpf: hideDocument(doc),
+        unitPrice: line.unitCents / 100,
+      };
+    }),
+  );
+  const owned = await db
+    .select({ id: tickets.id, qr: tickets.qr })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, userId)))
+    .orderBy(tickets.unit);
+  const money = orderBreakdown(order);
+  money.interestCents += partsInterestCents;
+  const cents = (value: number | null) => (value === null ? null : value / 100);
+  const event = place!.event;
+  return {
+    number: orderNumber(order.id),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: (order.paidAt ?? (isPaid(order.status) ? order.updatedAt : null))?.toISOString() ?? null,
+    event: {
+      id: event.id,
+      name: event.name,
+      slug: event.slug,
+      poster: posterUrl(event.slug),
+      startsAt: event.startsAt.toISOString(),
+      timeZone: event.timeZone,
+      venue: place!.venue.name,
+      address: `${place!.venue.address}, ${place!.venue.addressNumber} - ${place!.venue.district}`,
+      city: place!.venue.city,
+      state: place!.venue.state,
+      past: event.startsAt.getTime() + 86_400_000 < Date.now(),
+    },
+    payment: {
+      method,
+      cardBrand: method === 'multiple' ? null : (payment?.cardBrand ?? null),
+      cardLast4: method === 'multiple' ? null : (payment?.cardLast4 ?? null),
+      installments: order.installments,
+      installmentValue: Math.round(totalCents / order.installments) / 100,
+      cards: parts.map((part) => ({
+        brand: part.cardBrand,
+        last4: part.cardLast4,
+        amount: part.amountCents / 100,
+        installments: part.installments,
+        installmentValue: Math.round(part.amountCents / part.installments) / 100,
+      })),
+    },
+    items,
+    subtotal: money.subtotalCents / 100,
+    fees: cents(money.feeCents),
+    protection: cents(money.protectionCents),
+    seller: {
+      channel: order.channel,
+      origin: order.saleOrigin,
+      commissioner: order.sellerId
+        ? ((
+            await db
+              .select({ id: commissioners.id, name: commissioners.name })
+              .from(commissioners)
+              .where(eq(commissioners.id, order.sellerId))
+          )[0] ?? null)
+        : null,
+    },
+    discount: money.discountCents / 100,
+    interest: money.interestCents / 100,
+    total: totalCents / 100,
+    currency: order.currency,
+    cartKept: await cartKept(db, order),
+    tickets: await Promise.all(owned.map(async (t) => ({ id: t.id, qrSvg: await qrSvgDataUrl(t.qr) }))),
+  };
+}
+
+/**
+ * Whether an order that ended unpaid left its cart with the buyer: end-order.ts hands the cart
+ * back to the buyer's session only when the buyer was on the page; otherwise the cart is deleted.
+ */
+async function cartKept(db: TDb, order: TOrder) {
+  if (order.status !== ORDER_STATUS.NAO_AUTORIZADO && order.status !== ORDER_STATUS.CANCELADO) return false;
+  const [kept] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .innerJoin(cartHolds, and(eq(cartHolds.cartId, carts.id), eq(cartHolds.released, false)))
+    .where(
+      and(
+        eq(carts.id, order.cartId),
+        ne(carts.sessionId, orderSession(order.id)),
+        gt(carts.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return kept !== undefined;
+}
+
+/** The order as it is now (a poll may just have moved it). */
+export const findOrders = (db: TDb, orderId: string) =>
+  db.select().from(orders).where(eq(orders.id, orderId));

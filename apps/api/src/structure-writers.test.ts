@@ -1,0 +1,142 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = import.meta.dirname;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** What a rule guards: the tables (as SQL and as drizzle names the schema exports) and their columns. */
+type TGuarded = { tables: string[]; drizzle: string[]; columns: string[] };
+
+/**
+ * Where a text writes one of the guarded columns: raw SQL (`update <table> [alias] set ... col =`,
+ * before its `where`, `from`, `returning` or the template's end) or drizzle
+ * (`.update(table).set({ ... col: ... })`). Answers the offending snippets. A drizzle `.set(values)`
+ * of a variable is not seen (catalogue/sync-sections.ts sets a lot's capacity that way, never its counters).
+ */
+export function guardedWrites(text: string, guarded: TGuarded): string[] {
+  const found: string[] = [];
+  const columns = guarded.columns.join('|');
+  const sqlUpdate = new RegExp(
+    String.raw`update\s+(${guarded.tables.join('|')})\b(\s+(?!set\b)\w+)?\s+set\b([\s\S]*?)(\bwhere\b|\bfrom\b|\breturning\b|` +
+      '`)',
+    'gi',
+  );
+  for (const match of text.matchAll(sqlUpdate))
+    if (new RegExp(String.raw`(^|[\s,.])(${columns})\s*=`).test(match[3]!)) found.push(match[0].slice(0, 80));
+  const drizzleUpdate = new RegExp(
+    String.raw`\.update\(\s*(${guarded.drizzle.join('|')})\s*\)\s*\.set\(\s*\{([\s\S]*?)\}\s*\)`,
+    'g',
+  );
+  for (const match of text.matchAll(drizzleUpdate))
+    if (new RegExp(String.raw`(^|[\s,{])(${columns})\s*:`).test(match[2]!)) found.push(match[0].slice(0, 80));
+  return found;
+}
+
+/** Any write at all to a table (the coupon reservations belong wholly to their module). */
+export function tableWrites(text: string, table: { sql: string; drizzle: string }): string[] {
+  const pattern = new RegExp(
+    String.raw`(insert\s+into|update|delete\s+from)\s+${table.sql}\b|\.(insert|update|delete)\(\s*${table.drizzle}\s*\)`,
+    'gi',
+  );
+  return [...text.matchAll(pattern)].map((match) => match[0]);
+}
+
+const COUNTERS: TGuarded = {
+  tables: ['ticket_lots', 'controlled_places'],
+  drizzle: ['ticketLots', 'controlledPlaces'],
+  columns: ['held', 'sold'],
+};
+const STATUSES: TGuarded = {
+  tables: ['orders', 'payments', 'payment_parts'],
+  drizzle: ['orders', 'payments', 'paymentParts'],
+  columns: ['status'],
+};
+const COUPON_USES: TGuarded = { tables: ['promo_codes'], drizzle: ['promoCodes'], columns: ['used'] };
+const COUPON_RESERVATIONS = { sql: 'cart_promo_uses', drizzle: 'cartPromoUses' };
+
+/**
+ * Issue 32: single writers that are really single. The stock module (modules/cart/stock.ts) is the
+ * only code that moves the `held` and `sold` counters of lots and places (holds, sales, the demo's
+ * seed); the order-state module (modules/checkout/order-state.ts) the only one that writes
+ * `orders.status`, `payments.status` and a split card's `payment_parts.status`, each move guarded
+ * by the statuses it may come from (the lifecycle tables of packages/domain); the coupon module (modules/cart/promo-uses.ts) the only one that spends coupon
+ * uses (`promo_codes.used`) or reserves them (`cart_promo_uses`). A writer is found by its file
+ * name, wherever a folder move puts it.
+ *
+ * Each rule was shown failing on a deliberate violation, added to a product file, run, seen red,
+ * then removed:
+ * - counters: `await tx.execute(sql\`update ticket_lots set sold = sold + 1 where id = 1\`);` in
+ *   modules/checkout/issue-tickets.ts (the write convertHolds made before this issue);
+ * - statuses: `await db.update(payments).set({ status: 'pending' }).where(eq(payments.id, id));`
+ *   in modules/checkout/hosted-checkout.ts, and `sql\`update orders set status = 8 where id = 'x'\``
+ *   in modules/checkout/ongoing.ts, and a split card's
+ *   `db.update(paymentParts).set({ status: 'refunded' })` back in modules/checkout/refund-parts.ts;
+ * - coupon uses: `sql\`update promo_codes set used = used + 1 where id = 1\`` in
+ *   modules/checkout/issue-tickets.ts, and `sql\`delete from cart_promo_uses where cart_id = 'x'\``
+ *   in modules/cart/remove-from-cart.ts.
+ */
+describe('single writers', () => {
+  const files = sources(root);
+  const text = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]));
+  const writer = (name: string) => {
+    const found = files.filter((file) => path.basename(file) === name);
+    expect(found, name).toHaveLength(1);
+    return found[0]!;
+  };
+  const offenders = (allowed: string, writes: (text: string) => string[]) => {
+    expect(writes(text.get(allowed)!).length, allowed).toBeGreaterThan(0);
+    return files
+      .filter((file) => file !== allowed && writes(text.get(file)!).length > 0)
+      .map((file) => `${path.relative(root, file)}: ${writes(text.get(file)!).join(' | ')}`);
+  };
+
+  it('lets only the stock module move the held and sold counters of lots and places', () => {
+    expect(offenders(writer('stock.ts'), (t) => guardedWrites(t, COUNTERS))).toEqual([]);
+  });
+
+  it('lets only the order-state module write the status of orders, payments and split cards', () => {
+    expect(offenders(writer('order-state.ts'), (t) => guardedWrites(t, STATUSES))).toEqual([]);
+  });
+
+  it('lets only the coupon module spend or reserve coupon uses', () => {
+    const uses = (t: string) => [...guardedWrites(t, COUPON_USES), ...tableWrites(t, COUPON_RESERVATIONS)];
+    expect(offenders(writer('promo-uses.ts'), uses)).toEqual([]);
+  });
+
+  it('sees a counter, status or coupon write in SQL or drizzle, and not a read, a guard or another column', () => {
+    const seen = [
+      [COUNTERS, 'sql`update ticket_lots set held = held - :n, sold = sold + :n where id = :id`'],
+      [COUNTERS, 'sql`update ticket_lots l set held = l.held - e.n from (select 1) e where l.id = e.lot_id`'],
+      [COUNTERS, 'sql`UPDATE controlled_places SET sold = capacity`'],
+      [COUNTERS, `await tx.update(ticketLots).set({ held: sql\`\${ticketLots.held} - :q\` }).where(x);`],
+      [STATUSES, 'sql`update orders set status = :to, updated_at = now() where id = :id`'],
+      [STATUSES, "db.update(payments)\n  .set({\n    statusDetail: 'x',\n    status: 'approved',\n  })"],
+      [COUPON_USES, 'sql`update promo_codes set used = used + :n where id = :id`'],
+    ] as const;
+    for (const [guarded, line] of seen) expect(guardedWrites(line, guarded), line).toHaveLength(1);
+    const allowed = [
+      [COUNTERS, 'sql`update ticket_lots set capacity = 10 where id = 1 and sold + held <= 10`'],
+      [COUNTERS, 'sql`select capacity - sold - held as free from ticket_lots where id = 1 for update`'],
+      [COUNTERS, 'db.update(ticketLots).set(lotValues).where(inArray(ticketLots.id, [old.id]))'],
+      [STATUSES, "sql`update payments set status_detail = 'x' where id = 1 and status = 'pending'`"],
+      [STATUSES, 'sql`update orders set pix_payload = :p where id = :id`'],
+      [STATUSES, 'sql`update payment_parts set status_detail = :s where id = :id`'],
+      [STATUSES, 'sql`update payments_log set status = :s where id = :id`'],
+      [COUPON_USES, 'sql`select p.used from promo_codes p`'],
+    ] as const;
+    for (const [guarded, line] of allowed) expect(guardedWrites(line, guarded), line).toEqual([]);
+    expect(
+      tableWrites('sql`delete from cart_promo_uses where cart_id = :id`', COUPON_RESERVATIONS),
+    ).toHaveLength(1);
+    expect(tableWrites('await tx.insert(cartPromoUses).values(v)', COUPON_RESERVATIONS)).toHaveLength(1);
+    expect(tableWrites('sql`select units from cart_promo_uses`', COUPON_RESERVATIONS)).toEqual([]);
+  });
+});
