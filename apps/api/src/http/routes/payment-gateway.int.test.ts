@@ -2,6 +2,7 @@ import type { TCartAnswer, TCheckoutGateway, TPaymentAnswer } from '@ingressos/c
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, tickets, users } from '../../db/schema/index.ts';
+import { reconcilePayments } from '../../modules/checkout/reconcile-payments.ts';
 import { register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import {
@@ -174,6 +175,33 @@ describe.each(testDatabases())('Mercado Pago gateway on %s', (kind) => {
     expect(await orderStatus(paid.body.orderId)).toBe(3);
     expect(await issuedFor(paid.body.orderId)).toHaveLength(1);
     expect(await gatewayRef(paid.body.orderId)).toBe(String(charged.id));
+  });
+
+  it('takes a signed notice it cannot check with Mercado Pago (its API failing) with a 202; the reconciler issues the tickets', async () => {
+    const b = await buyer(1);
+    const pending = await b.pay('mp-contingency-down', await card('CONT'));
+    const ref = await gatewayRef(pending.body.orderId);
+    mp.settle(ref, 'approved', 'accredited');
+    const gateway = t.app.checkout.gateways.default;
+    const getCharge = gateway.getCharge;
+    gateway.getCharge = async () => {
+      throw new Error('mercadopago get payment failed (no answer): fetch failed');
+    };
+    try {
+      const known = mercadoPagoNotification(SECRET, ref);
+      const unknown = mercadoPagoNotification(SECRET, '2147483648');
+      for (const notice of [known, unknown])
+        expect(await send(notice.path, notice.init)).toEqual({
+          status: 202,
+          body: { received: true, deferred: true },
+        });
+      expect(await orderStatus(pending.body.orderId)).toBe(1);
+    } finally {
+      gateway.getCharge = getCharge;
+    }
+    await reconcilePayments(t.app.checkout);
+    expect(await orderStatus(pending.body.orderId)).toBe(3);
+    expect(await issuedFor(pending.body.orderId)).toHaveLength(1);
   });
 
   it('refuses a notification with a wrong, missing or stale signature (401) and issues nothing', async () => {

@@ -61,8 +61,19 @@ function receiveNotice(s: TCheckoutServices, gateway: TPaymentGateway, failures:
       c.get('log').warn('gateway webhook with a bad signature', { ip, gateway: gateway.kind });
       return c.json(errorBody('invalid_signature', 'Invalid signature'), 401);
     }
-    if (!notice.ref || !(await syncByGatewayRef(s, gateway, notice.ref, c.get('locale'))))
-      return c.json({ received: true, ignored: true });
+    if (!notice.ref) return c.json({ received: true, ignored: true });
+    try {
+      if (!(await syncByGatewayRef(s, gateway, notice.ref, c.get('locale'))))
+        return c.json({ received: true, ignored: true });
+    } catch (error) {
+      // The gateway could not be asked (down, slow, a 5xx) or the move failed: the notice is taken,
+      // and the reconciler asks about every charge still awaited at its next pass (docs/decisions.md).
+      c.get('log').warn('gateway webhook not applied: left to the reconciler', {
+        gateway: gateway.kind,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return c.json({ received: true, deferred: true }, 202);
+    }
     return c.json({ received: true });
   };
 }
