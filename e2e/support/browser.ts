@@ -48,7 +48,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 /**
  * The full Chromium with a camera that plays a YUV4MPEG2 clip in a loop
- * (apps/api/src/testing/faces.ts makeFaceClip). The context still needs the permission:
+ * (apps/api/src/testing/face-clips.ts makeFaceClip). The context still needs the permission:
  * `permissions: ['camera']`.
  */
 export function launchCameraBrowser(y4m: string): Promise<Browser> {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { FACE_CLIP_SECONDS } from '../../apps/api/src/testing/faces.ts';
+import { FACE_CLIP_SECONDS, PHASE_STRIP } from '../../apps/api/src/testing/face-clips.ts';
 import { acquire, CAMERA_OR_RUSH } from './alone.ts';
 
 /**
- * The fake camera's face clip (apps/api/src/testing/faces.ts makeFaceClip), played in a loop
+ * The fake camera's face clip (apps/api/src/testing/face-clips.ts makeFaceClip), played in a loop
  * from the moment the camera opens: far for 1 s, coming closer for 2 s, then close.
  */
 export const CLIP_SECONDS = FACE_CLIP_SECONDS;
@@ -21,7 +21,7 @@ export async function expectText(page: Page, text: string | RegExp, timeout = 15
       .locator('body')
       // biome-ignore lint/performance/useDomNodeTextContent: what a person sees, not the scripts' text
       .innerText({ timeout: 5_000 })
-      .then((body) => body.replace(/\s+/g, ' ').slice(0, 600))
+      .then((body) => body.replace(/\s+/g, ' ').slice(0, 1500))
       .catch(() => '(the page could not be read)');
     throw new Error(`'${text}' did not show in ${timeout} ms; the page showed: ${shown}`, { cause: error });
   }
@@ -40,9 +40,12 @@ export async function openCamera(page: Page) {
 
 /**
  * Presses the capture button while the clip shows the face far (its first second), as a person
- * starts with the face in the oval and then comes closer when told. In the page, so the press
+ * starts with the face in the oval and then comes closer when told. The moment is read off the
+ * video itself (the clip's phase strip, faces.ts PHASE_STRIP), not the video's clock: on a busy
+ * machine the fake camera falls behind, and its clock said "first second" while the clip showed
+ * the face already close (CI's webcam journeys failed "move closer" so). In the page, so the press
  * lands at that moment. No rush of the run runs from the press until the page has its frames
- * (alone.ts): the clip plays in real time, and a capture beside the cart rush once missed it.
+ * (alone.ts): a capture beside the cart rush once missed it.
  */
 export async function captureNow(page: Page, button: string) {
   const release = await acquire(CAMERA_OR_RUSH);
@@ -50,20 +53,36 @@ export async function captureNow(page: Page, button: string) {
   // while after, whatever the journey waits for meanwhile.
   setTimeout(release, CAPTURE_HOLD_MS);
   await page.evaluate(
-    ({ loop, name }) =>
+    ({ loop, name, strip }) =>
       new Promise<void>((resolve, reject) => {
         const video = document.querySelector('video');
         const target = [...document.querySelectorAll('button')].find((b) => b.textContent === name);
         if (!video || !target) return reject(new Error(`no video or no button ${name}`));
+        // The clip is 640 x 480; drawn at that size whatever the video's own.
+        const canvas = document.createElement('canvas');
+        canvas.width = 640;
+        canvas.height = 480;
+        const context = canvas.getContext('2d', { willReadFrequently: true })!;
+        const bright = (data: Uint8ClampedArray, x: number) => data[x * 4]! > 128;
+        const phase = () => {
+          context.drawImage(video, 0, 0, 640, 480);
+          const reference = context.getImageData(0, 480 - strip.rows + 2, strip.width, 1).data;
+          for (let x = 4; x < strip.width - 4; x += 1) if (!bright(reference, x)) return null;
+          const bar = context.getImageData(0, 480 - 2, strip.width, 1).data;
+          let filled = 0;
+          for (let x = 0; x < strip.width; x += 1) if (bright(bar, x)) filled += 1;
+          return (filled / strip.width) * loop;
+        };
         const tick = () => {
-          const phase = video.currentTime % loop;
-          if (phase > 0.05 && phase < 0.35) {
+          const at = phase();
+          if (at === null) return reject(new Error('the camera shows no phase strip (not a face clip)'));
+          if (at > 0.05 && at < 0.35) {
             target.click();
             resolve();
           } else requestAnimationFrame(tick);
         };
         tick();
       }),
-    { loop: CLIP_SECONDS, name: button },
+    { loop: CLIP_SECONDS, name: button, strip: PHASE_STRIP },
   );
 }

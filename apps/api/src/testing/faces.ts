@@ -83,14 +83,14 @@ export const FACE_B = 'sample4-2';
 export const FACE_C = 'sample6-2';
 
 const require = createRequire(import.meta.url);
-const CACHE = path.join(os.tmpdir(), 'bilheto-test-faces-v2');
+export const CACHE = path.join(os.tmpdir(), 'bilheto-test-faces-v2');
 /** A crop is a square of this many box sides around the face, stored at CROP_SIZE pixels. */
 const CROP_SPAN = 2.4;
 const CROP_SIZE = 480;
 /** The plain wall behind the faces (RGB). */
 const WALL = [196, 190, 178] as const;
 
-type TRgba = { width: number; height: number; data: Uint8Array };
+export type TRgba = { width: number; height: number; data: Uint8Array };
 
 function photoPath(photo: string): string {
   const main = require.resolve('@vladmandic/face-api');
@@ -108,14 +108,14 @@ function loadPhoto(photo: string): TRgba {
   return image;
 }
 
-function sampleFace(id: string): TSampleFace {
+export function sampleFace(id: string): TSampleFace {
   const face = SAMPLE_FACES.find((candidate) => candidate.id === id);
   if (!face) throw new Error(`no sample face ${id}`);
   return face;
 }
 
 /** Cached files are named by the face's photo and box, so a changed list never reuses a stale crop. */
-function cacheKey(face: TSampleFace): string {
+export function cacheKey(face: TSampleFace): string {
   return `${face.photo.replace('.jpg', '')}-${face.box.join('_')}`;
 }
 
@@ -188,7 +188,7 @@ const FACE_HEIGHT = 0.36;
 type TPlacement = { id: string; view: TFaceView; centreX: number; centreY: number };
 
 /** A frame of the wall with faces drawn on it, RGBA. */
-function compose(width: number, height: number, placements: TPlacement[]): TRgba {
+export function compose(width: number, height: number, placements: TPlacement[]): TRgba {
   const data = new Uint8Array(width * height * 4);
   for (let i = 0; i < width * height; i += 1) data.set([WALL[0], WALL[1], WALL[2], 255], i * 4);
   const pixel = new Uint8Array(4);
@@ -217,12 +217,12 @@ function compose(width: number, height: number, placements: TPlacement[]): TRgba
   return { width, height, data };
 }
 
-function encode(image: TRgba, quality = 88): Uint8Array {
+export function encode(image: TRgba, quality = 88): Uint8Array {
   return new Uint8Array(jpeg.encode(image, quality).data);
 }
 
 /** A small deterministic random source, so fixtures are the same on every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -271,7 +271,7 @@ export function noFaceFrame(options: TFrameOptions = {}): Uint8Array {
   return encode(noFaceImage(options.width ?? 640, options.height ?? 480), options.quality);
 }
 
-function noFaceImage(width: number, height: number): TRgba {
+export function noFaceImage(width: number, height: number): TRgba {
   const photo = loadPhoto('sample1.jpg');
   const data = new Uint8Array(width * height * 4);
   // sample1's faces end above y = 720; its lower part is clothes and furniture.
@@ -294,141 +294,9 @@ export function twoFacesFrame(a: string, b: string, options: TFrameOptions = {})
   return encode(twoFacesImage(a, b, width, height, 0.8), quality);
 }
 
-function twoFacesImage(a: string, b: string, width: number, height: number, zoom: number): TRgba {
+export function twoFacesImage(a: string, b: string, width: number, height: number, zoom: number): TRgba {
   return compose(width, height, [
     { id: a, view: { zoom }, centreX: width * 0.27, centreY: height / 2 },
     { id: b, view: { zoom }, centreX: width * 0.73, centreY: height / 2 },
   ]);
-}
-
-export type TClipKind = 'face' | 'no_face' | 'two_faces';
-export type TClipOptions = {
-  kind: TClipKind;
-  /** The face ('face') or the first of two ('two_faces'). */
-  face?: string;
-  /** The second face ('two_faces'). */
-  other?: string;
-  width?: number;
-  height?: number;
-  fps?: number;
-  /**
-   * 'face': how close the face comes (its zoom at the end, default 1.5). About 1.15 comes closer
-   * only narrowly: the local engine's check passes as `borderline` and the enrolment goes to a
-   * person (MANUAL_VERIFICATION), as a real hesitant capture does. Such a face moves between 1.5 and 2.5 s.
-   */
-  closest?: number;
-};
-
-/** The length of a 'face' clip's loop, in seconds. */
-export const FACE_CLIP_SECONDS = 8;
-
-/**
- * A fake camera clip (YUV4MPEG2, 4:2:0) for Chromium's
- * `--use-fake-device-for-media-stream --use-file-for-fake-video-capture=<file>`, which loops it.
- * 'face': FACE_CLIP_SECONDS per loop: the face far for 1 s, moving closer (zoom 1 to `closest`, 1.5)
- * for 2 s, then close until the loop ends. The long close end keeps a capture's last frame close
- * even when a busy machine takes it seconds late (with 1 s of it, a last frame over 0.65 s late showed the face far again).
- * 'no_face' and 'two_faces': the same picture throughout. Returns the file's path (cached).
- */
-export function makeFaceClip(options: TClipOptions): string {
-  const { kind, face = FACE_A, other = FACE_B, width = 640, height = 480, fps = 15, closest = 1.5 } = options;
-  const key = (id: string) => cacheKey(sampleFace(id));
-  const name =
-    kind === 'face'
-      ? `face-${key(face)}${closest === 1.5 ? '' : `-to${closest}`}-${FACE_CLIP_SECONDS}s`
-      : kind === 'two_faces'
-        ? `two-${key(face)}-${key(other)}`
-        : 'no-face';
-  const file = path.join(CACHE, `${name}-${width}x${height}-${fps}.y4m`);
-  if (existsSync(file)) return file;
-  const frames = kind === 'face' ? fps * FACE_CLIP_SECONDS : fps;
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F${fps}:1 Ip A1:1 C420jpeg\n`);
-  const parts: Buffer[] = [header];
-  const still = kind === 'no_face' ? noFaceImage(width, height) : null;
-  const pair = kind === 'two_faces' ? twoFacesImage(face, other, width, height, 0.8) : null;
-  const shake = random(7);
-  for (let i = 0; i < frames; i += 1) {
-    let image = still ?? pair;
-    if (!image) {
-      const t = i / fps;
-      // A hesitant face (closest set) stays far for 1.5 s and is as close as it comes from 2.5 s: a
-      // capture started in the first half second (3 s of frames) sees both, even with frames late.
-      const [far, near] = closest === 1.5 ? [1, 3] : [1.5, 2.5];
-      const zoom = t < far ? 1 : t < near ? 1 + ((closest - 1) / (near - far)) * (t - far) : closest;
-      image = compose(width, height, [
-        {
-          id: face,
-          view: { zoom, shiftX: (shake() - 0.5) * 0.01, shiftY: (shake() - 0.5) * 0.01 },
-          centreX: width / 2,
-          centreY: height / 2,
-        },
-      ]);
-    }
-    parts.push(Buffer.from('FRAME\n'), toI420(image));
-  }
-  mkdirSync(CACHE, { recursive: true });
-  const temp = `${file}.${process.pid}`;
-  writeFileSync(temp, Buffer.concat(parts));
-  renameSync(temp, file);
-  return file;
-}
-
-/** RGBA to planar YUV 4:2:0 (BT.601, video range), as Chromium's file capture reads it. */
-function toI420(image: TRgba): Buffer {
-  const { width, height, data } = image;
-  const cw = width >> 1;
-  const ch = height >> 1;
-  const out = Buffer.alloc(width * height + 2 * cw * ch);
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * width + x) * 4;
-      out[y * width + x] = 16 + (65.481 * data[at]! + 128.553 * data[at + 1]! + 24.966 * data[at + 2]!) / 255;
-    }
-  for (let y = 0; y < ch; y += 1)
-    for (let x = 0; x < cw; x += 1) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ] as const) {
-        const at = ((2 * y + dy) * width + 2 * x + dx) * 4;
-        r += data[at]! / 4;
-        g += data[at + 1]! / 4;
-        b += data[at + 2]! / 4;
-      }
-      out[width * height + y * cw + x] = 128 + (-37.797 * r - 74.203 * g + 112 * b) / 255;
-      out[width * height + cw * ch + y * cw + x] = 128 + (112 * r - 93.786 * g - 18.214 * b) / 255;
-    }
-  return out;
-}
-
-/** Frame `index` of a clip made by makeFaceClip, as JPEG (to check what the fake camera shows). */
-export function clipFrame(file: string, index: number): Uint8Array {
-  const bytes = readFileSync(file);
-  const headerEnd = bytes.indexOf(0x0a);
-  const header = bytes.subarray(0, headerEnd).toString();
-  const width = Number(/ W(\d+)/.exec(header)?.[1]);
-  const height = Number(/ H(\d+)/.exec(header)?.[1]);
-  const cw = width >> 1;
-  const frameBytes = 'FRAME\n'.length + width * height + 2 * cw * (height >> 1);
-  const start = headerEnd + 1 + index * frameBytes + 'FRAME\n'.length;
-  if (start + frameBytes - 'FRAME\n'.length > bytes.length) throw new Error(`the clip has no frame ${index}`);
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const luma = 1.164 * (bytes[start + y * width + x]! - 16);
-      const chroma = start + width * height + (y >> 1) * cw + (x >> 1);
-      const u = bytes[chroma]! - 128;
-      const v = bytes[chroma + cw * (height >> 1)]! - 128;
-      const at = (y * width + x) * 4;
-      data[at] = Math.max(0, Math.min(255, luma + 1.596 * v));
-      data[at + 1] = Math.max(0, Math.min(255, luma - 0.392 * u - 0.813 * v));
-      data[at + 2] = Math.max(0, Math.min(255, luma + 2.017 * u));
-      data[at + 3] = 255;
-    }
-  return encode({ width, height, data });
 }

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { clipFrame, clipImage, makeFaceClip, phaseOfFrame } from '../../testing/face-clips.ts';
 import {
-  clipFrame,
   FACE_A,
   FACE_B,
   faceFrame,
-  makeFaceClip,
   moveCloserFrames,
   noFaceFrame,
   stillFrames,
@@ -98,6 +97,9 @@ describe('local face engine', { timeout: 60_000 }, () => {
     // A capture pressed in the first second whose last frame comes 4 s late (a busy machine) still
     // ends on the face close: the loop has not started again.
     expect(await check([clipFrame(clip, 4), clipFrame(clip, 110)])).toMatchObject({ kind: 'ok' });
+    // Each frame says where in the loop it is, in a corner the engine does not mind (the checks above).
+    expect([0, 3, 60, 119].map((i) => phaseOfFrame(clipImage(clip, i)))).toEqual([0, 0.025, 0.5, 0.99375]);
+    expect(phaseOfFrame(clipImage(makeFaceClip({ kind: 'no_face' }), 0))).toBeNull();
     expect(await check([clipFrame(makeFaceClip({ kind: 'no_face' }), 0)])).toMatchObject({ kind: 'no_face' });
     expect(await check([clipFrame(makeFaceClip({ kind: 'two_faces' }), 0)])).toMatchObject({
       kind: 'several_faces',
