@@ -1,12 +1,22 @@
+import { createHash } from 'node:crypto';
 import { API_MESSAGES, type TValidateExclusiveEmissorRequest } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { BIN_MIN_DIGITS, isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
+import {
+  BIN_MIN_DIGITS,
+  isCardEmissor,
+  normalizeAccessCode,
+  type TExclusiveEmissorType,
+} from '@ingressos/domain/exclusive-access';
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { newSessionId } from '../../db/ids.ts';
 import { eventAccessCodes, events, exclusiveAccessGrants } from '../../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
-import { accessCodeHash } from '../catalogue/access-codes.ts';
+
+/** How a code is kept: salted with its event and issuer, so equal codes of two events differ. */
+export function accessCodeHash(eventId: number, type: TExclusiveEmissorType, normalized: string): string {
+  return createHash('sha256').update(`${eventId}:${type}:${normalized}`).digest('hex');
+}
 
 /** How long a validated code opens the event to the session: as long as the browser keeps its cart cookie. */
 export const EXCLUSIVE_ACCESS_SECONDS = 86_400;

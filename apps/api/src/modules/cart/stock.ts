@@ -384,6 +384,25 @@ export async function sellFreeUnits(tx: TDb, units: TSaleUnits, n: number): Prom
 }
 
 /**
+ * Sets a lot's or a place's capacity (the catalogue import), never below what is sold or held at
+ * that moment: false when it would be (a hold taken between the import's read and this write).
+ */
+export async function setCapacity(
+  tx: TDb,
+  of: 'lot' | 'place',
+  id: number,
+  capacity: number,
+): Promise<boolean> {
+  const updated = await rows<{ id: number }>(
+    tx,
+    of === 'lot'
+      ? sql`update ticket_lots set capacity = ${capacity} where id = ${id} and sold + held <= ${capacity} returning id`
+      : sql`update controlled_places set capacity = ${capacity} where id = ${id} and sold + held <= ${capacity} returning id`,
+  );
+  return updated.length === 1;
+}
+
+/**
  * DEMO ONLY (modules/demo/apply-demo-sales.ts, right after the import, before any cart exists):
  * sets the `sold` counter of the lots or places `sold` names, a query of `(id, sold)` rows. The
  * counters' CHECK still holds (`sold + held <= capacity`).

@@ -1,14 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { TImportEvent } from '@ingressos/contracts';
-import { normalizeAccessCode, type TExclusiveEmissorType } from '@ingressos/domain/exclusive-access';
+import { normalizeAccessCode } from '@ingressos/domain/exclusive-access';
 import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { eventAccessCodes } from '../../db/schema/index.ts';
-
-/** How a code is kept: salted with its event and issuer, so equal codes of two events differ. */
-export function accessCodeHash(eventId: number, type: TExclusiveEmissorType, normalized: string): string {
-  return createHash('sha256').update(`${eventId}:${type}:${normalized}`).digest('hex');
-}
+import { accessCodeHash } from '../cart/exclusive-access.ts';
 
 /**
  * The file's issuers' BIN prefixes and codes replace the event's old ones (they sell nothing, so

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import type { TEventTicketsResponse } from '@ingressos/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
+import { setCapacity } from '../cart/stock.ts';
 import { demoCatalogue } from '../demo/demo-catalogue.ts';
 import { importCatalogue } from './import-catalogue.ts';
 
@@ -93,6 +95,24 @@ describe.each(testDatabases())('catalogue import on %s', (kind) => {
     });
     expect((await eventTickets('show-exemplo-sao-paulo')).body.name).toBe('Show Exemplo');
     expect((await eventTickets('teatro-exemplo-rio')).body.sections).toHaveLength(2);
+  });
+
+  it('never sets a capacity below what is held at the moment of writing (a hold after the import read the lot)', async () => {
+    const [lot] = await rows<{ id: number; capacity: number; sold: number }>(
+      t.database.db,
+      sql`select id, capacity, sold from ticket_lots order by id limit 1`,
+    );
+    // A buyer holds units after the import's read: the write re-checks on the row as it is now.
+    await t.database.db.execute(sql`update ticket_lots set held = held + 4 where id = ${lot!.id}`);
+    const floor = lot!.sold + 4;
+    expect(await setCapacity(t.database.db, 'lot', lot!.id, floor - 1)).toBe(false);
+    expect(await rows(t.database.db, sql`select capacity from ticket_lots where id = ${lot!.id}`)).toEqual([
+      { capacity: lot!.capacity },
+    ]);
+    expect(await setCapacity(t.database.db, 'lot', lot!.id, floor)).toBe(true);
+    await t.database.db.execute(
+      sql`update ticket_lots set held = held - 4, capacity = ${lot!.capacity} where id = ${lot!.id}`,
+    );
   });
 
   it('reports an event pointing at a group that exists nowhere', async () => {

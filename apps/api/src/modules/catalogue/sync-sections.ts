@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import { controlledPlaces, eventSections, eventTickets, ticketLots } from '../../db/schema/index.ts';
+import { setCapacity } from '../cart/stock.ts';
 import type { TImportIssue } from './import-issue.ts';
 
 type TImportSection = z.infer<typeof ZImportSection>;
@@ -159,15 +160,19 @@ async function syncTickets(
         continue;
       }
       keptLots.add(old.id);
-      if (lot.quantity < old.sold + old.held) {
+      const { capacity, ...rest } = lotValues;
+      if (capacity !== old.capacity && !(await setCapacity(db, 'lot', old.id, capacity))) {
         errors.push({
           path: `${path}.lots[${k}].quantity`,
           message: `is below the ${old.sold + old.held} units already sold or held`,
         });
-      } else if (differs(old, lotValues)) {
+        continue;
+      }
+      if (capacity !== old.capacity) changed = true;
+      if (differs(old, rest)) {
         await db
           .update(ticketLots)
-          .set(lotValues)
+          .set(rest)
           .where(inArray(ticketLots.id, [old.id]));
         changed = true;
       }
@@ -232,15 +237,19 @@ async function syncPlaces(
       continue;
     }
     kept.add(old.id);
-    if (place.seats < old.sold + old.held) {
+    const { capacity, ...rest } = values;
+    if (capacity !== old.capacity && !(await setCapacity(db, 'place', old.id, capacity))) {
       errors.push({
         path: `${base}.places[${k}].seats`,
         message: `is below the ${old.sold + old.held} seats already sold or held`,
       });
-    } else if (differs(old, values)) {
+      continue;
+    }
+    if (capacity !== old.capacity) changed = true;
+    if (differs(old, rest)) {
       await db
         .update(controlledPlaces)
-        .set(values)
+        .set(rest)
         .where(inArray(controlledPlaces.id, [old.id]));
       changed = true;
     }
