@@ -32,6 +32,10 @@ export default defineConfig({
           globalSetup: ['apps/api/src/testing/web-build-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One worker goes on from file to file instead of a fresh one per file: each file made
+          // its own apps (and databases) already, and loading the app's modules again for each of
+          // the 81 files was a third of this project's CPU (12.3 -> 8.5 min alone, on both databases).
+          isolate: false,
         },
       },
       {

@@ -6,13 +6,16 @@ import { mailOutbox, smsOutbox } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
 
 let serial = 0;
-/** A valid CPF no other test uses. */
+/** Where this process's CPFs start: another process (another file's worker) starts elsewhere. */
+const SALT = Math.floor(Math.random() * 1e9);
+/**
+ * A valid CPF no other test uses: never the same twice in a process (the step, a prime, is coprime
+ * with 10^9, so a billion calls pass before one repeats). It used a clock and a random term, and
+ * two registrations of one file once drew the same number ('Este e-mail já está cadastrado').
+ */
 export function uniqueCpf(): string {
   serial += 1;
-  const nine = String((Date.now() * 7 + serial * 104_729 + Math.floor(Math.random() * 1e6)) % 1e9).padStart(
-    9,
-    '1',
-  );
+  const nine = String((SALT + serial * 104_729) % 1e9).padStart(9, '1');
   const base = /^(\d)\1{8}$/.test(nine) ? '123456780' : nine;
   return `${base}${cpfCheckDigits(base)}`;
 }
