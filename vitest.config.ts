@@ -2,10 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '~': path.resolve(import.meta.dirname, 'apps/web/app') };
+/** malloc_trim's test measures the worker's resident memory: it needs a heap no other file has used. */
+const OWN_HEAP = 'apps/api/src/malloc-trim.test.ts';
 
 /**
  * Three suites, run together by `npm test` (scripts/test.ts):
- * - unit: pure rules and components, beside their code (`*.test.ts[x]`);
+ * - unit: pure rules and components, beside their code (`*.test.ts[x]`), and unit-own-heap: the one
+ *   of them that measures its process's memory;
  * - api: HTTP integration tests on PGlite, and on PostgreSQL too when DATABASE_URL is set (`*.int.test.ts`);
  * - e2e: browser journeys in Chromium against a real server process (`e2e/*.e2e.ts`).
  */
@@ -21,8 +24,14 @@ export default defineConfig({
             'apps/*/app/**/*.test.{ts,tsx}',
             'apps/api/src/**/*.test.ts',
           ],
-          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**', OWN_HEAP],
+          // One worker goes on from file to file (half the project's CPU was starting workers).
+          isolate: false,
         },
+      },
+      {
+        // The file that reads the process's own heap, in a worker of its own.
+        test: { name: 'unit-own-heap', include: [OWN_HEAP] },
       },
       {
         test: {
@@ -51,8 +60,12 @@ export default defineConfig({
           setupFiles: ['e2e/support/end-servers.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file runs its own server and browser; two cores fit two at a time.
+          // Each file runs its own servers; two cores fit two files at a time.
           maxWorkers: 2,
+          // A worker goes on from file to file, keeping its loaded modules and its Chromium
+          // (e2e/support/browser.ts launchBrowser): a fresh worker per file cost some 2 s of CPU
+          // each (Vitest, Playwright and the API's modules loaded again, and a browser launched).
+          isolate: false,
         },
       },
     ],

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
 import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { linkIn, startTestSmtpServer, type TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';

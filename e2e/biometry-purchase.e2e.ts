@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import { brazilianAdult } from '../apps/api/src/testing/accounts.ts';
 import { makeFaceClip } from '../apps/api/src/testing/face-clips.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { events, eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import { FACE_A, moveCloserFrames } from '../apps/api/src/testing/faces.ts';
 import { launchBrowser, MOBILE, newPage, waitForHydration } from './support/browser.ts';

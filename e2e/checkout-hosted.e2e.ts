@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { events } from '../apps/api/src/db/schema/index.ts';
 import { startMercadoPagoStandIn, type TMpStandIn } from '../apps/api/src/testing/mercadopago-stand-in.ts';
 import { MOBILE, newPage, waitForHydration } from './support/browser.ts';

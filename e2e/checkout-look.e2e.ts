@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { eventTickets, ticketLots } from '../apps/api/src/db/schema/index.ts';
 import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';

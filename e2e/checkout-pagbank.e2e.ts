@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../apps/api/src/db/orm.ts';
 import { startPagBankStandIn, type TPagBankStandIn } from '../apps/api/src/testing/pagbank-stand-in.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
 import { verifiedPerson } from './support/buyer.ts';

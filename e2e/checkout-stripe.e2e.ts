@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../apps/api/src/db/orm.ts';
 import {
   parseStripeForm,
   startStripeStandIn,

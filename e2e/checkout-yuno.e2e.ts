@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../apps/api/src/db/orm.ts';
 import { uniqueCpf } from '../apps/api/src/testing/accounts.ts';
 import { startYunoStandIn, type TYunoStandIn } from '../apps/api/src/testing/yuno-stand-in.ts';
 import { newPage, waitForHydration } from './support/browser.ts';

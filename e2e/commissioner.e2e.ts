@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { commissionerEvents, commissioners, events } from '../apps/api/src/db/schema/index.ts';
 import { salesToken } from '../apps/api/src/modules/commissioners/sales-link.ts';
 import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { eventGroups, events } from '../apps/api/src/db/schema/index.ts';
 import { createCartFixture, type TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';

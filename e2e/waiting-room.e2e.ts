@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { eventQueues, events, queueEntries } from '../apps/api/src/db/schema/index.ts';
 import { newPage, waitForHydration } from './support/browser.ts';
 import { fillSandboxCard, verifiedPerson } from './support/buyer.ts';

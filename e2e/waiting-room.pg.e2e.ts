@@ -103,6 +103,9 @@ async function run(s: TScenario, tag: string) {
         ),
       );
       botStatuses.push(...statuses);
+      // A breath between rounds: some 200 bot calls a second still meet every admission tick, and
+      // without it the bots' thousands of calls were most of this file's CPU (the suite's budget).
+      await sleep(100);
     }
   })();
   await fire(LATE, 16, (i) => join(s, session(tag, EARLY + i), i));

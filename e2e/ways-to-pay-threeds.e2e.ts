@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/api/src/db/client.ts';
+import { eq } from '../apps/api/src/db/orm.ts';
 import { events, orders, payments, sandboxCharges } from '../apps/api/src/db/schema/index.ts';
 import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';

@@ -23,7 +23,7 @@ if (webBuildIsStale()) {
 }
 process.env[WEB_BUILT_FOR_RUN] = '1';
 
-const projects = ['unit', 'api'];
+const projects = ['unit', 'unit-own-heap', 'api'];
 const chrome = chromiumPath();
 if (chrome) {
   projects.push('e2e');
@@ -86,7 +86,12 @@ const runs = [
   // Two workers (one by default on two cores): these files are CPU-bound in-process and, one at a
   // time, outlasted the journeys (about 12 min against 10, estimated); TEST_INPROCESS_WORKERS=1
   // gives the journeys more of the machine.
-  vitest('unit and API suites', ['unit', 'api'], withBrowser, process.env.TEST_INPROCESS_WORKERS ?? '2'),
+  vitest(
+    'unit and API suites',
+    ['unit', 'unit-own-heap', 'api'],
+    withBrowser,
+    process.env.TEST_INPROCESS_WORKERS ?? '2',
+  ),
 ];
 const started = Date.now();
 const all = [check, ...runs];

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
+import { sql } from '../../apps/api/src/db/orm.ts';
 import type { TRunningServer } from './server.ts';
 
 /** A card number as a pattern that also matches it grouped by spaces or dashes. */

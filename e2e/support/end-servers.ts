@@ -1,5 +1,7 @@
-import { afterAll } from 'vitest';
-import { endServersOfThisFile } from './server.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { endServersOfThisFile, startOfFile } from './server.ts';
 
-// Each journey file's last hook: no server it started outlives it (e2e/support/server.ts).
+// The worker runs one journey file after another (vitest.config.ts): each starts afresh...
+beforeAll(startOfFile);
+// ...and its last hook ends any server it started, so none outlives it (e2e/support/server.ts).
 afterAll(endServersOfThisFile);

@@ -38,6 +38,11 @@ export function endServersOfThisFile() {
   fileOver = true;
   for (const child of running) child.kill('SIGKILL');
 }
+
+/** Before each file's own hooks: the worker goes on to another file (vitest.config.ts `isolate: false`). */
+export function startOfFile() {
+  fileOver = false;
+}
 process.once('exit', endServersOfThisFile);
 
 export async function freePort(): Promise<number> {
@@ -65,7 +70,11 @@ export async function startServer(
   const port = await freePort();
   // On PostgreSQL the directory holds only the process's snapshot files; on PGlite, the database
   // too: a copy of the run's migrated template (e2e/support/data-dir.ts).
-  const dir = dataDir ?? (env.DATABASE_URL ? mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-')) : newDataDir());
+  const dir =
+    dataDir ??
+    (env.DATABASE_URL
+      ? mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-'))
+      : newDataDir('e2e', { demo: env.DEMO_DATA !== 'false' && env.MAINTENANCE !== 'true' }));
   const child = spawn(process.execPath, [mainEntry], {
     cwd: repoRoot,
     env: {

@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
+import { eq, inArray } from '../../apps/api/src/db/orm.ts';
 import { events, ticketLots, venues } from '../../apps/api/src/db/schema/index.ts';
 import { uniqueCpf } from '../../apps/api/src/testing/accounts.ts';
 import { createCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';

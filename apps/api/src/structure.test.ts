@@ -100,7 +100,24 @@ describe('API structure', () => {
     const routes = files.filter((file) => file.includes(`${path.sep}http${path.sep}routes${path.sep}`));
     expect(routes.length).toBeGreaterThan(10);
     const offenders = routes
-      .filter((file) => /from '(drizzle-orm[^']*|[./]*db\/schema[^']*)'/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /from '(drizzle-orm[^']*|[./]*db\/(schema|orm|pg-core)[^']*)'/.test(readFileSync(file, 'utf8')),
+      )
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('imports drizzle-orm and its pg-core by name in db/orm.ts and db/pg-core.ts only (each name costs every process start)', () => {
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? everyFile(full) : name.endsWith('.ts') ? [full] : [];
+      });
+    const funnels = ['db/orm.ts', 'db/pg-core.ts'].map((file) => path.join(root, file));
+    const byName = (file: string) => /from 'drizzle-orm(\/pg-core)?'/.test(readFileSync(file, 'utf8'));
+    expect(funnels.filter(byName)).toEqual(funnels);
+    const offenders = [...everyFile(root), ...everyFile(path.join(root, '../../../e2e'))]
+      .filter((file) => !funnels.includes(file) && byName(file))
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { sql } from './orm.ts';
+import type { PgDatabase, PgQueryResultHKT } from './pg-core.ts';
 import { keepStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 

@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
 import type { TDb } from './client.ts';
+import type { SQL } from './orm.ts';
 
 /**
  * The rows of a raw SQL statement, typed by the caller. Both drivers answer `execute` with an

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { TRegisterRequest } from '@ingressos/contracts/accounts';
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
-import { desc } from 'drizzle-orm';
+import { desc } from '../db/orm.ts';
 import { mailOutbox, smsOutbox } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
 

@@ -1,5 +1,5 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
+import { eq } from '../db/orm.ts';
 import { users } from '../db/schema/index.ts';
 import { register, withCookie } from './accounts.ts';
 import type { TTestApp } from './test-app.ts';

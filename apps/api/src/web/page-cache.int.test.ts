@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../db/orm.ts';
 import { events, ticketLots } from '../db/schema/index.ts';
 import { admitToEvent } from '../modules/queue/admit-visitors.ts';
 import { forgetQueueEvents } from '../modules/queue/queue-event.ts';

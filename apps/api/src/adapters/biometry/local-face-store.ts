@@ -1,5 +1,5 @@
-import { eq, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { eq, ne } from '../../db/orm.ts';
 import { biometryFaces } from '../../db/schema/index.ts';
 import type { TSealedBox } from './sealed-box.ts';
 

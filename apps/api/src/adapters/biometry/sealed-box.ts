@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { appMeta } from '../../db/schema/index.ts';
 
 /** AES-256-GCM with a random 96-bit IV per value: base64url of iv | tag | ciphertext. */

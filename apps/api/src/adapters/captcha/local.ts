@@ -1,6 +1,6 @@
-import { lt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { TDb } from '../../db/client.ts';
+import { lt } from '../../db/orm.ts';
 import { captchaAnswers } from '../../db/schema/index.ts';
 import type { TCaptcha } from './captcha.ts';
 

@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { desc, eq } from '../../db/orm.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import type { TMailer } from './mailer.ts';
 

@@ -1,5 +1,5 @@
-import { desc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { desc } from '../../db/orm.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 import type { TSmsSender } from './sms.ts';
 

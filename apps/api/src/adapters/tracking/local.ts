@@ -1,5 +1,5 @@
-import { desc } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { desc } from '../../db/orm.ts';
 import { trackingLocalEvents } from '../../db/schema/index.ts';
 import type { TTracker } from './tracker.ts';
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../orm.ts';
 import {
   boolean,
   check,
@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
-} from 'drizzle-orm/pg-core';
+} from '../pg-core.ts';
 import { controlledPlaces, events, eventTickets, ticketLots } from './catalogue.ts';
 import { identityId, parentId } from './columns.ts';
 

@@ -1,5 +1,5 @@
 import { GATEWAY_CODE_LIST } from '@ingressos/contracts/gateway-codes';
-import { sql } from 'drizzle-orm';
+import { sql } from '../orm.ts';
 import {
   boolean,
   check,
@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
-} from 'drizzle-orm/pg-core';
+} from '../pg-core.ts';
 import { identityId, parentId } from './columns.ts';
 
 /**

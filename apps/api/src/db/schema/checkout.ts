@@ -1,5 +1,5 @@
 import { holdersOfCpfs, type THolder } from '@ingressos/contracts/holder';
-import { sql } from 'drizzle-orm';
+import { sql } from '../orm.ts';
 import {
   check,
   index,
@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-} from 'drizzle-orm/pg-core';
+} from '../pg-core.ts';
 import { users } from './accounts.ts';
 
 /** One unit line of an order, copied from the server's cart when the payment was created. */

@@ -1,5 +1,5 @@
 /** Column shapes many tables repeat (not a table: index.ts does not export it). */
-import { type AnyPgColumn, integer } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer } from '../pg-core.ts';
 
 /** A table's own number, made by the database (an identity column). */
 export const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();

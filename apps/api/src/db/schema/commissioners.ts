@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from '../pg-core.ts';
 import { events } from './catalogue.ts';
 import { identityId, parentId } from './columns.ts';
 

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from '../pg-core.ts';
 import { users } from './accounts.ts';
 import { orders } from './checkout.ts';
 

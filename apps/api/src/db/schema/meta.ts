@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp } from '../pg-core.ts';
 
 /** Small key/value facts about this installation (first start, demo data version, ...). */
 export const appMeta = pgTable('app_meta', {

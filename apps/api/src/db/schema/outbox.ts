@@ -1,15 +1,5 @@
-import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { sql } from '../orm.ts';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '../pg-core.ts';
 
 /** A file sent with a message, kept (base64) so a retry sends the same bytes. */
 export type TStoredAttachment = { filename: string; contentType: string; base64: string };

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from '../orm.ts';
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from '../pg-core.ts';
 import { orders, payments } from './checkout.ts';
 
 /**

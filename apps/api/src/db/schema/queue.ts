@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from '../orm.ts';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from '../pg-core.ts';
 import { events } from './catalogue.ts';
 import { parentId } from './columns.ts';
 

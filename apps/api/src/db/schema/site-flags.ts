@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from '../pg-core.ts';
 
 /**
  * The site's remote switches (accounts §7), one row per switch that was ever changed; a switch

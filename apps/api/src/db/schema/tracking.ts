@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from '../pg-core.ts';
 
 /**
  * The local tracking recorder (TRACKING_PROVIDER=local, /_dev/pixel): each pixel event as it

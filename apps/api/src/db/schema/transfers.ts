@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from '../orm.ts';
+import { check, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from '../pg-core.ts';
 import { users } from './accounts.ts';
 import { orders, tickets } from './checkout.ts';
 

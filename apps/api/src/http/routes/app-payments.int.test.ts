@@ -1,8 +1,8 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import type { TCheckoutSessionIssued, TCheckoutSessionView } from '@ingressos/contracts/app-bridge';
 import type { TGatewayTransaction } from '@ingressos/contracts/payment-aliases';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TERMS_VERSION } from '@ingressos/domain/consent';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { consents, sessions, users } from '../../db/schema/index.ts';
 import {
   brazilianAdult,

@@ -1,8 +1,8 @@
 import type { TCartAnswer, THostedCheckoutAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
 import { hideCpf } from '@ingressos/domain/cpf';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import {
   biometryEnrolments,
   events,

@@ -7,8 +7,8 @@ import type {
   TStartBiometryAnswer,
 } from '@ingressos/contracts/biometry';
 import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from '../../db/orm.ts';
 import {
   biometryEnrolments,
   biometryFaces,

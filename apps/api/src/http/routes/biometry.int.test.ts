@@ -8,8 +8,8 @@ import type {
 } from '@ingressos/contracts/biometry';
 import type { TMyDataExport } from '@ingressos/contracts/privacy';
 import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { appMeta, biometryEnrolments, biometryFaces, biometryReviewImages } from '../../db/schema/index.ts';
 import { biometryStatusOfUsers } from '../../modules/biometry/biometry-status-of-users.ts';
 import { PASSWORD, register, type TRegistered, withCookie } from '../../testing/accounts.ts';

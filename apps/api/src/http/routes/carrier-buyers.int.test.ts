@@ -1,8 +1,8 @@
 import type { TCartAnswer, TPaymentAnswer, TQueueStatusAnswer } from '@ingressos/contracts';
 import { QUEUE_PASS_HEADER } from '@ingressos/contracts';
 import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { ticketLots, users } from '../../db/schema/index.ts';
 import { admitToEvent } from '../../modules/queue/admit-visitors.ts';
 import { forgetQueueEvents } from '../../modules/queue/queue-event.ts';

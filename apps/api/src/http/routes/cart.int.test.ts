@@ -1,6 +1,6 @@
 import type { TCartAnswer } from '@ingressos/contracts';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { cartHolds, carts, controlledPlaces, promoCodes, ticketLots } from '../../db/schema/index.ts';
 import { sweepExpiredHolds } from '../../modules/cart/sweep-expired-holds.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';

@@ -1,9 +1,9 @@
 import type { THostedCheckoutAnswer } from '@ingressos/contracts';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import type { TSandboxGateway } from '../../adapters/payments/sandbox/adapter.ts';
+import { eq } from '../../db/orm.ts';
 import { events, orders, paymentParts, payments, sandboxCharges, tickets } from '../../db/schema/index.ts';
 import { setPaymentStatus } from '../../modules/checkout/order/order-state.ts';
 import { reconcilePayments } from '../../modules/checkout/reconcile-payments.ts';

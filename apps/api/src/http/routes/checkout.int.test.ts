@@ -1,9 +1,9 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
-import { eq, sql } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import {
   eventTickets,
   orders,

@@ -9,8 +9,8 @@ import type {
   TEventGroupResponse,
   TEventTicketsResponse,
 } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { commissioners, orders, users } from '../../db/schema/index.ts';
 import { importCatalogue } from '../../modules/catalogue/import-catalogue.ts';
 import { salesToken } from '../../modules/commissioners/sales-link.ts';

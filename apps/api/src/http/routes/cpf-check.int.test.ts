@@ -1,6 +1,6 @@
 import type { TCartAnswer, TCheckTicketsPerCpfAnswer } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { eventTickets, ticketLots, users } from '../../db/schema/index.ts';
 import { register, type TRegistered, uniqueCpf, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';

@@ -1,7 +1,7 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import type { TDeleteAccountRefusal } from '@ingressos/contracts/privacy';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { accountDeletions, orders, users } from '../../db/schema/index.ts';
 import { holdAt, type TPausePoint } from '../../modules/checkout/order/test-pause.ts';
 import { PASSWORD, register, uniqueCpf, withCookie } from '../../testing/accounts.ts';

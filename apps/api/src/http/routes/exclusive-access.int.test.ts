@@ -1,6 +1,6 @@
 import type { TCartAnswer, TEventTicketsResponse } from '@ingressos/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/orm.ts';
 import { importCatalogue } from '../../modules/catalogue/import-catalogue.ts';
 import { DEMO_EXCLUSIVE_BIN, DEMO_SLUGS, demoCatalogue } from '../../modules/demo/demo-catalogue.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';

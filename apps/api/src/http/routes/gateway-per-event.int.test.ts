@@ -1,6 +1,6 @@
 import type { TCartAnswer, TCheckoutGateway, TInstallmentOption } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { events, payments } from '../../db/schema/index.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';

@@ -1,7 +1,7 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { carts, orders, ticketLots, users } from '../../db/schema/index.ts';
 import { brazilianAdult, fromIp, sessionCookie } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';

@@ -1,6 +1,6 @@
 import type { TCheckoutGateway, THostedCheckoutAnswer, TPaymentAnswer } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { events, ticketLots, tickets } from '../../db/schema/index.ts';
 import { withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';

@@ -6,8 +6,8 @@ import type {
   TPaymentAnswer,
 } from '@ingressos/contracts';
 import { ZHostedCheckoutAnswer } from '@ingressos/contracts';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { hostedCheckouts, orders, payments, ticketLots, tickets, users } from '../../db/schema/index.ts';
 import { reconcilePayments } from '../../modules/checkout/reconcile-payments.ts';
 import { register, withCookie } from '../../testing/accounts.ts';

@@ -1,9 +1,9 @@
 import type { TOrderAnswer, TPendingMultipleTransaction } from '@ingressos/contracts';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import type { TSandboxGateway } from '../../adapters/payments/sandbox/adapter.ts';
+import { eq } from '../../db/orm.ts';
 import {
   orders,
   paymentParts,

@@ -5,8 +5,8 @@ import {
   ZOngoingPurchase,
 } from '@ingressos/contracts';
 import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { orders, payments, sandboxCharges, ticketLots, tickets, users } from '../../db/schema/index.ts';
 import { reconcilePayments } from '../../modules/checkout/reconcile-payments.ts';
 import { register, withCookie } from '../../testing/accounts.ts';

@@ -1,7 +1,7 @@
 import type { TCartAnswer, TOrderAnswer } from '@ingressos/contracts';
 import { formatMoney } from '@ingressos/domain/money';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { events, orders, payments, users } from '../../db/schema/index.ts';
 import { endOrder } from '../../modules/checkout/order/end-order.ts';
 import { latestMail, register, withCookie } from '../../testing/accounts.ts';

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { passwordResets } from '../../db/schema/index.ts';
 import { brazilianAdult, latestMail, PASSWORD, register } from '../../testing/accounts.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';

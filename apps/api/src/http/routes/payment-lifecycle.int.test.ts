@@ -1,10 +1,10 @@
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
 import { formatMoney } from '@ingressos/domain/money';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TPaymentGateway } from '../../adapters/payments/gateway.ts';
 import type { TSandboxGateway } from '../../adapters/payments/sandbox/adapter.ts';
+import { desc, eq, sql } from '../../db/orm.ts';
 import {
   events,
   eventTickets,

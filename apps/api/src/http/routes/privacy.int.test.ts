@@ -1,8 +1,8 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import type { TDeleteAccountRefusal, TMyDataExport } from '@ingressos/contracts/privacy';
 import { TERMS_VERSION } from '@ingressos/domain/consent';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import {
   accountDeletions,
   emailChanges,

@@ -1,6 +1,6 @@
 import type { TCartAnswer, TMyTicketsAnswer, TPaymentAnswer } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { tickets, ticketTransfers, users } from '../../db/schema/index.ts';
 import { brazilianAdult, register, uniqueCpf, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';

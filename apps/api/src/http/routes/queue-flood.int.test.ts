@@ -1,7 +1,7 @@
 import type { TQueueStatusAnswer } from '@ingressos/contracts';
 import { CAPTCHA_HEADER } from '@ingressos/contracts/accounts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/orm.ts';
 import { admitToEvent } from '../../modules/queue/admit-visitors.ts';
 import { forgetQueueEvents } from '../../modules/queue/queue-event.ts';
 import { brazilianAdult, fromIp, sessionCookie } from '../../testing/accounts.ts';

@@ -1,6 +1,6 @@
 import type { TQueueStatusAnswer } from '@ingressos/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/orm.ts';
 import { createApp } from '../../http/app.ts';
 import { admitToEvent } from '../../modules/queue/admit-visitors.ts';
 import { forgetQueueEvents } from '../../modules/queue/queue-event.ts';

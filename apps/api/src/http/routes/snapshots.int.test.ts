@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TEventTicketsResponse, TNextEventsResponse } from '@ingressos/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from '../../db/orm.ts';
 import { createCatalogue } from '../../modules/catalogue/catalogue-read-model.ts';
 import { createSnapshotStore } from '../../modules/catalogue/snapshot-store.ts';
 import { touchEvents } from '../../modules/catalogue/touch-events.ts';

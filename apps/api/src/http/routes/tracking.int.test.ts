@@ -1,8 +1,8 @@
 import type { TCartAnswer, TPaymentAnswer } from '@ingressos/contracts';
 import type { TSendPixelAnswer } from '@ingressos/contracts/tracking';
 import { COOKIE_POLICY_VERSION, formatCookieConsent } from '@ingressos/domain/cookie-consent';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { consents, events, trackingLocalEvents, users } from '../../db/schema/index.ts';
 import { brazilianAdult, fromIp, register, type TRegistered } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';

@@ -8,9 +8,9 @@ import type {
   TTransferListAnswer,
 } from '@ingressos/contracts';
 import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
-import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from '../../db/orm.ts';
 import { events, eventTickets, mailOutbox, ticketLots, tickets, users } from '../../db/schema/index.ts';
 import { ticketClaimsOf } from '../../modules/tickets/ticket-keys.ts';
 import { brazilianAdult, register, type TRegistered, uniqueCpf, withCookie } from '../../testing/accounts.ts';

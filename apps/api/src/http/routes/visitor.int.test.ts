@@ -1,6 +1,6 @@
 import type { TVisitorAnswer } from '@ingressos/contracts/visitor';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../db/orm.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { register } from '../../testing/accounts.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';

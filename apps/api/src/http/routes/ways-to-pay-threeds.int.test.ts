@@ -1,6 +1,6 @@
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { events, orders, payments, sandboxCharges, ticketLots, tickets } from '../../db/schema/index.ts';
 import { reconcilePayments } from '../../modules/checkout/reconcile-payments.ts';
 import { withCookie } from '../../testing/accounts.ts';

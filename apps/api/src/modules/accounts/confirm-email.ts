@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from '../../db/orm.ts';
 import { users } from '../../db/schema/index.ts';
 import { readEmailToken } from './email-links.ts';
 import type { TAccountServices } from './services.ts';

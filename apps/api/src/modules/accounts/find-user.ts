@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { users } from '../../db/schema/index.ts';
 import type { TUserRow } from './sessions.ts';
 

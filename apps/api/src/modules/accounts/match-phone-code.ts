@@ -1,5 +1,5 @@
 import type { TLocale } from '@ingressos/domain';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from '../../db/orm.ts';
 import { phoneCodes, users } from '../../db/schema/index.ts';
 import { sameHash } from '../../db/tokens.ts';
 import { apiMessage } from './messages.ts';

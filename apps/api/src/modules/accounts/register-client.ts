@@ -3,7 +3,7 @@ import { NATIONALITY, nationalityLocale } from '@ingressos/domain/account';
 import { isMinor, parseBirthDate } from '@ingressos/domain/birth-date';
 import { CONSENT_KINDS, TERMS_VERSION } from '@ingressos/domain/consent';
 import { normalizeDocument } from '@ingressos/domain/documents';
-import { eq, or } from 'drizzle-orm';
+import { eq, or } from '../../db/orm.ts';
 import { consents, users } from '../../db/schema/index.ts';
 import { cityInState } from '../addresses/places.ts';
 import { violatedUniqueConstraint } from './find-user.ts';

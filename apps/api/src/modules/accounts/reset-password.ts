@@ -1,6 +1,6 @@
 import type { TNewResetPasswordRequest } from '@ingressos/contracts/accounts';
 import type { TLocale } from '@ingressos/domain';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from '../../db/orm.ts';
 import { passwordResets, sessions, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../db/tokens.ts';
 import { fail } from './messages.ts';

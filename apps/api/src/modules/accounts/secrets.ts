@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { appMeta } from '../../db/schema/index.ts';
 
 const KEY = 'link_signing_secret';

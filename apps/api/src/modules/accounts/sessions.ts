@@ -1,5 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, eq, gt } from '../../db/orm.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../db/tokens.ts';
 

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { users } from '../../db/schema/index.ts';
 
 /** POST /api/newunsubscribe: the account stops receiving marketing e-mails. */

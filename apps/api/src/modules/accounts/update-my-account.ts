@@ -3,7 +3,7 @@ import type { TUpdateAccountRequest } from '@ingressos/contracts/accounts';
 import { NATIONALITY, nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { parseBirthDate } from '@ingressos/domain/birth-date';
 import { normalizeDocument, normalizeEmail } from '@ingressos/domain/documents';
-import { eq } from 'drizzle-orm';
+import { eq } from '../../db/orm.ts';
 import { phoneCodes, users } from '../../db/schema/index.ts';
 import { cityInState } from '../addresses/places.ts';
 import { AppError } from '../app-error.ts';

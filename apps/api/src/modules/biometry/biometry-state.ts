@@ -1,7 +1,7 @@
 import { BIOMETRY_STATUS, type TBiometryStatus } from '@ingressos/domain/biometry';
 import { biometryMovesInto, OPEN_BIOMETRY_STATUSES } from '@ingressos/domain/biometry-lifecycle';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, desc, eq, inArray, sql } from '../../db/orm.ts';
 import { biometryEnrolments } from '../../db/schema/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { TBiometryStatus } from '@ingressos/domain/biometry';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { TDb } from '../../db/client.ts';
+import { and, eq, gt, isNull } from '../../db/orm.ts';
 import { biometryTokens } from '../../db/schema/index.ts';
 
 const AUDIENCE = 'biometry-enrolment';

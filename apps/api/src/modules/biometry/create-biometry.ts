@@ -2,8 +2,8 @@ import type { TBiometryCaptureProblem, TCreateBiometryAnswer } from '@ingressos/
 import type { TLocale } from '@ingressos/domain';
 import { BIOMETRY_STATUS, LIVENESS_CHALLENGES, type TBiometryStatus } from '@ingressos/domain/biometry';
 import { captureVerdict, isFinalBiometryStatus } from '@ingressos/domain/biometry-lifecycle';
-import { lt } from 'drizzle-orm';
 import type { TCaptureCheck, TFaceProbe } from '../../adapters/biometry/face-provider.ts';
+import { lt } from '../../db/orm.ts';
 import { biometryReviewImages } from '../../db/schema/index.ts';
 import { accessEnrolment, type TBiometryActor } from './biometry-access.ts';
 import { countRefusedCapture, moveEnrolment, type TEnrolment, undoVerdict } from './biometry-state.ts';

@@ -8,7 +8,7 @@ import {
   type TBiometryStatusName,
 } from '@ingressos/domain/biometry';
 import { REVIEW_DECISIONS } from '@ingressos/domain/biometry-lifecycle';
-import { eq } from 'drizzle-orm';
+import { eq } from '../../db/orm.ts';
 import { biometryReviewImages, users } from '../../db/schema/index.ts';
 import { enqueueMessage } from '../outbox/enqueue-message.ts';
 import { enrolmentByUuid, moveEnrolment } from './biometry-state.ts';

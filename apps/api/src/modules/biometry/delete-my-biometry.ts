@@ -1,7 +1,7 @@
 import type { TBiometryExport } from '@ingressos/contracts/biometry';
 import { biometryStatusName, type TBiometryStatus } from '@ingressos/domain/biometry';
-import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { asc, eq } from '../../db/orm.ts';
 import { biometryEnrolments } from '../../db/schema/index.ts';
 import { deleteEnrolments } from './biometry-state.ts';
 import type { TBiometryServices } from './services.ts';

@@ -1,6 +1,6 @@
 import type { TBiometryPendingReviewsAnswer } from '@ingressos/contracts/biometry';
 import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq } from '../../db/orm.ts';
 import { biometryEnrolments, users } from '../../db/schema/index.ts';
 import type { TBiometryServices } from './services.ts';
 

@@ -1,6 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { cartError } from './cart-error.ts';
 

@@ -1,6 +1,6 @@
 import type { TActivationOutcome } from '@ingressos/contracts';
-import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, asc, eq } from '../../db/orm.ts';
 import { cartHolds, carts, controlledPlaces, eventSections, eventTickets } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';

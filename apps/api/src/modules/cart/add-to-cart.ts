@@ -6,9 +6,9 @@ import {
   isEventPast,
   type TLocale,
 } from '@ingressos/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { newCartId, newSessionId } from '../../db/ids.ts';
+import { and, eq, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';

@@ -1,5 +1,4 @@
 import type { TLocale } from '@ingressos/domain';
-import { sql } from 'drizzle-orm';
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -7,6 +6,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { TDatabase } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { sha256 } from '../../db/tokens.ts';

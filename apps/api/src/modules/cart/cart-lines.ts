@@ -13,7 +13,7 @@ import {
   TICKET_TYPE,
   ticketKind,
 } from '@ingressos/domain';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/orm.ts';
 
 /** What a cart line shows of its lot, ticket, section, event, venue and seat or table. */
 export type TLineRow = {

@@ -7,9 +7,9 @@ import {
   normalizeAccessCode,
   type TExclusiveEmissorType,
 } from '@ingressos/domain/exclusive-access';
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { newSessionId } from '../../db/ids.ts';
+import { and, eq, gt, inArray, isNotNull, sql } from '../../db/orm.ts';
 import { eventAccessCodes, events, exclusiveAccessGrants } from '../../db/schema/index.ts';
 import { AppError } from '../app-error.ts';
 

@@ -1,7 +1,7 @@
 import type { TCart } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { syncPromoUses } from './promo-uses.ts';

@@ -1,8 +1,8 @@
-import { eq, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDb } from '../../db/client.ts';
 import { newCartId, newSessionId } from '../../db/ids.ts';
+import { eq, type SQL } from '../../db/orm.ts';
+import { PgDialect } from '../../db/pg-core.ts';
 import { cartHolds, carts, ticketLots } from '../../db/schema/index.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestDatabase, type TTestDatabase, testDatabases } from '../../testing/test-app.ts';

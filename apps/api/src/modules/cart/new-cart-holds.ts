@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import {

@@ -1,7 +1,7 @@
 import type { TValidatePromotionRequest } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, eq, sql } from '../../db/orm.ts';
 import { carts, promoCodes } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';

@@ -1,7 +1,7 @@
 import type { TRemoveFromCartRequest } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, asc, eq, isNull, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';

@@ -1,6 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
-import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, eq } from '../../db/orm.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { createTestDatabase, type TTestDatabase, testDatabases } from '../../testing/test-app.ts';
 import { createWindowCounts } from './window-counts.ts';

@@ -1,7 +1,7 @@
 import type { TImportEvent } from '@ingressos/contracts';
 import { normalizeAccessCode } from '@ingressos/domain/exclusive-access';
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { eventAccessCodes } from '../../db/schema/index.ts';
 import { accessCodeHash } from '../cart/exclusive-access.ts';
 

@@ -1,7 +1,7 @@
 import type { TEventGroupResponse, TEventSummary, TNextEventsResponse } from '@ingressos/contracts';
 import { isEventPast, matchesSearch, normalizeSearchText } from '@ingressos/domain';
-import { asc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { asc, eq, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { eventGroups, events } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';

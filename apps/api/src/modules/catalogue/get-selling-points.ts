@@ -1,6 +1,6 @@
 import type { TSellingPointsResponse } from '@ingressos/contracts';
-import { asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { asc, eq } from '../../db/orm.ts';
 import { sellingPoints } from '../../db/schema/index.ts';
 
 /** The physical box offices of an event, in the order the producer listed them. */

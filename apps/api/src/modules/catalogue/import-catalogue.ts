@@ -5,8 +5,8 @@ import {
   ZCatalogImportFile,
 } from '@ingressos/contracts';
 import { DOC_TYPE } from '@ingressos/domain';
-import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { inArray, sql } from '../../db/orm.ts';
 import {
   commissionerEvents,
   commissioners,

@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client.ts';
+import { asc, eq, inArray, sql } from '../../db/orm.ts';
+import type { AnyPgColumn } from '../../db/pg-core.ts';
 import { rows } from '../../db/rows.ts';
 import {
   controlledPlaces,

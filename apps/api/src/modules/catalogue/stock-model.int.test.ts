@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from '../../db/orm.ts';
 import { ticketLots } from '../../db/schema/index.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 import { importCatalogue } from './import-catalogue.ts';

@@ -1,7 +1,7 @@
 import type { ZImportSection } from '@ingressos/contracts';
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
+import { inArray } from '../../db/orm.ts';
 import { controlledPlaces, eventSections, eventTickets, ticketLots } from '../../db/schema/index.ts';
 import { setCapacity } from '../cart/stock.ts';
 import type { TImportIssue } from './import-issue.ts';

@@ -1,5 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { inArray, sql } from '../../db/orm.ts';
 import { events } from '../../db/schema/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { endOrder } from './order/end-order.ts';
 import { finishRefund, refundReasonOf } from './order/refund-order.ts';

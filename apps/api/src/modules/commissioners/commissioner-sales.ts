@@ -1,8 +1,8 @@
 import type { TCommissionerSalesResponse } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { findCommissioner } from './find-commissioner.ts';
 

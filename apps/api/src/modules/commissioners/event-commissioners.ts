@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, asc, eq } from '../../db/orm.ts';
 import { commissionerEvents, commissioners } from '../../db/schema/index.ts';
 
 /** commerce §7 "Commissioners for an event by event id": the active ones, by name. */

@@ -1,7 +1,7 @@
 import type { TCommissioner } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { and, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, eq } from '../../db/orm.ts';
 import { commissionerEvents, commissioners } from '../../db/schema/index.ts';
 import { commissionerError } from './messages.ts';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { TMail, TMailer } from '../../adapters/mail/index.ts';
 import type { TSmsSender } from '../../adapters/sms/index.ts';
 import type { TDb } from '../../db/client.ts';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from '../../db/orm.ts';
 import { outboxMessages, type TRenderRequest } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
 import { retryDelayMs } from './backoff.ts';

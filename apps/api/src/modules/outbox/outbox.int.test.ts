@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../adapters/mail/smtp.ts';
 import { createLocalOutboxSms } from '../../adapters/sms/local-outbox.ts';
+import { eq } from '../../db/orm.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
 import { brazilianAdult, register } from '../../testing/accounts.ts';

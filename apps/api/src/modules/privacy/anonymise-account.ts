@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, eq, sql } from '../../db/orm.ts';
 import {
   biometryEnrolments,
   biometryFaces,

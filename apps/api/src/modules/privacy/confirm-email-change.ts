@@ -1,7 +1,7 @@
 import type { TConfirmEmailChangeRequest } from '@ingressos/contracts/privacy';
 import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from '../../db/orm.ts';
 import { accountDeletions, emailChanges, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../db/tokens.ts';
 import { violatedUniqueConstraint } from '../accounts/find-user.ts';

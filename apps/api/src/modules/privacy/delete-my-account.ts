@@ -1,7 +1,7 @@
 import type { TDeletionBlockers } from '@ingressos/contracts/privacy';
 import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql } from '../../db/orm.ts';
 import { accountDeletions } from '../../db/schema/index.ts';
 import type { TAccountServices } from '../accounts/services.ts';
 import type { TUserRow } from '../accounts/sessions.ts';

@@ -1,6 +1,6 @@
 import type { TDeletionBlockers } from '@ingressos/contracts/privacy';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { TUserRow } from '../accounts/sessions.ts';
 import { receivedBy } from '../transfers/list-transfers.ts';

@@ -1,8 +1,8 @@
 import type { TMyDataExport } from '@ingressos/contracts/privacy';
 import { hideDocument } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, desc, eq, gt, sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { consents, lineHolders, sessions, type TOrderLine } from '../../db/schema/index.ts';
 import type { TSession, TUserRow } from '../accounts/sessions.ts';

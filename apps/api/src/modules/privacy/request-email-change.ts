@@ -1,6 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from '../../db/orm.ts';
 import { emailChanges } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../db/tokens.ts';
 import { isEmailRegistered } from '../accounts/find-user.ts';

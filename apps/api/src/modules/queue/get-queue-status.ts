@@ -1,6 +1,6 @@
 import type { TQueueStatus } from '@ingressos/contracts';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { findEntry, type TQueueOptions } from './join-queue.ts';
 import { queueError } from './queue-error.ts';

@@ -1,7 +1,7 @@
 import type { TLocale } from '@ingressos/domain';
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
 import { newSessionId } from '../../db/ids.ts';
+import { and, eq, or, type SQL, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { queueEntries } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';

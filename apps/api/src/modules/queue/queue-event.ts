@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 
 /** An event as the waiting room sees it: when it opens, its queue settings and its free stock. */

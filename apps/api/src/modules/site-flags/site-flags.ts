@@ -1,7 +1,7 @@
 import { type TSiteFlags, type TSiteFlagsPatch, ZSiteFlags } from '@ingressos/contracts/site-flags';
-import { sql } from 'drizzle-orm';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { siteFlags } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
 

@@ -2,8 +2,8 @@ import { cpfsOfHolders, type TOrderReceipt } from '@ingressos/contracts';
 import { hideDocument } from '@ingressos/domain/cpf';
 import { isPaid } from '@ingressos/domain/order-lifecycle';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { and, eq, gt, inArray, ne } from '../../db/orm.ts';
 import {
   cartHolds,
   carts,

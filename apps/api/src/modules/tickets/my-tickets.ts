@@ -1,8 +1,8 @@
 import type { TMyEvent, TMyTicket, TMyTicketsAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, hideDocument, isCpfDocument, maskCpf } from '@ingressos/domain/cpf';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
 import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { exportJWK, exportSPKI, importPKCS8, importSPKI, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { TDb } from '../../db/client.ts';
+import { eq } from '../../db/orm.ts';
 import { appMeta } from '../../db/schema/index.ts';
 
 const KEY = 'ticket_signing_key';

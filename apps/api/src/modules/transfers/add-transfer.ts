@@ -4,7 +4,7 @@ import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { stripCpfMask } from '@ingressos/domain/cpf';
 import { firstName } from '@ingressos/domain/person-name';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { listTransfers } from './list-transfers.ts';

@@ -1,6 +1,6 @@
 import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { transferError } from './messages.ts';
 import type { TMe, TTransferServices } from './transfer-facts.ts';

@@ -1,7 +1,7 @@
 import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf } from '@ingressos/domain/cpf';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { inTransaction } from '../../db/with-transaction.ts';
 import { lockHolderCpf } from '../checkout/holders/holder-cpf-lock.ts';

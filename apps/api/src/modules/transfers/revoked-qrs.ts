@@ -1,6 +1,6 @@
 import type { TRevokedQrAnswer } from '@ingressos/contracts';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { firstName } from '@ingressos/domain/person-name';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { queueMail, type TTransferServices } from './transfer-facts.ts';
 import { transferAnsweredMail } from './transfer-mails.ts';

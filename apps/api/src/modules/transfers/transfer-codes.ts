@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { TLocale } from '@ingressos/domain';
 import { nationalityLocale, type TNationality } from '@ingressos/domain/account';
 import { firstName } from '@ingressos/domain/person-name';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from '../../db/orm.ts';
 import { transferCodes } from '../../db/schema/index.ts';
 import { sameHash, sha256 } from '../../db/tokens.ts';
 import { withTransaction } from '../../db/with-transaction.ts';

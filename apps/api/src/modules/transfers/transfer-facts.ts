@@ -1,10 +1,10 @@
 import { TRANSFER_STATUS } from '@ingressos/contracts/transfers';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, isValidCpf } from '@ingressos/domain/cpf';
-import { sql } from 'drizzle-orm';
 import type { TMail } from '../../adapters/mail/index.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
+import { sql } from '../../db/orm.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { TLogger } from '../../logger.ts';
 import type { TRateLimits } from '../accounts/rate-limits.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../../db/orm.ts';
 import { createTestDatabase, type TTestDatabase, testDatabases } from '../../../testing/test-app.ts';
 import { gatewayContract } from '../contract/gateway-contract.ts';
 import { createSandboxGateway } from './adapter.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
-import { and, eq, gt } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { and, eq, gt } from '../../../db/orm.ts';
 import { sandboxCharges, sandboxPreferences } from '../../../db/schema/index.ts';
 import { GatewayRefusedError, type TCharge, type TGatewayHostedCheckout } from '../gateway.ts';
 

@@ -1,6 +1,6 @@
 import type { TCartAnswer, TCheckoutGateway, TPaymentAnswer } from '@ingressos/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from '../../../db/orm.ts';
 import { orders, payments, tickets, users } from '../../../db/schema/index.ts';
 import { register, withCookie } from '../../../testing/accounts.ts';
 import { createCartFixture } from '../../../testing/cart-fixture.ts';

@@ -2,7 +2,7 @@ import type { TLocale } from '@ingressos/domain';
 import { BIOMETRY_STATUS } from '@ingressos/domain/biometry';
 import { biometryRequired } from '@ingressos/domain/biometry-requirement';
 import { hideCpf, isCpfDocument } from '@ingressos/domain/cpf';
-import { sql } from 'drizzle-orm';
+import { sql } from '../../../db/orm.ts';
 import { lineHolders, type TOrderLine } from '../../../db/schema/index.ts';
 import { paymentError } from '../messages.ts';
 

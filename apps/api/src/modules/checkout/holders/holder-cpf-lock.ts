@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { sql } from '../../../db/orm.ts';
 
 /**
  * Serialises, for one transaction, everything that gives a CPF a ticket of one type: issuing an

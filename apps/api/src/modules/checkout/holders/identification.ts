@@ -3,8 +3,8 @@ import type { TLocale } from '@ingressos/domain';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { hideCpf, isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
 import { transferEntryProblems } from '@ingressos/domain/transfer-entries';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
 

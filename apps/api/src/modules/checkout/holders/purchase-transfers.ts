@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { inArray } from '../../../db/orm.ts';
 import {
   lineHolders,
   type orders,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql } from '../../../db/orm.ts';
 import type { TCheckoutServices } from '../services.ts';
 
 /** How long a challenge keeps the cart's units: longer than an issuer gives the buyer to answer it. */

@@ -1,10 +1,10 @@
 import type { TCreatePaymentRequest } from '@ingressos/contracts';
-import { sql } from 'drizzle-orm';
 import {
   GatewayRefusedError,
   type TFraudAnalysis,
   type TPaymentGateway,
 } from '../../../adapters/payments/gateway.ts';
+import { sql } from '../../../db/orm.ts';
 import type { TCheckoutServices } from '../services.ts';
 import { challengeReturnPath, recordChallenge } from './challenge.ts';
 import { crashPoint } from './crash-point.ts';

@@ -1,6 +1,6 @@
 import type { TOrderStatus } from '@ingressos/domain/payment-status';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { withTransaction } from '../../../db/with-transaction.ts';
 import { orderSession } from '../../cart/order-session.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { lineHolders, type orders, type TOrderLine, tickets } from '../../../db/schema/index.ts';
 import { withTransaction } from '../../../db/with-transaction.ts';

@@ -1,8 +1,8 @@
 import { previousStatuses } from '@ingressos/domain/order-lifecycle';
 import { previousPaymentStatuses } from '@ingressos/domain/payment-lifecycle';
 import { ORDER_STATUS, type TOrderStatus, type TPaymentStatus } from '@ingressos/domain/payment-status';
-import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { and, eq, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentParts } from '../../../db/schema/index.ts';
 

@@ -1,6 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
-import { eq } from 'drizzle-orm';
 import { mailLayout, mailParagraphs } from '../../../adapters/mail/layout.ts';
+import { eq } from '../../../db/orm.ts';
 import { orders, users } from '../../../db/schema/index.ts';
 import { siteConfig } from '../../../web/site-config.ts';
 import { enqueueMessage } from '../../outbox/enqueue-message.ts';

@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { and, eq } from 'drizzle-orm';
+import { and, eq } from '../../../db/orm.ts';
 import { orders, paymentParts } from '../../../db/schema/index.ts';
 import { gatewayOfPayment, type TCheckoutServices } from '../services.ts';
 import { markPartRefunded } from './order-state.ts';

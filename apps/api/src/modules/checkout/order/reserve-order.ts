@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHANNEL } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { accountDeletions, orders, payments, type TOrderLine } from '../../../db/schema/index.ts';
 import { withTransaction } from '../../../db/with-transaction.ts';

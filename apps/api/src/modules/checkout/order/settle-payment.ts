@@ -2,7 +2,7 @@ import type { TLocale } from '@ingressos/domain';
 import { chargeAmountMismatch } from '@ingressos/domain/charge-amount';
 import { awaitsPayment, endingStatusOf } from '@ingressos/domain/order-lifecycle';
 import { issuesTickets, ORDER_STATUS, type TPaymentStatus } from '@ingressos/domain/payment-status';
-import { eq } from 'drizzle-orm';
+import { eq } from '../../../db/orm.ts';
 import { orders, payments } from '../../../db/schema/index.ts';
 import type { TCheckoutServices } from '../services.ts';
 import { crashPoint } from './crash-point.ts';

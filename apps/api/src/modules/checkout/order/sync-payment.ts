@@ -1,6 +1,6 @@
 import type { TLocale } from '@ingressos/domain';
-import { and, eq } from 'drizzle-orm';
 import type { TPaymentGateway } from '../../../adapters/payments/gateway.ts';
+import { and, eq } from '../../../db/orm.ts';
 import { payments } from '../../../db/schema/index.ts';
 import { gatewayOfPayment, type TCheckoutServices } from '../services.ts';
 import { settlePayment } from './settle-payment.ts';

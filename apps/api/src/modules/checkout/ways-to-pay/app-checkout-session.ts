@@ -7,8 +7,8 @@ import type {
   TPayCheckoutSessionRequest,
 } from '@ingressos/contracts/app-bridge';
 import type { TLocale } from '@ingressos/domain';
-import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../../db/client.ts';
+import { eq } from '../../../db/orm.ts';
 import { users } from '../../../db/schema/index.ts';
 import { createLinkSecret } from '../../accounts/secrets.ts';
 import type { TUserRow } from '../../accounts/sessions.ts';

@@ -2,8 +2,8 @@ import { API_MESSAGES, type TInstallmentOption } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { installmentPlans } from '@ingressos/domain/installments';
 import { formatMoney } from '@ingressos/domain/money';
-import { sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import type { TCheckoutServices } from '../services.ts';
 

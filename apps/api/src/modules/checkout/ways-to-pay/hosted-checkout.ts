@@ -2,8 +2,8 @@ import type { THostedCheckoutAnswer, THostedCheckoutRequest, TPaymentAnswer } fr
 import type { TLocale } from '@ingressos/domain';
 import { NATIONALITY } from '@ingressos/domain/account';
 import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { and, eq, sql } from 'drizzle-orm';
 import { GatewayRefusedError, type TPaymentGateway } from '../../../adapters/payments/gateway.ts';
+import { and, eq, sql } from '../../../db/orm.ts';
 import { hostedCheckouts, orders, payments } from '../../../db/schema/index.ts';
 import { paymentError } from '../messages.ts';
 import { endOrder } from '../order/end-order.ts';

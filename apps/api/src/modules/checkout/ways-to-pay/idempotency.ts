@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TLocale } from '@ingressos/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq } from '../../../db/orm.ts';
 import { orders } from '../../../db/schema/index.ts';
 import { paymentError } from '../messages.ts';
 import type { TCheckoutServices } from '../services.ts';

@@ -1,6 +1,6 @@
 import type { TPendingMultipleTransaction } from '@ingressos/contracts';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { events, orders } from '../../../db/schema/index.ts';
 import type { TUserRow } from '../../accounts/sessions.ts';

@@ -1,8 +1,8 @@
 import type { TOngoingOrder, TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { issuesTickets, ORDER_STATUS } from '@ingressos/domain/payment-status';
-import { and, eq, gt, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { and, eq, gt, type SQLWrapper, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { events, hostedCheckouts, orders, payments } from '../../../db/schema/index.ts';
 import { cartError } from '../../cart/cart-error.ts';

@@ -1,7 +1,7 @@
 import type { TLocale } from '@ingressos/domain';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
-import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.ts';
+import { and, eq, sql } from '../../../db/orm.ts';
 import { orders, payments } from '../../../db/schema/index.ts';
 import { paymentError } from '../messages.ts';
 import { syncPayment } from '../order/sync-payment.ts';

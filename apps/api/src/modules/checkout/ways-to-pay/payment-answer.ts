@@ -2,7 +2,7 @@ import type { TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { awaitsPayment } from '@ingressos/domain/order-lifecycle';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
-import { eq } from 'drizzle-orm';
+import { eq } from '../../../db/orm.ts';
 import { orders, payments, type TOrderLine } from '../../../db/schema/index.ts';
 import { qrSvgDataUrl } from '../../tickets/ticket-pdf.ts';
 import { paymentError, paymentMessage } from '../messages.ts';

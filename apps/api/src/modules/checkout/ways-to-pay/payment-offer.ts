@@ -1,7 +1,7 @@
 import type { TCart, TCheckoutGateway } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
-import { eq } from 'drizzle-orm';
 import type { TGatewayRegistry, TPaymentGateway } from '../../../adapters/payments/index.ts';
+import { eq } from '../../../db/orm.ts';
 import { events } from '../../../db/schema/index.ts';
 import { paymentError } from '../messages.ts';
 import type { TCheckoutServices } from '../services.ts';
