@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,7 +67,6 @@ export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
 ): Promise<TRunningServer> {
-  const port = await freePort();
   // On PostgreSQL the directory holds only the process's snapshot files; on PGlite, the database
   // too: a copy of the run's migrated template (e2e/support/data-dir.ts).
   const dir =
@@ -75,6 +74,21 @@ export async function startServer(
     (env.DATABASE_URL
       ? mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-'))
       : newDataDir('e2e', { demo: env.DEMO_DATA !== 'false' && env.MAINTENANCE !== 'true' }));
+  // A free port can be taken by another journey's server between the probe and the bind: then
+  // this process exits with EADDRINUSE and another port is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startOn(await freePort(), env, dir, dataDir === undefined);
+    if (started !== 'port taken') return started;
+    if (attempt === 3) throw new Error('three free ports were each taken before the server bound them');
+  }
+}
+
+async function startOn(
+  port: number,
+  env: Record<string, string>,
+  dir: string,
+  ownsDir: boolean,
+): Promise<TRunningServer | 'port taken'> {
   const child = spawn(process.execPath, [mainEntry], {
     cwd: repoRoot,
     env: {
@@ -103,8 +117,17 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  child.once('exit', () => running.delete(child));
   let output = '';
+  let ending = false;
+  child.once('exit', (code, signal) => {
+    running.delete(child);
+    // A server that dies on its own mid-file says why in the run's log (its journey then sees
+    // refused connections).
+    if (!ending && !fileOver && code !== 0 && !output.includes('EADDRINUSE'))
+      process.stderr.write(
+        `\n!! server on port ${port} exited (${code ?? signal}):\n${output.slice(-4000)}\n`,
+      );
+  });
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -112,7 +135,12 @@ export async function startServer(
     output += chunk;
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealthy(url, child, () => output);
+  try {
+    await waitForHealthy(url, child, port, () => output);
+  } catch (error) {
+    if (output.includes('EADDRINUSE')) return 'port taken';
+    throw error;
+  }
   if (fileOver) {
     child.kill('SIGKILL');
     throw new Error('the test file ended while this server was starting');
@@ -124,9 +152,13 @@ export async function startServer(
     dataDir: dir,
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,
-    stop: () => stopProcess(child, dataDir ? undefined : dir),
+    stop: () => {
+      ending = true;
+      return stopProcess(child, ownsDir ? dir : undefined);
+    },
     crash: () =>
       new Promise<void>((resolve) => {
+        ending = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGKILL');
@@ -134,13 +166,39 @@ export async function startServer(
   };
 }
 
-async function waitForHealthy(url: string, child: ChildProcess, output: () => string) {
+/**
+ * Whether process `pid` holds the listening socket of 127.0.0.1:`port` (Linux's /proc): a
+ * /healthz answer on the port can come from another journey's server that took it first.
+ */
+function listensOn(pid: number, port: number): boolean {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const inodes = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[1] === local && fields[3] === '0A')
+    .map((fields) => `socket:[${fields[9]}]`);
+  if (inodes.length === 0) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.includes(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+async function waitForHealthy(url: string, child: ChildProcess, port: number, output: () => string) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(`${url}/healthz`);
-      if (response.status === 200) return;
+      await response.arrayBuffer();
+      if (response.status === 200 && listensOn(child.pid!, port)) return;
     } catch {
       // not listening yet
     }
