@@ -119,14 +119,12 @@ async function startOn(
   running.add(child);
   let output = '';
   let ending = false;
-  child.once('exit', (code, signal) => {
+  child.once('exit', (code) => {
     running.delete(child);
-    // A server that dies on its own mid-file says why in the run's log (its journey then sees
-    // refused connections).
-    if (!ending && !fileOver && code !== 0 && !output.includes('EADDRINUSE'))
-      process.stderr.write(
-        `\n!! server on port ${port} exited (${code ?? signal}):\n${output.slice(-4000)}\n`,
-      );
+    // A server that exits on its own mid-file says why in the run's log (its journey then sees
+    // refused connections). A signal came from the test or the file's end, and says nothing.
+    if (!ending && !fileOver && code !== null && code !== 0 && !output.includes('EADDRINUSE'))
+      process.stderr.write(`\n!! server on port ${port} exited (${code}):\n${output.slice(-2000)}\n`);
   });
   child.stdout?.on('data', (chunk) => {
     output += chunk;
