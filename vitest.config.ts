@@ -1,9 +1,44 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = { '~': path.resolve(import.meta.dirname, 'apps/web/app') };
 /** malloc_trim's test measures the worker's resident memory: it needs a heap no other file has used. */
 const OWN_HEAP = 'apps/api/src/malloc-trim.test.ts';
+
+/**
+ * Files that run for minutes start first, each in its project's queue, so that none of them is
+ * the tail of its run (the 300 buyers behind one address, 2-4 min under the suite's load, were
+ * sorted by size near the end and ran alone for their last two minutes).
+ */
+const LONG_FIRST = [
+  'apps/api/src/http/routes/carrier-buyers.int.test.ts',
+  'apps/api/src/http/routes/fuzz.int.test.ts',
+  'apps/api/src/adapters/biometry/rekognition.int.test.ts',
+  'apps/api/src/http/routes/biometry-rekognition.int.test.ts',
+  'apps/api/src/adapters/biometry/local-face-engine.test.ts',
+  'e2e/cart-concurrency.pg.e2e.ts',
+  'e2e/payment-faults.pg.e2e.ts',
+  'e2e/biometry.e2e.ts',
+  'e2e/cart.e2e.ts',
+  'e2e/shell-behaviour.e2e.ts',
+];
+
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const at = LONG_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+      return at === -1 ? LONG_FIRST.length : at;
+    };
+    // Within each project (the base order keeps projects apart), the long files first; the rest
+    // as the base sequencer had them.
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    return projects.flatMap((name) =>
+      sorted.filter((spec) => spec.project.name === name).sort((a, b) => rank(a) - rank(b)),
+    );
+  }
+}
 
 /**
  * Three suites, run together by `npm test` (scripts/test.ts):
@@ -14,6 +49,7 @@ const OWN_HEAP = 'apps/api/src/malloc-trim.test.ts';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         resolve: { alias },
