@@ -23,11 +23,10 @@ if (webBuildIsStale()) {
 }
 process.env[WEB_BUILT_FOR_RUN] = '1';
 
-const projects = ['unit', 'unit-own-heap', 'api'];
+/** The in-process projects, run by one Vitest (the journeys get another, below). */
+const inProcess = ['unit', 'unit-own-heap', 'api'];
 const chrome = chromiumPath();
-if (chrome) {
-  projects.push('e2e');
-} else {
+if (!chrome) {
   console.error(
     '\n!!!!! Chromium not found: the browser journeys did NOT run. Install it with ' +
       '`apt-get install -y chromium` or set CHROME_PATH. !!!!!\n',
@@ -80,18 +79,13 @@ function vitest(name: string, names: string[], quiet: boolean, workers?: string)
 const check = npm
   ? start('check (typecheck + lint)', process.execPath, [npm, 'run', 'check', '--silent'], true)
   : start('check (typecheck + lint)', 'npm', ['run', 'check', '--silent'], true);
-const withBrowser = projects.includes('e2e');
+const withBrowser = chrome !== undefined;
 const runs = [
   ...(withBrowser ? [vitest('browser journeys', ['e2e'], false)] : []),
   // Two workers (one by default on two cores): these files are CPU-bound in-process and, one at a
   // time, outlasted the journeys (about 12 min against 10, estimated); TEST_INPROCESS_WORKERS=1
   // gives the journeys more of the machine.
-  vitest(
-    'unit and API suites',
-    ['unit', 'unit-own-heap', 'api'],
-    withBrowser,
-    process.env.TEST_INPROCESS_WORKERS ?? '2',
-  ),
+  vitest('unit and API suites', inProcess, withBrowser, process.env.TEST_INPROCESS_WORKERS ?? '2'),
 ];
 const started = Date.now();
 const all = [check, ...runs];

@@ -11,8 +11,8 @@ import { PGLITE_DEMO_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, RUN_DIR_ENV } from './da
 /**
  * The e2e project's global setup, run once before any journey: the web build when it is missing
  * or stale (every server serves it), one migrated PGlite data directory that each journey's
- * server copies (e2e/support/data-dir.ts) and one with the demo catalogue loaded too, and a folder for the run's locks (alone.ts). Removed
- * when the run ends.
+ * server copies (e2e/support/data-dir.ts), the same with the demo catalogue loaded, and a folder
+ * for the run's locks (alone.ts). Removed when the run ends.
  */
 export default async function setup(): Promise<() => void> {
   buildWebOnce();

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 const root = import.meta.dirname;
 
-function sources(dir: string): string[] {
+/** The TypeScript files under `dir`; `withTests`: the test files too. */
+function sources(dir: string, withTests = false): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sources(full);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : [];
+    if (statSync(full).isDirectory()) return sources(full, withTests);
+    return name.endsWith('.ts') && (withTests || !name.endsWith('.test.ts')) ? [full] : [];
   });
 }
 
@@ -108,15 +109,10 @@ describe('API structure', () => {
   });
 
   it('imports drizzle-orm and its pg-core by name in db/orm.ts and db/pg-core.ts only (each name costs every process start)', () => {
-    const everyFile = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const full = path.join(dir, name);
-        return statSync(full).isDirectory() ? everyFile(full) : name.endsWith('.ts') ? [full] : [];
-      });
     const funnels = ['db/orm.ts', 'db/pg-core.ts'].map((file) => path.join(root, file));
     const byName = (file: string) => /from 'drizzle-orm(\/pg-core)?'/.test(readFileSync(file, 'utf8'));
     expect(funnels.filter(byName)).toEqual(funnels);
-    const offenders = [...everyFile(root), ...everyFile(path.join(root, '../../../e2e'))]
+    const offenders = [...sources(root, true), ...sources(path.join(root, '../../../e2e'), true)]
       .filter((file) => !funnels.includes(file) && byName(file))
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
