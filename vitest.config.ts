@@ -99,10 +99,6 @@ export default defineConfig({
           // Each file runs its own servers; two cores fit two files at a time (three finished no
           // sooner, the cores being busy throughout either way, and used 7 % more CPU).
           maxWorkers: 2,
-          // A worker goes on from file to file, keeping its loaded modules and its Chromium
-          // (e2e/support/browser.ts launchBrowser): a fresh worker per file cost some 2 s of CPU
-          // each (Vitest, Playwright and the API's modules loaded again, and a browser launched).
-          isolate: false,
         },
       },
     ],

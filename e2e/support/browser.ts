@@ -1,12 +1,6 @@
 import { existsSync } from 'node:fs';
 import { COOKIE_CONSENT_NAME, formatCookieConsent } from '@ingressos/domain/cookie-consent';
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  chromium,
-  type Page,
-} from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** Flags measured on these machines: without the networking ones Chromium tries the internet. */
 export const CHROMIUM_ARGS = [
@@ -47,56 +41,9 @@ function launch(executablePath: string | undefined, extraArgs: string[]): Promis
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
-/** The e2e worker's own Chromium, launched by its first journey file and kept for the next ones. */
-let workerBrowser: Promise<Browser> | undefined;
-
-/**
- * The journeys' browser. Without `extraArgs` (more Chromium flags, which need a launch of their
- * own) it is the e2e worker's Chromium, shared by the files the worker runs one after the other
- * (vitest.config.ts: `isolate: false`): each file gets a handle whose `close()` closes the
- * contexts that file opened and leaves the browser running for the next file (a launch is a second
- * of CPU; the suite's files made some forty). Contexts share nothing (cookies, storage, cache).
- */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (extraArgs.length > 0) return launch(journeyBrowserPath(), extraArgs);
-  let browser = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
-  if (!browser?.isConnected()) {
-    workerBrowser = launch(journeyBrowserPath(), []);
-    browser = await workerBrowser;
-  }
-  return fileHandle(browser);
-}
-
-/** `browser` as one journey file sees it: what it opens, its `close()` closes; the rest is the browser's. */
-function fileHandle(browser: Browser): Browser {
-  const opened = new Set<BrowserContext>();
-  const newContext = async (options?: BrowserContextOptions) => {
-    const context = await browser.newContext(options);
-    opened.add(context);
-    context.once('close', () => opened.delete(context));
-    return context;
-  };
-  const own = {
-    newContext,
-    // Browser.newPage's page owns its context: closing the page closes it.
-    newPage: async (options?: BrowserContextOptions) => {
-      const context = await newContext(options);
-      const page = await context.newPage();
-      page.once('close', () => void context.close().catch(() => {}));
-      return page;
-    },
-    contexts: () => [...opened],
-    close: async () => {
-      await Promise.all([...opened].map((context) => context.close().catch(() => {})));
-    },
-  };
-  return new Proxy(browser, {
-    get(target, property) {
-      if (Object.hasOwn(own, property)) return own[property as keyof typeof own];
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+/** `extraArgs`: more Chromium flags for this launch. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return launch(journeyBrowserPath(), extraArgs);
 }
 
 /**
