@@ -47,8 +47,7 @@ async function followTo(user: TKeyboard, url: RegExp, heading: string | RegExp) 
   await user.page.keyboard.press('Enter');
   await user.page.waitForURL(url, { timeout: 20_000 });
   await waitForHydration(user.page);
-  const focus = await expectFocusOn(user, heading, `after opening ${url}`);
-  expect(focus.role).toBe('heading');
+  await expectFocusOn(user, heading, `after opening ${url}`, { role: 'heading' });
   const title = await user.page.title();
   await expectAnnounced(user.page, title);
 }
@@ -272,7 +271,8 @@ describe('keyboard-only purchase (issue 20)', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/detalhes-do-ingresso\/\d+$/);
     await waitForHydration(page);
-    expect((await expectFocusOn(user, /./, 'the ticket details')).role).toBe('heading');
+    // Until the new page draws, focus stays on the link just followed: wait for the heading itself.
+    await expectFocusOn(user, /./, 'the ticket details', { role: 'heading' });
     await tabTo(user, 'Meus ingressos', { back: true, max: 40 });
     await followTo(user, /\/meus-ingressos$/, 'Meus ingressos');
     await tabTo(user, /Festival Sons do Cerrado|Mostrar QR code do ingresso/, { max: 30 });

@@ -144,10 +144,27 @@ export async function tabTo(
 }
 
 /** The focused element's name, polling while focus settles after a page change. */
-export async function expectFocusOn(user: TKeyboard, name: string | RegExp, where = '') {
+/**
+ * Waits until focus is on an element with this name (and role, when given), then checks it is usable.
+ * Give the role after a navigation: until the new page draws, the link that started it keeps focus.
+ */
+export async function expectFocusOn(
+  user: TKeyboard,
+  name: string | RegExp,
+  where = '',
+  { role }: { role?: string } = {},
+) {
+  const pattern = typeof name === 'string' ? new RegExp(`^${escapeRegExp(name)}$`) : name;
   await expect
-    .poll(async () => (await focusNow(user.page))?.name ?? '(body)', { timeout: 10_000 })
-    .toMatch(typeof name === 'string' ? new RegExp(`^${escapeRegExp(name)}$`) : name);
+    .poll(
+      async () => {
+        const focus = await focusNow(user.page);
+        if (!focus) return '(body)';
+        return role && focus.role !== role ? `(${focus.role} "${focus.name}")` : focus.name;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(pattern);
   return expectFocusUsable(user.page, where || `focus on ${String(name)}`);
 }
 
