@@ -26,6 +26,7 @@ import { createPageCache } from '../web/page-cache.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
+import { staffApp } from './staff-app.ts';
 import { statusOf } from './error-status.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMessage } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
@@ -237,6 +238,7 @@ export function createApp(options: TAppOptions) {
   app.route('/api', trackingRoutes({ db: database.db, config, log, tracker }, accounts.limits));
   app.route('/', biometryRoutes(biometry));
   app.route('/api', biometryReviewRoutes(biometry));
+  app.route('/api/staff', staffApp({ config, database, log, outbox, accounts, checkout, biometry, flags }));
   app.route('/', transferRoutes(accounts, checkout));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));

@@ -41,6 +41,9 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   // Tracking and the site's switches (issue 17)
   payload_invalid: 400,
   admin_forbidden: 403,
+  // Issue 33: the console's staff calls
+  staff_unauthenticated: 401,
+  staff_forbidden: 403,
   // Facial biometry
   biometry_not_found: 404,
   biometry_forbidden: 403,

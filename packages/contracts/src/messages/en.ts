@@ -286,4 +286,9 @@ export const EN: TApiMessages = {
   siteFlags: {
     admin_forbidden: 'Access denied.',
   },
+  /** Issue 33: the console's staff calls. */
+  staff: {
+    staff_unauthenticated: 'Log in to the console to continue.',
+    staff_forbidden: 'Your role does not allow this.',
+  },
 };

@@ -297,4 +297,9 @@ export const PT_BR = {
   siteFlags: {
     admin_forbidden: 'Acesso negado.',
   },
+  /** Issue 33: the console's staff calls. */
+  staff: {
+    staff_unauthenticated: 'Entre no console para continuar.',
+    staff_forbidden: 'Seu perfil não permite esta ação.',
+  },
 } as const;

@@ -98,6 +98,10 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_live_cart').on(t.cartId).where(sql`${t.status} in (1, 3, 4)`),
     index('orders_user').on(t.userId, t.createdAt),
+    // Issue 33: support's search by the buyer's CPF, and by the order's code (its id's first 8 characters).
+    index('orders_buyer_document').on(t.buyerDocument),
+    index('orders_code').on(t.id.op('text_pattern_ops')),
+    index('orders_event').on(t.eventId, t.status),
     index('orders_seller').on(t.sellerId, t.createdAt).where(sql`${t.sellerId} is not null`),
     // The payment reconciler's scan: only orders still awaiting payment.
     index('orders_awaiting').on(t.createdAt).where(sql`${t.status} = 1`),
@@ -127,12 +131,17 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     /** A 3-D Secure challenge the issuer asked for (pending_challenge): where the buyer answers it. */
     challengeUrl: text('challenge_url'),
+    /** Issue 33: the Pix's end-to-end id (E2E, from the bank's settlement), when the gateway gives it: support searches by it. */
+    pixEndToEndId: text('pix_end_to_end_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_order').on(t.orderId),
     index('payments_gateway_ref').on(t.gatewayRef),
+    // Issue 33: support's search by the card's last four digits and by the Pix's end-to-end id.
+    index('payments_card_last4').on(t.cardLast4),
+    index('payments_pix_e2e').on(t.pixEndToEndId),
     // The reconciler's scan for approvals on ended orders whose refund has not been confirmed.
     index('payments_refund_due').on(t.orderId).where(sql`${t.statusDetail} like 'refund_due:%'`),
   ],
@@ -162,12 +171,17 @@ export const tickets = pgTable(
      * earlier QR of the ticket (GET /api/tickets/revoked lists them for gates).
      */
     qrVersion: smallint('qr_version').notNull().default(1),
+    /** Issue 33: refunded or its event cancelled: the gate refuses it (GET /api/tickets/revoked lists it). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tickets_order_unit').on(t.orderId, t.unit),
     index('tickets_user').on(t.userId, t.eventId),
     index('tickets_holder').on(t.ticketId, t.holderCpf),
+    // Issue 33: support finds the orders of a holder by CPF.
+    index('tickets_holder_cpf').on(t.holderCpf),
   ],
 );
 

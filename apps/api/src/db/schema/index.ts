@@ -11,5 +11,6 @@ export * from './payment-parts.ts';
 export * from './privacy.ts';
 export * from './queue.ts';
 export * from './site-flags.ts';
+export * from './staff.ts';
 export * from './tracking.ts';
 export * from './transfers.ts';

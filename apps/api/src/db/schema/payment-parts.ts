@@ -48,6 +48,7 @@ export const paymentParts = pgTable(
       .on(t.orderId, t.position)
       .where(sql`${t.status} not in ('rejected', 'failed', 'cancelled', 'expired')`),
     index('payment_parts_gateway_ref').on(t.gatewayRef),
+    index('payment_parts_card_last4').on(t.cardLast4),
     index('payment_parts_open').on(t.status),
   ],
 );
