@@ -34,6 +34,7 @@ import {
   ZPayCheckoutSessionRequest,
 } from './app-bridge.ts';
 import {
+  ZBiometryReviewAnswer,
   ZBiometryStatusByUuidAnswer,
   ZBiometryTokenHeader,
   ZBiometryUserParams,
@@ -118,6 +119,21 @@ import { ZChangeEmailRequest, ZConfirmEmailChangeRequest, ZDeleteAccountRequest 
 import { ZQueueSlugParams, ZQueueStatusAnswer } from './queue.ts';
 import { ZOrderAnswer } from './receipt.ts';
 import { ZCookieConsentAnswer, ZCookieConsentRequest, ZSiteFlagsAnswer } from './site-flags.ts';
+import {
+  ZStaffBiometryDecisionRequest,
+  ZStaffBiometryFrameParams,
+  ZStaffBiometryReviewsAnswer,
+  ZStaffBiometryUuidParams,
+  ZStaffBuyerParams,
+  ZStaffBuyerSearchAnswer,
+  ZStaffBuyerSearchQuery,
+  ZStaffOrderDetail,
+  ZStaffOrderParams,
+  ZStaffOrderSearchAnswer,
+  ZStaffOrderSearchQuery,
+  ZStaffResendTicketsAnswer,
+  ZStaffUnlockAnswer,
+} from './staff-support.ts';
 import { ZSendPixelAnswer, ZSendPixelRequest } from './tracking.ts';
 import {
   ZAddTransferAnswer,
@@ -893,6 +909,72 @@ export const ENDPOINT_SCHEMAS = {
     auth: 'session',
     body: ZCanTransferRequest,
     response: ZCanTransferAnswer,
+  },
+  // Operator's console (issue 33): a staff session (cookie staff_sid), support or admin unless said.
+  staffOrderSearch: {
+    summary: "Staff: orders by a CPF, an e-mail, the order's code, a card's last four or a Pix end-to-end id",
+    tag: 'Operations',
+    auth: 'session',
+    query: ZStaffOrderSearchQuery,
+    response: ZStaffOrderSearchAnswer,
+    errors: [403],
+  },
+  staffOrder: {
+    summary: "Staff: an order's detail and timeline (audited)",
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffOrderParams,
+    response: ZStaffOrderDetail,
+    errors: [403, 404],
+  },
+  staffResendTickets: {
+    summary: "Staff: the paid order's tickets e-mailed again (audited)",
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffOrderParams,
+    response: ZStaffResendTicketsAnswer,
+    errors: [403, 404, 409],
+  },
+  staffBuyerSearch: {
+    summary: 'Staff: a buyer by e-mail or CPF',
+    tag: 'Operations',
+    auth: 'session',
+    query: ZStaffBuyerSearchQuery,
+    response: ZStaffBuyerSearchAnswer,
+    errors: [403],
+  },
+  staffUnlockBuyer: {
+    summary: "Staff: clear a buyer's failed-login lock (audited)",
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffBuyerParams,
+    response: ZStaffUnlockAnswer,
+    errors: [403, 404],
+  },
+  staffBiometryReviews: {
+    summary: 'Staff (biometry reviewer, admin): enrolments waiting for a person, oldest first',
+    tag: 'Operations',
+    auth: 'session',
+    response: ZStaffBiometryReviewsAnswer,
+    errors: [403],
+  },
+  staffBiometryFrame: {
+    summary:
+      'Staff (biometry reviewer, admin): a kept frame of an enrolment under review (audited, LGPD art. 11)',
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffBiometryFrameParams,
+    produces: 'image/jpeg',
+    errors: [403, 404],
+  },
+  staffBiometryDecide: {
+    summary: 'Staff (biometry reviewer, admin): approve or reject an enrolment under review (audited)',
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffBiometryUuidParams,
+    body: ZStaffBiometryDecisionRequest,
+    response: ZBiometryReviewAnswer,
+    errors: [403, 404, 409],
   },
 } as const satisfies Record<TEndpointName, TOperation>;
 

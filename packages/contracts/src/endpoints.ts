@@ -118,6 +118,15 @@ export const ENDPOINTS = {
   returnTicketTransfer: { method: 'PUT', path: '/api/transferTicket/returnTicketTransfer' },
   cancelTicketTransfer: { method: 'PUT', path: '/api/transferTicket/cancelTicketTransfer' },
   canTransfer: { method: 'POST', path: '/v1/ticketTransfer/CanTransfer' },
+  // Operator's console, support and biometry review (issue 33: apps/api/src/http/routes/staff-support.ts)
+  staffOrderSearch: { method: 'GET', path: '/api/staff/orders' },
+  staffOrder: { method: 'GET', path: '/api/staff/orders/:orderId' },
+  staffResendTickets: { method: 'POST', path: '/api/staff/orders/:orderId/resend-tickets' },
+  staffBuyerSearch: { method: 'GET', path: '/api/staff/buyers' },
+  staffUnlockBuyer: { method: 'POST', path: '/api/staff/buyers/:userId/unlock' },
+  staffBiometryReviews: { method: 'GET', path: '/api/staff/biometry/reviews' },
+  staffBiometryFrame: { method: 'GET', path: '/api/staff/biometry/reviews/:uuid/frames/:n' },
+  staffBiometryDecide: { method: 'POST', path: '/api/staff/biometry/reviews/:uuid' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type TEndpointName = keyof typeof ENDPOINTS;
