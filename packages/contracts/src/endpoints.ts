@@ -127,7 +127,26 @@ export const ENDPOINTS = {
   staffBiometryReviews: { method: 'GET', path: '/api/staff/biometry/reviews' },
   staffBiometryFrame: { method: 'GET', path: '/api/staff/biometry/reviews/:uuid/frames/:n' },
   staffBiometryDecide: { method: 'POST', path: '/api/staff/biometry/reviews/:uuid' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+  // Console: staff login with TOTP, invitations, accounts, audit, switches, commissioners (routes/staff-accounts.ts)
+  staffLogin: { method: 'POST', path: '/api/staff/login' },
+  staffLoginTotp: { method: 'POST', path: '/api/staff/login/totp' },
+  staffTotpEnrol: { method: 'POST', path: '/api/staff/totp/enrol' },
+  staffTotpConfirm: { method: 'POST', path: '/api/staff/totp/confirm' },
+  staffLogout: { method: 'POST', path: '/api/staff/logout' },
+  staffMe: { method: 'GET', path: '/api/staff/me' },
+  acceptStaffInvitation: { method: 'POST', path: '/api/staff/invitations/accept' },
+  staffAccounts: { method: 'GET', path: '/api/staff/accounts' },
+  createStaffAccount: { method: 'POST', path: '/api/staff/accounts' },
+  updateStaffAccount: { method: 'PATCH', path: '/api/staff/accounts/:id' },
+  unlockStaffAccount: { method: 'POST', path: '/api/staff/accounts/:id/unlock' },
+  staffAudit: { method: 'GET', path: '/api/staff/audit' },
+  staffAuditCsv: { method: 'GET', path: '/api/staff/audit.csv' },
+  staffSiteFlags: { method: 'GET', path: '/api/staff/site-flags' },
+  changeStaffSiteFlags: { method: 'PUT', path: '/api/staff/site-flags' },
+  staffCommissioners: { method: 'GET', path: '/api/staff/commissioners' },
+  createStaffCommissioner: { method: 'POST', path: '/api/staff/commissioners' },
+  updateStaffCommissioner: { method: 'PATCH', path: '/api/staff/commissioners/:id' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type TEndpointName = keyof typeof ENDPOINTS;
 

@@ -46,4 +46,4 @@ export type TTag =
   | 'Operations'
   | 'Development';
 
-export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
