@@ -44,6 +44,22 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   // Issue 33: the console's staff calls
   staff_unauthenticated: 401,
   staff_forbidden: 403,
+  // Issue 33: staff login, invitations, accounts (modules/staff)
+  staff_invalid_credentials: 401,
+  staff_locked: 423,
+  staff_invalid_code: 401,
+  staff_totp_not_enrolled: 409,
+  staff_totp_already_enrolled: 409,
+  staff_totp_enrol_first: 409,
+  staff_invitation_invalid: 404,
+  staff_invitation_expired: 410,
+  staff_password_weak: 400,
+  staff_email_taken: 409,
+  staff_not_found: 404,
+  staff_last_admin: 409,
+  staff_event_not_found: 404,
+  staff_commissioner_not_found: 404,
+  staff_commissioner_hash_taken: 409,
   // Facial biometry
   biometry_not_found: 404,
   biometry_forbidden: 403,

@@ -291,4 +291,23 @@ export const EN: TApiMessages = {
     staff_unauthenticated: 'Log in to the console to continue.',
     staff_forbidden: 'Your role does not allow this.',
   },
+  /** Issue 33: staff login (password and TOTP), invitations and the administrator's calls. */
+  staffAccounts: {
+    staff_invalid_credentials: 'Invalid e-mail or password.',
+    staff_locked: 'Account locked after too many attempts. Try again in 15 minutes or ask an administrator to unlock it.',
+    staff_invalid_code: 'Invalid or already used code.',
+    staff_totp_not_enrolled: 'Set up the authenticator app first.',
+    staff_totp_already_enrolled: 'Two-step verification is already on for this account.',
+    staff_totp_enrol_first: 'Get a new setup code and try again.',
+    staff_invitation_invalid: 'Invalid or already used invitation.',
+    staff_invitation_expired: 'This invitation has expired. Ask an administrator for a new one.',
+    staff_password_weak:
+      'The password needs at least 8 characters, with an upper-case letter, a lower-case letter, a digit and a symbol.',
+    staff_email_taken: 'A staff account with this e-mail already exists.',
+    staff_not_found: 'Staff account not found.',
+    staff_last_admin: 'The last active administrator cannot be disabled or demoted.',
+    staff_event_not_found: 'Event not found.',
+    staff_commissioner_not_found: 'Commissioner not found.',
+    staff_commissioner_hash_taken: 'A commissioner with this code already exists.',
+  },
 };

@@ -302,4 +302,24 @@ export const PT_BR = {
     staff_unauthenticated: 'Entre no console para continuar.',
     staff_forbidden: 'Seu perfil não permite esta ação.',
   },
+  /** Issue 33: o login da equipe (senha e TOTP), os convites e as chamadas do administrador. */
+  staffAccounts: {
+    staff_invalid_credentials: 'E-mail ou senha inválidos.',
+    staff_locked:
+      'Conta bloqueada por excesso de tentativas. Tente de novo em 15 minutos ou peça a um administrador para desbloqueá-la.',
+    staff_invalid_code: 'Código inválido ou já usado.',
+    staff_totp_not_enrolled: 'Configure primeiro o aplicativo autenticador.',
+    staff_totp_already_enrolled: 'A verificação em duas etapas já está ativa nesta conta.',
+    staff_totp_enrol_first: 'Gere um novo código de configuração e tente de novo.',
+    staff_invitation_invalid: 'Convite inválido ou já usado.',
+    staff_invitation_expired: 'Este convite expirou. Peça um novo a um administrador.',
+    staff_password_weak:
+      'A senha precisa de ao menos 8 caracteres, com letra maiúscula, letra minúscula, número e símbolo.',
+    staff_email_taken: 'Já existe uma conta da equipe com este e-mail.',
+    staff_not_found: 'Conta da equipe não encontrada.',
+    staff_last_admin: 'Não é possível desativar nem rebaixar o último administrador ativo.',
+    staff_event_not_found: 'Evento não encontrado.',
+    staff_commissioner_not_found: 'Comissário não encontrado.',
+    staff_commissioner_hash_taken: 'Já existe um comissário com este código.',
+  },
 } as const;
