@@ -85,6 +85,14 @@ const LIMITS = {
   cookieConsentUser: { points: 30, duration: 3600 },
   /** The admin switches: a wrong token is a guess; an operator needs a few changes an hour. */
   adminIp: { points: 20, duration: 900 },
+  /**
+   * Issue 33: staff login, each password and each second-factor try (a login spends two). An office
+   * shares one address: room for ~30 people's logins in 15 minutes; the account's own lock (5
+   * failures, modules/staff/lockout.ts) is the per-person guard.
+   */
+  staffLoginIp: { points: 60, duration: 900 },
+  /** Issue 33: invitation links (256-bit tokens): enough for people, not for guessing. */
+  staffInvitationIp: { points: 30, duration: 3600 },
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;
