@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import type { TAppEnv } from './env.ts';
+import { notFoundJson } from './errors.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** scripts/build-console.ts writes it; `npm start` and `npm test` build it when stale. */
+export const CONSOLE_BUILD_DIR = path.join(repoRoot, 'apps/console/build');
+export const CONSOLE_PATH = '/console';
+
+const NOT_BUILT =
+  'O console não foi construído: rode `npm run build` (ou `npm start`, que o constrói quando falta).';
+
+/**
+ * Issue 33: the operator's console, a single-page app of its own bundle. Every path under /console
+ * answers its index.html (the app routes in the browser), never stored by a cache: a new build
+ * names new assets. Its hashed assets are kept a year, like the storefront's. The page's CSP (the
+ * storefront's) allows it as is: the app loads only 'self' scripts, no inline one.
+ */
+export function consoleRoutes(dir: string = CONSOLE_BUILD_DIR) {
+  const app = new Hono<TAppEnv>();
+  const root = path.relative(process.cwd(), dir) || '.';
+  let index: string | null = null;
+  const readIndex = () => {
+    if (index === null) {
+      try {
+        index = readFileSync(path.join(dir, 'index.html'), 'utf8');
+      } catch {
+        return null;
+      }
+    }
+    return index;
+  };
+
+  app.use(
+    `${CONSOLE_PATH}/assets/*`,
+    serveStatic({
+      root,
+      precompressed: true,
+      rewriteRequestPath: (p) => p.slice(CONSOLE_PATH.length),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.all(`${CONSOLE_PATH}/assets/*`, notFoundJson);
+  const page = (c: Context<TAppEnv>) => {
+    c.header('Cache-Control', 'no-store');
+    const html = readIndex();
+    if (html === null) return c.text(NOT_BUILT, 503);
+    // The language of the storefront's choice (its `lang` cookie, else Accept-Language).
+    return c.html(html.replace('<html lang="pt-BR">', `<html lang="${c.get('locale')}">`));
+  };
+  app.get(CONSOLE_PATH, page);
+  app.get(`${CONSOLE_PATH}/*`, page);
+  return app;
+}

@@ -1,0 +1,74 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useI18n } from '../i18n/i18n.tsx';
+
+/**
+ * One screen: its title in the tab and as the one h1, which takes the focus after each navigation
+ * so a screen reader announces the new screen and Tab starts from its top.
+ */
+export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { pathname } = useLocation();
+  const { t } = useI18n();
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves on each new path, not on a new title
+  useEffect(() => {
+    heading.current?.focus();
+  }, [pathname]);
+  return (
+    <>
+      <div className="page-head">
+        <h1 tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
+        {actions ? <div className="page-actions">{actions}</div> : null}
+      </div>
+      {children}
+    </>
+  );
+}
+
+/** An error (or success) said aloud when it appears: the region exists before its text does. */
+export function Live({ message, tone = 'error' }: { message: string; tone?: 'error' | 'ok' }) {
+  return (
+    <div className={message ? `notice notice-${tone}` : 'notice-empty'} aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'}>
+      {message}
+    </div>
+  );
+}
+
+/** A labelled field; `hint` is read with it (aria-describedby). */
+export function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading() {
+  const { t } = useI18n();
+  return (
+    <p className="muted" role="status">
+      {t('common.loading')}
+    </p>
+  );
+}
