@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildConsole, consoleBuildIsStale, newestConsoleSource } from './build-console.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(repoRoot, 'apps/web');
@@ -29,10 +30,15 @@ function newestSource(): { mtime: number; path: string } {
     .reduce((a, b) => (b.mtime > a.mtime ? b : a));
 }
 
-/** True when the web build is missing or older than any file it is built from. */
-export function webBuildIsStale(): boolean {
+/** True when the storefront's build is missing or older than any file it is built from. */
+function storefrontBuildIsStale(): boolean {
   const built = statSync(serverEntry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   return built === 0 || newestSource().mtime > built;
+}
+
+/** True when the storefront's or the console's build (scripts/build-console.ts) is missing or stale. */
+export function webBuildIsStale(): boolean {
+  return storefrontBuildIsStale() || consoleBuildIsStale();
 }
 
 /**
@@ -55,13 +61,17 @@ function precompress(dir: string) {
   }
 }
 
-export function buildWeb(): void {
+/** Builds the storefront and the console (issue 33), each only when stale unless `all`. */
+export function buildWeb({ all = false }: { all?: boolean } = {}): void {
   if (process.env[WEB_BUILT_FOR_RUN] === '1') {
+    const changed = storefrontBuildIsStale() ? newestSource() : newestConsoleSource();
     throw new Error(
-      `The web build went stale during the test run (${path.relative(repoRoot, newestSource().path)} changed ` +
+      `The web build went stale during the test run (${path.relative(repoRoot, changed.path)} changed ` +
         'after it): a test wrote into what the web is built from.',
     );
   }
+  if (all || consoleBuildIsStale()) buildConsole();
+  if (!all && !storefrontBuildIsStale()) return;
   const bin = path.join(repoRoot, 'node_modules/.bin/react-router');
   // Always a production build, even when called from a test runner that sets NODE_ENV=test
   // (React's development build is a different, larger bundle).
@@ -75,5 +85,5 @@ export function buildWeb(): void {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  buildWeb();
+  buildWeb({ all: true });
 }

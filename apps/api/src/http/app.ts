@@ -25,6 +25,7 @@ import { ticketMailRenderers } from '../modules/tickets/mail-renderers.ts';
 import { createPageCache } from '../web/page-cache.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
+import { consoleRoutes } from './console-static.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
 import { staffApp } from './staff-app.ts';
 import { statusOf } from './error-status.ts';
@@ -164,6 +165,7 @@ export function createApp(options: TAppOptions) {
     return Object.assign(app, { checkout, outbox, biometry, flags, pageCache, exchangeRates });
   }
 
+  app.route('/', consoleRoutes());
   // Issue 18: shared pages of visitors not logged in, answered from memory (web/page-cache.ts).
   if (options.web && config.PAGE_CACHE_MB > 0)
     app.use((c, next) => (isApiPath(c.req.path) ? next() : pageCache.serve(c, next)));
