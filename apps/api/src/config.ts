@@ -113,6 +113,8 @@ export const ZConfigSchema = z
     TEST_UNSAFE_NO_AMOUNT_CHECK: flag.default(false),
     /** TEST ONLY: orders and payments move without their allowed-previous-status guard (the payment-faults suite's negative control). */
     TEST_UNSAFE_ORDER_MOVES: flag.default(false),
+    /** TEST ONLY: a staff refund retried calls the gateway without reading its refunded total first (the refund-faults suite's negative control). */
+    TEST_UNSAFE_REFUND_NO_READBACK: flag.default(false),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     PUBLIC_URL: url.optional(),
     API_BASE_URL: z.string().default(''),
@@ -195,6 +197,10 @@ export const ZConfigSchema = z
     PIX_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
     /** How often each process settles pending payments with the gateway and expires lapsed Pix. */
     PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+    /** Issue 33: the first wait before a failed staff refund is tried again (doubling, up to 15 minutes). */
+    REFUND_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    /** Issue 33: how many paid orders an event cancellation job writes refunds for per step. */
+    CANCELLATION_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
     /**
      * How long an order may wait for its charge's answer before the reconciler asks the gateway
      * about it by our reference (a charge cut by a timeout, a crash or a lost connection).

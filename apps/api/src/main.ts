@@ -1,7 +1,9 @@
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { DEFAULT_LOCALE } from '@ingressos/domain';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -15,6 +17,7 @@ import { createCatalogue } from './modules/catalogue/catalogue-read-model.ts';
 import { processSnapshotDir } from './modules/catalogue/snapshot-dir.ts';
 import { createSnapshotStore } from './modules/catalogue/snapshot-store.ts';
 import { reconcilePayments } from './modules/checkout/reconcile-payments.ts';
+import { runRefundWork } from './modules/checkout/refunds/refund-work.ts';
 import { unsellableEvents } from './modules/checkout/ways-to-pay/payment-offer.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { admitVisitors } from './modules/queue/admit-visitors.ts';
@@ -122,6 +125,18 @@ async function main() {
       });
   }, config.PAYMENT_RECONCILE_SECONDS * 1000);
   reconciler.unref();
+  // Issue 33: staff refunds due and event cancellation jobs, in every process (claimed rows, leases).
+  let refunding = false;
+  const refunder = setInterval(() => {
+    if (refunding || config.MAINTENANCE || config.TEST_RECONCILER_OFF) return;
+    refunding = true;
+    runRefundWork(app.checkout, `${hostname()}:${process.pid}`, DEFAULT_LOCALE)
+      .catch((error: unknown) => log.warn('staff refund pass failed', { error }))
+      .finally(() => {
+        refunding = false;
+      });
+  }, config.PAYMENT_RECONCILE_SECONDS * 1000);
+  refunder.unref();
   // Frames kept for a manual review leave when their retention ends, captures or not (docs/biometry.md).
   const imagePurge = setInterval(() => {
     if (config.MAINTENANCE || config.BIOMETRY_IMAGE_RETENTION_HOURS === 0) return;
@@ -176,6 +191,7 @@ async function main() {
     clearInterval(sweeper);
     clearInterval(admitter);
     clearInterval(reconciler);
+    clearInterval(refunder);
     clearInterval(imagePurge);
     app.exchangeRates.stop();
     stopTrim();

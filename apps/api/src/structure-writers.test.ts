@@ -59,6 +59,12 @@ const STATUSES: TGuarded = {
   drizzle: ['orders', 'payments', 'paymentParts'],
   columns: ['status'],
 };
+/** Issue 33: a ticket's void mark (refunded, its event cancelled): the gate's revoked list reads it. */
+const TICKET_VOIDS: TGuarded = {
+  tables: ['tickets'],
+  drizzle: ['tickets'],
+  columns: ['voided_at', 'void_reason', 'voidedAt', 'voidReason'],
+};
 const COUPON_USES: TGuarded = { tables: ['promo_codes'], drizzle: ['promoCodes'], columns: ['used'] };
 const COUPON_RESERVATIONS = { sql: 'cart_promo_uses', drizzle: 'cartPromoUses' };
 
@@ -104,6 +110,17 @@ describe('single writers', () => {
 
   it('lets only the order-state module write the status of orders, payments and split cards', () => {
     expect(offenders(writer('order-state.ts'), (t) => guardedWrites(t, STATUSES))).toEqual([]);
+  });
+
+  it('lets only void-tickets.ts mark a ticket void (issue 33: refunds and event cancellations)', () => {
+    expect(offenders(writer('void-tickets.ts'), (t) => guardedWrites(t, TICKET_VOIDS))).toEqual([]);
+    expect(
+      guardedWrites("sql`update tickets set voided_at = now() where id = 'x'`", TICKET_VOIDS),
+    ).toHaveLength(1);
+    expect(guardedWrites('db.update(tickets).set({ voidReason: x })', TICKET_VOIDS)).toHaveLength(1);
+    expect(
+      guardedWrites('sql`update tickets set qr_version = 2 where voided_at is null`', TICKET_VOIDS),
+    ).toEqual([]);
   });
 
   it('lets only the coupon module spend or reserve coupon uses', () => {

@@ -54,7 +54,7 @@ const ZMyTicket = z.object({
   placeAlias: z.string().nullable(),
   holderName: z.string().nullable(),
   holderCpf: z.string(),
-  status: z.enum(['valid', 'transferPending', 'transferred', 'past']),
+  status: z.enum(['valid', 'transferPending', 'transferred', 'past', 'refunded']),
   qr: z.string(),
   qrSvg: z.string(),
   transfer: z.object({ destinationCpf: z.string(), status: z.number() }).nullable(),

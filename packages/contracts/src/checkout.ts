@@ -219,7 +219,8 @@ export type TMyTicket = {
   /** The holder's CPF hidden: ***.456.789-**. */
   holderCpf: string;
   /** transferred: sent to another account (no QR any more); past: the event is over. */
-  status: 'valid' | 'transferPending' | 'transferred' | 'past';
+  /** Issue 33: 'refunded': refunded by staff or its event cancelled (void at the gate, no QR). */
+  status: 'valid' | 'transferPending' | 'transferred' | 'past' | 'refunded';
   /** Empty when transferred. */
   qr: string;
   qrSvg: string;

@@ -146,6 +146,18 @@ import {
   ZUpdateStaffCommissionerRequest,
 } from './staff.ts';
 import {
+  ZCancelPendingAnswer,
+  ZCancelPendingRequest,
+  ZEventCancellationProgress,
+  ZEventCancellationRequest,
+  ZEventPostponementRequest,
+  ZProtectionClaimRequest,
+  ZStaffOrderRefunds,
+  ZStaffRefundAnswer,
+  ZStaffRefundOrderParams,
+  ZStaffRefundRequest,
+} from './staff-refunds.ts';
+import {
   ZStaffBiometryDecisionRequest,
   ZStaffBiometryFrameParams,
   ZStaffBiometryReviewsAnswer,
@@ -1001,6 +1013,95 @@ export const ENDPOINT_SCHEMAS = {
     body: ZStaffBiometryDecisionRequest,
     response: ZBiometryReviewAnswer,
     errors: [403, 404, 409],
+  },
+  // Console: money going back (issue 33, staff-refunds.ts): support or admin; events: admin or their producer.
+  staffRefundOrder: {
+    summary:
+      'Staff (support, admin): refund a paid order, whole or some tickets (Idempotency-Key honoured; tickets void, buyer e-mailed; audited)',
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffRefundOrderParams,
+    headers: z.object({ 'idempotency-key': z.string().max(100).optional() }),
+    body: ZStaffRefundRequest,
+    response: ZStaffRefundAnswer,
+    status: 201,
+    errors: [403, 404, 409, 422],
+  },
+  staffOrderRefunds: {
+    summary: "Staff (support, admin): an order's refunds, what each ticket gives back, and what is due",
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffRefundOrderParams,
+    response: ZStaffOrderRefunds,
+    errors: [403, 404],
+  },
+  staffProtectionClaim: {
+    summary: 'Staff (support, admin): a refund-protection claim: the whole order refunded (audited)',
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffRefundOrderParams,
+    body: ZProtectionClaimRequest,
+    response: ZStaffRefundAnswer,
+    status: 201,
+    errors: [403, 404, 409],
+  },
+  staffCancelPendingOrder: {
+    summary:
+      'Staff (support, admin): cancel an order awaiting payment (the Pix cancelled at the gateway; audited)',
+    tag: 'Operations',
+    auth: 'session',
+    params: ZStaffRefundOrderParams,
+    body: ZCancelPendingRequest,
+    response: ZCancelPendingAnswer,
+    errors: [403, 404, 409],
+  },
+  staffRetryRefund: {
+    summary: 'Staff (support, admin): try a failed refund again (its gateway read back first; audited)',
+    tag: 'Operations',
+    auth: 'session',
+    params: z.object({ refundId: z.string().min(1).max(100) }),
+    response: ZStaffRefundAnswer,
+    errors: [403, 404, 409],
+  },
+  staffCancelEvent: {
+    summary:
+      "Staff (admin, the event's producer): cancel an event: sales stop now, every paid order refunded by a resumable job (audited)",
+    tag: 'Operations',
+    auth: 'session',
+    params: z.object({ eventId: ZEventId }),
+    body: ZEventCancellationRequest,
+    response: ZEventCancellationProgress,
+    status: 201,
+    errors: [403, 404, 409],
+  },
+  staffPostponeEvent: {
+    summary:
+      "Staff (admin, the event's producer): postpone an event to a new date; every buyer e-mailed (audited)",
+    tag: 'Operations',
+    auth: 'session',
+    params: z.object({ eventId: ZEventId }),
+    body: ZEventPostponementRequest,
+    response: ZEventCancellationProgress,
+    status: 201,
+    errors: [403, 404, 409],
+  },
+  staffCancellation: {
+    summary:
+      "Staff (admin, the event's producer): an event cancellation's progress (N of M refunded, failures)",
+    tag: 'Operations',
+    auth: 'session',
+    params: z.object({ id: ZEventId }),
+    response: ZEventCancellationProgress,
+    errors: [403, 404],
+  },
+  staffRetryCancellation: {
+    summary:
+      "Staff (admin, the event's producer): the failed refunds of an event cancellation tried again (audited)",
+    tag: 'Operations',
+    auth: 'session',
+    params: z.object({ id: ZEventId }),
+    response: ZEventCancellationProgress,
+    errors: [403, 404],
   },
   // Console: staff login (password, then TOTP), invitations, and the administrator's calls.
   staffLogin: {

@@ -146,6 +146,16 @@ export const ENDPOINTS = {
   staffCommissioners: { method: 'GET', path: '/api/staff/commissioners' },
   createStaffCommissioner: { method: 'POST', path: '/api/staff/commissioners' },
   updateStaffCommissioner: { method: 'PATCH', path: '/api/staff/commissioners/:id' },
+  // Console: money going back (issue 33: apps/api/src/http/routes/staff-refunds.ts)
+  staffRefundOrder: { method: 'POST', path: '/api/staff/orders/:orderId/refunds' },
+  staffOrderRefunds: { method: 'GET', path: '/api/staff/orders/:orderId/refunds' },
+  staffProtectionClaim: { method: 'POST', path: '/api/staff/orders/:orderId/protection-claim' },
+  staffCancelPendingOrder: { method: 'POST', path: '/api/staff/orders/:orderId/cancel' },
+  staffRetryRefund: { method: 'POST', path: '/api/staff/refunds/:refundId/retry' },
+  staffCancelEvent: { method: 'POST', path: '/api/staff/events/:eventId/cancellation' },
+  staffPostponeEvent: { method: 'POST', path: '/api/staff/events/:eventId/postponement' },
+  staffCancellation: { method: 'GET', path: '/api/staff/cancellations/:id' },
+  staffRetryCancellation: { method: 'POST', path: '/api/staff/cancellations/:id/retry-failed' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type TEndpointName = keyof typeof ENDPOINTS;

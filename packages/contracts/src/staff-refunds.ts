@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 const ZReason = z.string().trim().min(3).max(500);
 
+/** An order id in a staff refund call's path. */
+export const ZStaffRefundOrderParams = z.object({ orderId: z.string().trim().min(1).max(100) });
+
 /** POST /api/staff/orders/:orderId/refunds (Idempotency-Key header honoured). No ticketIds: the whole order. */
 export const ZStaffRefundRequest = z
   .object({

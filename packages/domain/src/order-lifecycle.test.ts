@@ -23,11 +23,17 @@ describe('the order lifecycle', () => {
     expect(previousStatuses(PAGO).sort()).toEqual([AGUARDANDO_PAGAMENTO, PRE_AUTORIZADO]);
   });
 
-  it('never leaves PAGO or ESTORNADO (a paid order is not cancelled, a refund is not undone)', () => {
+  it('never leaves ESTORNADO, and leaves PAGO only for ESTORNADO by name (a staff refund)', () => {
     for (const to of Object.values(ORDER_STATUS)) {
-      expect(mayMove(PAGO, to), `3 -> ${to}`).toBe(false);
+      expect(mayMove(PAGO, to), `3 -> ${to}`).toBe(to === ESTORNADO);
       expect(mayMove(ESTORNADO, to), `6 -> ${to}`).toBe(false);
     }
+    // Issue 33: no settle, cancel or automatic refund may take a paid order to 6; only a caller
+    // naming PAGO as where it moves from (order-state.ts moveOrder's `from`) does.
+    expect(previousStatuses(ESTORNADO)).not.toContain(PAGO);
+    const named = ORDER_TRANSITIONS.filter((t) => t.namedOnly);
+    expect(named.map((t) => [t.from, t.to])).toEqual([[PAGO, ESTORNADO]]);
+    expect(named[0]?.tickets).toBe('voided');
   });
 
   it('refunds a charge approved after its order was refused or cancelled', () => {

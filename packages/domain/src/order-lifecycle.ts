@@ -15,8 +15,14 @@ export type TOrderTransition = {
   when: string;
   holds: 'sold' | 'kept' | 'released' | 'back to the cart' | '—';
   coupons: 'used' | 'kept' | 'given back' | '—';
-  tickets: 'issued' | '—';
+  tickets: 'issued' | 'voided' | '—';
   money: 'kept' | 'refunded' | 'none taken' | 'held';
+  /**
+   * Issue 33: a move made only by a caller that names the status it moves from (moveOrder's
+   * `from`): a staff refund of a paid order. previousStatuses leaves it out, so no settle, cancel
+   * or automatic refund racing a payment can ever take a paid order with its tickets to 6.
+   */
+  namedOnly?: true;
 };
 
 export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
@@ -111,6 +117,16 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
     money: 'refunded',
   },
   {
+    from: PAGO,
+    to: ESTORNADO,
+    when: 'staff refund the whole order (a request, a refund-protection claim, the event cancelled)',
+    holds: '—',
+    coupons: '—',
+    tickets: 'voided',
+    money: 'refunded',
+    namedOnly: true,
+  },
+  {
     from: CANCELADO,
     to: ESTORNADO,
     when: 'a charge is approved after its order ended (late answer, late Pix)',
@@ -121,9 +137,9 @@ export const ORDER_TRANSITIONS: readonly TOrderTransition[] = [
   },
 ];
 
-/** The statuses an order may be in for it to move to `to`. */
+/** The statuses an order may be in for it to move to `to` (moves only made by name left out: namedOnly). */
 export function previousStatuses(to: TOrderStatus): TOrderStatus[] {
-  return ORDER_TRANSITIONS.filter((t) => t.to === to).map((t) => t.from);
+  return ORDER_TRANSITIONS.filter((t) => t.to === to && !t.namedOnly).map((t) => t.from);
 }
 
 export function mayMove(from: TOrderStatus, to: TOrderStatus): boolean {

@@ -8,6 +8,9 @@ import type { TCheckoutServices } from '../modules/checkout/services.ts';
 import type { TOutbox } from '../modules/outbox/outbox-worker.ts';
 import type { TSiteFlagsStore } from '../modules/site-flags/site-flags.ts';
 import { authenticateStaff, type TStaffEnv } from './middleware/staff-auth.ts';
+import { staffAccountRoutes } from './routes/staff-accounts.ts';
+import { staffRefundRoutes } from './routes/staff-refunds.ts';
+import { staffSupportRoutes } from './routes/staff-support.ts';
 
 /** What the staff calls may use: the services app.ts builds once. */
 export type TStaffDeps = {
@@ -33,5 +36,8 @@ export function staffApp(deps: TStaffDeps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.route('/', staffAccountRoutes(deps));
+  app.route('/', staffSupportRoutes(deps));
+  app.route('/', staffRefundRoutes(deps));
   return app;
 }

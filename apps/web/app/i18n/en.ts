@@ -485,6 +485,7 @@ export const en: TCatalog = {
   'tickets.tabsLabel': 'Which tickets to show',
   'tickets.status.valid': 'Valid',
   'tickets.status.transferPending': 'Transfer pending',
+  'tickets.status.refunded': 'Refunded · cancelled',
   'tickets.status.transferred': 'Transferred',
   'tickets.status.past': 'Event over',
   'tickets.holderLabel': 'Holder',

@@ -490,6 +490,7 @@ export const ptBR = {
   'tickets.tabsLabel': 'Quais ingressos mostrar',
   'tickets.status.valid': 'Válido',
   'tickets.status.transferPending': 'Transferência pendente',
+  'tickets.status.refunded': 'Estornado · cancelado',
   'tickets.status.transferred': 'Transferido',
   'tickets.status.past': 'Evento realizado',
   'tickets.holderLabel': 'Titular',

@@ -310,4 +310,33 @@ export const EN: TApiMessages = {
     staff_commissioner_not_found: 'Commissioner not found.',
     staff_commissioner_hash_taken: 'A commissioner with this code already exists.',
   },
+  /** Issue 33: support's and the biometry reviewer's calls. */
+  staffSupport: {
+    search_unrecognised:
+      'Type a CPF, an e-mail, an order code (8 characters), the card’s last four digits or a Pix end-to-end id.',
+    order_not_found: 'Order not found.',
+    order_not_paid: 'Only a paid order has tickets to send.',
+    buyer_not_found: 'Buyer not found.',
+    frame_not_found: 'This enrolment has no kept image.',
+  },
+  staffRefunds: {
+    refund_order_not_found: 'Order not found.',
+    refund_not_paid: 'Only a paid order can be refunded.',
+    refund_ticket_unknown: 'One of the tickets is not in this order.',
+    refund_ticket_voided: 'One of the tickets was already refunded or cancelled.',
+    refund_in_progress: 'A refund of this charge is already under way; wait, or try again when it ends.',
+    refund_failed_pending: 'A refund of this charge failed; retry it before asking for another.',
+    refund_split_partial: 'An order paid with several cards can only be refunded whole.',
+    refund_partial_unsupported: "This order's way to pay takes no partial refunds; refund the whole order.",
+    refund_key_reused: 'This Idempotency-Key was already used for another refund request.',
+    refund_not_found: 'Refund not found.',
+    refund_not_failed: 'Only a failed refund can be retried.',
+    refund_no_protection: 'This order did not buy refund protection.',
+    refund_nothing_left: 'Nothing is left to refund on this order.',
+    cancel_not_pending: 'Only an order awaiting payment can be cancelled.',
+    cancellation_not_found: 'Cancellation not found.',
+    cancellation_running: 'A cancellation or postponement of this event is already under way.',
+    event_not_found: 'Event not found.',
+    postpone_in_past: 'The new date must be in the future.',
+  },
 };

@@ -322,4 +322,34 @@ export const PT_BR = {
     staff_commissioner_not_found: 'Comissário não encontrado.',
     staff_commissioner_hash_taken: 'Já existe um comissário com este código.',
   },
+  /** Issue 33: as chamadas do suporte e da revisão de biometria. */
+  staffSupport: {
+    search_unrecognised:
+      'Digite um CPF, um e-mail, o código do pedido (8 caracteres), os 4 últimos dígitos do cartão ou o identificador (E2E) do Pix.',
+    order_not_found: 'Pedido não encontrado.',
+    order_not_paid: 'Só um pedido pago tem ingressos para reenviar.',
+    buyer_not_found: 'Comprador não encontrado.',
+    frame_not_found: 'Esta biometria não tem imagem guardada.',
+  },
+  /** Issue 33: refunds, protection claims and event cancellations by staff. */
+  staffRefunds: {
+    refund_order_not_found: 'Pedido não encontrado.',
+    refund_not_paid: 'Só um pedido pago pode ser estornado.',
+    refund_ticket_unknown: 'Um dos ingressos não pertence a este pedido.',
+    refund_ticket_voided: 'Um dos ingressos já foi estornado ou cancelado.',
+    refund_in_progress: 'Já há um estorno em andamento para esta cobrança; aguarde ou tente de novo quando ele terminar.',
+    refund_failed_pending: 'Há um estorno com falha nesta cobrança; tente-o de novo antes de pedir outro.',
+    refund_split_partial: 'Um pedido pago com vários cartões só pode ser estornado por inteiro.',
+    refund_partial_unsupported: 'O meio de pagamento deste pedido não aceita estorno parcial; estorne o pedido inteiro.',
+    refund_key_reused: 'Esta Idempotency-Key já foi usada com outro pedido de estorno.',
+    refund_not_found: 'Estorno não encontrado.',
+    refund_not_failed: 'Só um estorno com falha pode ser tentado de novo.',
+    refund_no_protection: 'Este pedido não comprou a proteção de reembolso.',
+    refund_nothing_left: 'Não resta valor a estornar neste pedido.',
+    cancel_not_pending: 'Só um pedido aguardando pagamento pode ser cancelado.',
+    cancellation_not_found: 'Cancelamento não encontrado.',
+    cancellation_running: 'Já há um cancelamento ou adiamento em andamento para este evento.',
+    event_not_found: 'Evento não encontrado.',
+    postpone_in_past: 'A nova data precisa estar no futuro.',
+  },
 } as const;

@@ -384,6 +384,19 @@ export async function sellFreeUnits(tx: TDb, units: TSaleUnits, n: number): Prom
 }
 
 /**
+ * Issue 33: a refunded ticket's unit goes back on sale (a staff refund while the event still
+ * sells): `n` units leave `sold` on the lot, then on its seat or table, in the caller's
+ * transaction. Never below zero (a counter the import reset keeps its CHECK).
+ */
+export async function unsellUnits(tx: TDb, units: TSaleUnits, n: number): Promise<void> {
+  await tx.execute(sql`update ticket_lots set sold = greatest(0, sold - ${n}) where id = ${units.lotId}`);
+  if (units.controlledPlaceId !== null)
+    await tx.execute(
+      sql`update controlled_places set sold = greatest(0, sold - ${n}) where id = ${units.controlledPlaceId}`,
+    );
+}
+
+/**
  * Sets a lot's or a place's capacity (the catalogue import), never below what is sold or held at
  * that moment: false when it would be (a hold taken between the import's read and this write).
  */

@@ -33,6 +33,7 @@ type TRow = {
   qr: string | null;
   transfer_cpf: string | null;
   transfer_status: number | null;
+  voided_at: Date | string | null;
 };
 
 /** Orders (all but abandoned attempts) and their issued tickets, of a user or of one order. */
@@ -54,7 +55,7 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
            e.id as event_id, e.name as event_name, e.slug, e.starts_at, e.time_zone,
            v.name as venue, v.city, v.state,
            t.id as ticket_id, t.user_id as owner_id, hu.name as holder_name, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
-           tt.destination_cpf as transfer_cpf, tt.status as transfer_status
+           tt.destination_cpf as transfer_cpf, tt.status as transfer_status, t.voided_at
     from orders o
     join events e on e.id = o.event_id
     join venues v on v.id = e.venue_id
@@ -73,6 +74,8 @@ const hideHolderDocument = (doc: string | null) => (doc ? hideDocument(doc) : ''
 
 function ticketStatus(row: TRow, userId: string, past: boolean): TMyTicket['status'] {
   if (row.owner_id !== userId) return 'transferred';
+  // Issue 33: refunded by staff or its event cancelled: void at the gate, shown without its QR.
+  if (row.voided_at !== null) return 'refunded';
   if (past) return 'past';
   return row.transfer_cpf !== null ? 'transferPending' : 'valid';
 }
@@ -135,7 +138,7 @@ export async function getMyTickets(
     if (row.ticket_id && row.qr && row.unit !== null) {
       const line = lineOf(row.lines, row.unit);
       const status = ticketStatus(row, userId, event.past);
-      const mine = status !== 'transferred';
+      const mine = status !== 'transferred' && status !== 'refunded';
       event.tickets.push({
         id: row.ticket_id,
         orderId: row.order_id,
@@ -168,7 +171,7 @@ export async function pdfTickets(
 ): Promise<TPdfTicket[]> {
   const rows = await loadRows(db, filter);
   return rows
-    .filter((row) => row.ticket_id && row.qr && row.unit !== null)
+    .filter((row) => row.ticket_id && row.qr && row.unit !== null && row.voided_at === null)
     .filter((row) => !filter.userId || row.owner_id === filter.userId)
     .map((row) => {
       const line = lineOf(row.lines, row.unit!);

@@ -11,6 +11,7 @@ const STATUS: Record<TMyTicket['status'], { key: TMessageKey; tone: string }> = 
   transferPending: { key: 'tickets.status.transferPending', tone: 'pending' },
   transferred: { key: 'tickets.status.transferred', tone: 'muted' },
   past: { key: 'tickets.status.past', tone: 'muted' },
+  refunded: { key: 'tickets.status.refunded', tone: 'muted' },
 };
 
 /** One ticket: the event, the place, the holder (CPF hidden), its status, and what can be done with it. */
@@ -40,7 +41,7 @@ export function TicketCard({
   const usable = ticket.status === 'valid' || ticket.status === 'transferPending';
   return (
     <article
-      className={`${styles.ticket} ${ticket.status === 'transferred' ? styles.faded : ''}`}
+      className={`${styles.ticket} ${ticket.status === 'transferred' || ticket.status === 'refunded' ? styles.faded : ''}`}
       aria-label={t('tickets.ticketLabel', { n, total })}
     >
       <img className={styles.poster} src={event.poster} alt="" width={120} height={160} loading="lazy" />

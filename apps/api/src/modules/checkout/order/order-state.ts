@@ -1,4 +1,4 @@
-import { previousStatuses } from '@ingressos/domain/order-lifecycle';
+import { mayMove, previousStatuses } from '@ingressos/domain/order-lifecycle';
 import { previousPaymentStatuses } from '@ingressos/domain/payment-lifecycle';
 import { ORDER_STATUS, type TOrderStatus, type TPaymentStatus } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../../db/client.ts';
@@ -14,7 +14,12 @@ import { paymentParts } from '../../../db/schema/index.ts';
  * together with what it does (tickets issued, holds released).
  */
 
-export type TPaymentOutcome = { status: TPaymentStatus; detail: string };
+export type TPaymentOutcome = {
+  status: TPaymentStatus;
+  detail: string;
+  /** Issue 33: a settled Pix's end-to-end id, kept on the payment (support searches by it). */
+  pixEndToEndId?: string | undefined;
+};
 
 /** The guard of every move: the row is in one of the statuses the lifecycle allows before it. */
 const fromAny = (statuses: readonly (TOrderStatus | TPaymentStatus)[]) =>
@@ -36,20 +41,31 @@ export async function moveOrder(
     payment?: TPaymentOutcome;
     /** TEST ONLY (TEST_UNSAFE_ORDER_MOVES): no allowed-previous-status guard, to show what it prevents. */
     unguarded?: boolean;
+    /**
+     * Issue 33: the one status the order must be in, for a move the lifecycle makes only by name
+     * (namedOnly: a staff refund of a paid order, PAGO → ESTORNADO). It must be a move the table allows.
+     */
+    from?: TOrderStatus;
   },
 ): Promise<boolean> {
+  if (move.from !== undefined && !mayMove(move.from, move.to))
+    throw new Error(`the order lifecycle has no move ${move.from} -> ${move.to}`);
+  const guard = move.unguarded
+    ? sql`true`
+    : fromAny(move.from !== undefined ? [move.from] : previousStatuses(move.to));
   const moved = await rows<{ id: string }>(
     db,
     sql`update orders set status = ${move.to}, updated_at = now(),
           paid_at = case when ${move.to}::smallint = ${ORDER_STATUS.PAGO} then now() else paid_at end
-        where id = ${move.orderId} and ${move.unguarded ? sql`true` : fromAny(previousStatuses(move.to))}
+        where id = ${move.orderId} and ${guard}
         returning id`,
   );
   if (moved.length === 0) return false;
   if (move.paymentId && move.payment) {
     // The move decides: the payment reads what the order became, whatever it said before.
     await db.execute(
-      sql`update payments set status = ${move.payment.status}, status_detail = ${move.payment.detail}, updated_at = now()
+      sql`update payments set status = ${move.payment.status}, status_detail = ${move.payment.detail}, updated_at = now(),
+            pix_end_to_end_id = coalesce(pix_end_to_end_id, ${move.payment.pixEndToEndId ?? null})
           where id = ${move.paymentId}`,
     );
   }
