@@ -27,6 +27,11 @@ export type TCharge = {
    * pending_challenge): the page the buyer is sent to for it (the issuer's challenge).
    */
   challengeUrl?: string | undefined;
+  /**
+   * Issue 33: a Pix paid at the bank: its end-to-end id (E2E, 'E' + the payer bank's ISPB +
+   * yyyyMMddHHmm + 11 characters), when the gateway tells it. Support finds an order by it.
+   */
+  pixEndToEndId?: string | undefined;
 };
 
 export type { TGatewayKind } from './plugins.ts';

@@ -6,6 +6,7 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { TDatabase } from '../../db/client.ts';
+import { eq, like, or } from '../../db/orm.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { sha256 } from '../../db/tokens.ts';
 import { fail } from './messages.ts';
@@ -101,6 +102,11 @@ export type TRateLimits = {
   consume(name: TLimitName, key: string, locale: TLocale): Promise<void>;
   /** Forgets a key (a successful login clears its failures). */
   reset(name: TLimitName, key: string): Promise<void>;
+  /**
+   * Issue 33: forgets a key and every pair key made from it (`key|…`): support unlocking an
+   * account forgets its login windows from every address, without knowing the addresses.
+   */
+  forget(name: TLimitName, key: string): Promise<void>;
 };
 
 export function createRateLimits(database: TDatabase): TRateLimits {
@@ -117,8 +123,13 @@ export function createRateLimits(database: TDatabase): TRateLimits {
         : new RateLimiterMemory(options),
     );
   }
-  // Keys may be CPFs or e-mails: the table keeps only a hash of them.
-  const keyOf = (key: string) => sha256(key).slice(0, 32);
+  // Keys may be CPFs or e-mails: the table keeps only a hash of them. A pair key ('account|ip')
+  // is hashed part by part, so every window of one account shares a prefix `forget` can find.
+  const keyOf = (key: string) =>
+    key
+      .split('|')
+      .map((part) => sha256(part).slice(0, 32))
+      .join('.');
   return {
     async consume(name, key, locale) {
       try {
@@ -131,6 +142,22 @@ export function createRateLimits(database: TDatabase): TRateLimits {
     },
     async reset(name, key) {
       await limiters.get(name)!.delete(keyOf(key));
+    },
+    async forget(name, key) {
+      const limiter = limiters.get(name)!;
+      const own = limiter.getKey(keyOf(key));
+      if (database.kind === 'postgres') {
+        await database.db
+          .delete(rateLimits)
+          .where(or(eq(rateLimits.key, own), like(rateLimits.key, `${own}.%`)));
+        return;
+      }
+      // PGlite runs one process, whose windows are in the memory limiter's own map (no listing API).
+      const storage = (limiter as unknown as { _memoryStorage?: { _storage?: Map<string, unknown> } })
+        ._memoryStorage?._storage;
+      for (const stored of [...(storage?.keys() ?? [])])
+        if (stored === own || stored.startsWith(`${own}.`))
+          await limiter.delete(stored.slice(name.length + 1));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import type { TPaymentStatus } from '@ingressos/domain/payment-status';
@@ -77,6 +77,10 @@ export function createSandboxGateway(
     currency: row.currency.toUpperCase(),
     externalRef: row.externalRef,
     refundedCents: row.refundedCents,
+    pixEndToEndId:
+      row.method === 'pix' && (row.status === 'approved' || row.status === 'refunded')
+        ? pixEndToEndId(row.id, row.createdAt)
+        : undefined,
   });
   const pixPayload = (ref: string, amountCents: number) =>
     generatePixPayload({
@@ -267,4 +271,18 @@ export function createSandboxGateway(
     },
   };
   return gateway;
+}
+
+/** The ISPB the sandbox's payer bank answers with (any 8 digits; a real one is the payer's bank's). */
+const SANDBOX_PAYER_ISPB = '99999999';
+
+/**
+ * Issue 33: the end-to-end id a bank gives a settled Pix (BCB's format: 'E', the payer bank's ISPB
+ * in 8 digits, yyyyMMddHHmm in UTC, 11 alphanumerics). The sandbox keeps no column for it, so it
+ * is derived from the charge (its id and time): every read of one charge answers the same id.
+ */
+function pixEndToEndId(chargeId: string, at: Date): string {
+  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 12);
+  const tail = createHash('sha256').update(chargeId).digest('hex').slice(0, 11).toUpperCase();
+  return `E${SANDBOX_PAYER_ISPB}${stamp}${tail}`;
 }

@@ -24,6 +24,8 @@ export type TChargeState = {
   statusDetail: string;
   amountCents?: number | null | undefined;
   currency?: string | null | undefined;
+  /** Issue 33: a Pix's end-to-end id, when the gateway told it (kept on the payment as it settles). */
+  pixEndToEndId?: string | undefined;
 };
 
 /**
@@ -70,7 +72,7 @@ export async function settlePayment(
   }
   if (charge.ref && !payment.gatewayRef) await recordCharge(s.db, payment.id, { ref: charge.ref });
   const gatewayRef = payment.gatewayRef ?? charge.ref ?? null;
-  const outcome = { status: charge.status, detail: charge.statusDetail };
+  const outcome = { status: charge.status, detail: charge.statusDetail, pixEndToEndId: charge.pixEndToEndId };
   const none = { status: charge.status, soldOut: false, issued: 0 };
 
   if (issuesTickets(charge.status)) {
