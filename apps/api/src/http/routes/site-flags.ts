@@ -36,6 +36,7 @@ export function siteFlagsRoutes(s: {
         ip: clientIp(c, s.config.TRUST_PROXY_HOPS),
         patch,
         locale,
+        requestId: c.get('requestId'),
       });
       c.header('Cache-Control', 'no-store');
       return c.json(siteFlagsAnswer(s.config, state, s.flags.refreshMs));

@@ -3,6 +3,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { siteFlags } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/with-transaction.ts';
 import type { TLogger } from '../../logger.ts';
 
 /** The environment's values: what a switch is while it has no row in `site_flags`. */
@@ -24,8 +25,11 @@ export type TSiteFlagsStore = {
   current(): Promise<TSiteFlagsState>;
   /** The last switches read, without waiting (the environment's values before the first read). */
   peek(): TSiteFlagsState;
-  /** The only writer: upserts the given switches and reads them back at once in this process. */
-  set(patch: TSiteFlagsPatch): Promise<TSiteFlagsState>;
+  /**
+   * The only writer: upserts the given switches and reads them back at once in this process.
+   * `within` runs in the same transaction (the staff audit line of the change, issue 33).
+   */
+  set(patch: TSiteFlagsPatch, within?: (tx: TDb) => Promise<void>): Promise<TSiteFlagsState>;
   readonly refreshMs: number;
 };
 
@@ -87,17 +91,20 @@ export function createSiteFlags(options: {
     refreshMs,
     peek: () => state,
     current: () => (now() - readAt < refreshMs ? Promise.resolve(state) : refresh()),
-    async set(patch) {
+    async set(patch, within) {
       const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
-      if (entries.length > 0) {
-        await db
-          .insert(siteFlags)
-          .values(entries.map(([key, value]) => ({ key, value: value as boolean | number })))
-          .onConflictDoUpdate({
-            target: siteFlags.key,
-            set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-          });
-      }
+      await inTransaction(db, async (tx) => {
+        if (entries.length > 0) {
+          await tx
+            .insert(siteFlags)
+            .values(entries.map(([key, value]) => ({ key, value: value as boolean | number })))
+            .onConflictDoUpdate({
+              target: siteFlags.key,
+              set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+            });
+        }
+        await within?.(tx);
+      });
       readAt = Number.NEGATIVE_INFINITY;
       return refresh();
     },
