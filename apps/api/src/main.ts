@@ -21,6 +21,7 @@ import { runRefundWork } from './modules/checkout/refunds/refund-work.ts';
 import { unsellableEvents } from './modules/checkout/ways-to-pay/payment-offer.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { admitVisitors } from './modules/queue/admit-visitors.ts';
+import { inviteDemoAdmin } from './modules/staff/invite-demo-admin.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,7 +41,11 @@ async function main() {
   });
   if (!config.MAINTENANCE) {
     await migrateDatabase(database);
-    if (config.DEMO_DATA) await seedDemoData(database, log);
+    if (config.DEMO_DATA) {
+      await seedDemoData(database, log);
+      // Issue 33: a first console administrator to invite, only while no staff exist (the outbox's poller mails it).
+      await inviteDemoAdmin({ db: database.db, config, log, outbox: { nudge() {} } });
+    }
   }
   // Each process keeps its own snapshot files, rebuilt from the database (docs/catalogue-snapshots.md).
   const catalogue = createCatalogue({
