@@ -33,8 +33,9 @@ const iso = (at: Date | string) => new Date(at).toISOString();
 /**
  * The parts of an order's history that live outside its own rows: its tickets' transfers, the
  * e-mails it caused, and what staff did to it. Each is read through an index: transfers by the
- * order's tickets, messages by their dedupe keys (the confirmation `order_confirmation:<id>`, a
- * refund's `refund:<id>` per order and per refund row, a support resend named by its audit line),
+ * order's tickets, messages by their dedupe keys (the confirmation `order_confirmation:<id>`, the
+ * lifecycle's refund `refund:<order id>`, a staff refund's `staff-refund:<refund id>` (the base row
+ * of its request), a support resend named by its audit line),
  * the audit log by its target.
  */
 export async function orderSideHistory(
@@ -50,7 +51,7 @@ export async function orderSideHistory(
   const keys = [
     `order_confirmation:${order.id}`,
     `refund:${order.id}`,
-    ...order.refundIds.map((id) => `refund:${id}`),
+    ...order.refundIds.map((id) => `staff-refund:${id}`),
   ];
   const messages = await rows<TMessageRow>(
     db,
