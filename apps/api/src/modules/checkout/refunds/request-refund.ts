@@ -112,12 +112,6 @@ async function writeRefund(s: TCheckoutServices, tx: TDb, req: TRefundRequest, b
     sql`select id, gateway, gateway_ref, amount_cents from payments where order_id = ${order.id}`,
   );
   if (!payment) throw refundError('refund_not_paid', req.locale);
-  const open = await rows<{ status: string }>(
-    tx,
-    sql`select status from refunds where payment_id = ${payment.id} and status in ('due', 'failed')`,
-  );
-  if (open.some((row) => row.status === 'due')) throw refundError('refund_in_progress', req.locale);
-  if (open.length > 0) throw refundError('refund_failed_pending', req.locale);
 
   const tickets = await rows<{ id: string; unit: number; voided_at: Date | string | null }>(
     tx,
@@ -132,6 +126,13 @@ async function writeRefund(s: TCheckoutServices, tx: TDb, req: TRefundRequest, b
     chosen = live.filter((ticket) => ids.has(ticket.id));
     if (chosen.length !== ids.size) throw refundError('refund_ticket_voided', req.locale);
   }
+  // One refund due per charge at a time (refundedBeforeCents is then exact); a failed one is retried first.
+  const open = await rows<{ status: string }>(
+    tx,
+    sql`select status from refunds where payment_id = ${payment.id} and status in ('due', 'failed')`,
+  );
+  if (open.some((row) => row.status === 'due')) throw refundError('refund_in_progress', req.locale);
+  if (open.length > 0) throw refundError('refund_failed_pending', req.locale);
   // Refunding every ticket still valid is the whole order: what is left of the charge goes back.
   const whole = chosen.length === live.length;
   const parts = await rows<TPartRow>(
