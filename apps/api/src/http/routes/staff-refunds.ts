@@ -138,6 +138,8 @@ export function staffRefundRoutes(deps: TStaffDeps) {
       return c.json(await answer(orderId, [refundId], locale));
     })
     .post('/events/:eventId/cancellation', async (c) => {
+      // Who may act at all comes first (401/403), then the event scope once the id is read.
+      requireStaff(c, EVENTS);
       const locale = c.get('locale');
       const { eventId } = parseWithMessages(ZEventParams, c.req.param(), locale);
       const staff = requireStaffForEvent(c, EVENTS, eventId);
@@ -151,6 +153,8 @@ export function staffRefundRoutes(deps: TStaffDeps) {
       return c.json(await cancellationProgress(s.db, id, locale), 201);
     })
     .post('/events/:eventId/postponement', async (c) => {
+      // Who may act at all comes first (401/403), then the event scope once the id is read.
+      requireStaff(c, EVENTS);
       const locale = c.get('locale');
       const { eventId } = parseWithMessages(ZEventParams, c.req.param(), locale);
       const staff = requireStaffForEvent(c, EVENTS, eventId);
