@@ -15,6 +15,7 @@ const BENCHES = [
   'bench/hold-throttle.ts',
   'bench/oversized-bodies.ts',
   'bench/biometry.ts',
+  'bench/support-search.ts',
 ];
 
 let failed = 0;
