@@ -213,6 +213,10 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
       newStartsAt: '2031-01-01T20:00:00-03:00',
     },
     'POST /api/staff/cancellations/:id/retry-failed': {},
+    // Issue 33, support's actions and the reviewer's decision (no staff session: refused at the door).
+    'POST /api/staff/orders/:orderId/resend-tickets': {},
+    'POST /api/staff/buyers/:userId/unlock': {},
+    'POST /api/staff/biometry/reviews/:uuid': { decision: 'approve', reason: 'Fuzz review' },
   };
 }
 
