@@ -202,6 +202,11 @@ export const ZConfigSchema = z
     /** Issue 33: how many paid orders an event cancellation job writes refunds for per step. */
     CANCELLATION_BATCH: z.coerce.number().int().min(1).max(1000).default(50),
     /**
+     * Issue 33: how long a process owns a claimed refund or an event cancellation step; a process
+     * killed meanwhile leaves it to another after this. Never shorter than two gateway timeouts.
+     */
+    REFUND_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
      * How long an order may wait for its charge's answer before the reconciler asks the gateway
      * about it by our reference (a charge cut by a timeout, a crash or a lost connection).
      */

@@ -16,8 +16,8 @@ import { baseOf, REFUND_MAX_ATTEMPTS, type TRefundRow } from './refund-rows.ts';
  * processes never call the gateway for one row at once; a process killed mid-call leaves the row
  * claimable again when it lapses (and the read-back below keeps the retry from paying twice).
  */
-const leaseSeconds = (s: TCheckoutServices) =>
-  Math.max(30, Math.ceil((3 * s.config.PAYMENT_GATEWAY_TIMEOUT_MS) / 1000));
+export const leaseSeconds = (s: TCheckoutServices) =>
+  Math.max(s.config.REFUND_LEASE_SECONDS, Math.ceil((2 * s.config.PAYMENT_GATEWAY_TIMEOUT_MS) / 1000));
 
 /** Claims due refunds (all due ones, or `ids`) for this process: one statement, FOR UPDATE SKIP LOCKED. */
 export async function claimDueRefunds(

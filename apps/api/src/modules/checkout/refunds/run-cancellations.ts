@@ -4,11 +4,8 @@ import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { AppError } from '../../app-error.ts';
 import type { TCheckoutServices } from '../services.ts';
-import { runDueRefunds } from './execute-refund.ts';
+import { leaseSeconds, runDueRefunds } from './execute-refund.ts';
 import { requestRefund } from './request-refund.ts';
-
-/** How long a process owns a cancellation job per step; renewed at each batch. */
-const LEASE_SECONDS = 60;
 
 /**
  * Issue 33: one step of the event cancellation jobs, in every process (the reconciler's interval,
@@ -23,7 +20,7 @@ const LEASE_SECONDS = 60;
 export async function runCancellationJobs(s: TCheckoutServices, owner: string, locale: TLocale) {
   const [job] = await rows<{ id: number; event_id: number; reason: string; requested_by: string | null }>(
     s.db,
-    sql`update event_cancellations set lease_owner = ${owner}, lease_until = now() + ${LEASE_SECONDS} * interval '1 second'
+    sql`update event_cancellations set lease_owner = ${owner}, lease_until = now() + ${leaseSeconds(s)} * interval '1 second'
         where id = (select id from event_cancellations
                     where status = 'running' and kind = 'cancel' and (lease_until is null or lease_until < now() or lease_owner = ${owner})
                     order by id limit 1 for update skip locked)
@@ -67,7 +64,7 @@ export async function runCancellationJobs(s: TCheckoutServices, owner: string, l
     await runDueRefunds(s, locale, { cancellationId: job.id, limit: batch });
     const renewed = await rows<{ id: number }>(
       s.db,
-      sql`update event_cancellations set lease_until = now() + ${LEASE_SECONDS} * interval '1 second'
+      sql`update event_cancellations set lease_until = now() + ${leaseSeconds(s)} * interval '1 second'
           where id = ${job.id} and lease_owner = ${owner} and status = 'running' returning id`,
     );
     // Another process took the job over (this one stalled past its lease): it goes on from the rows.
