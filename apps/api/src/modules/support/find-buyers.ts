@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '@ingressos/contracts';
 import type { TStaffBuyerSearchAnswer } from '@ingressos/contracts/staff-support';
 import type { TLocale } from '@ingressos/domain';
-import { hideDocument, stripCpfMask } from '@ingressos/domain/cpf';
+import { hideDocument, isCpfDocument, stripCpfMask } from '@ingressos/domain/cpf';
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
@@ -21,7 +21,7 @@ export async function findBuyers(options: {
   const digits = stripCpfMask(text);
   const where = text.includes('@')
     ? sql`u.email = ${text.toLowerCase()}`
-    : /^\d{11}$/.test(digits)
+    : isCpfDocument(digits)
       ? sql`u.document = ${digits}`
       : null;
   if (!where)

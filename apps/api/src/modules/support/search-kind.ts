@@ -1,5 +1,5 @@
 import type { TStaffSearchKind } from '@ingressos/contracts/staff-support';
-import { stripCpfMask } from '@ingressos/domain/cpf';
+import { isCpfDocument, stripCpfMask } from '@ingressos/domain/cpf';
 
 /**
  * What support typed, read as one kind of key. The kinds never overlap, so the order of the
@@ -17,7 +17,7 @@ export function searchKindOf(typed: string): { kind: TStaffSearchKind; value: st
   if (text.includes('@')) return { kind: 'email', value: text.toLowerCase() };
   if (/^E[0-9A-Za-z]{31}$/i.test(text)) return { kind: 'pix_e2e', value: text.toUpperCase() };
   const digits = stripCpfMask(text);
-  if (/^\d{11}$/.test(digits)) return { kind: 'cpf', value: digits };
+  if (isCpfDocument(digits)) return { kind: 'cpf', value: digits };
   if (/^\d{4}$/.test(text)) return { kind: 'last4', value: text };
   const code = text.replace(/^(pedido\s*|#)/i, '');
   if (/^[0-9a-f]{8}$/i.test(code)) return { kind: 'code', value: code.toLowerCase() };
