@@ -1,6 +1,6 @@
 import type { TStaffMe } from '@ingressos/contracts/staff';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { api, whenSignedOut } from './api.ts';
 import { AuditScreen } from './screens/audit.tsx';
 import { BiometryQueueScreen } from './screens/biometry-queue.tsx';
@@ -30,7 +30,6 @@ function Guard({ section, children }: { section?: TSection; children: ReactNode 
 
 export function App() {
   const [me, setMe] = useState<TStaffMe | null | undefined>(undefined);
-  const navigate = useNavigate();
   const refresh = useCallback(async () => {
     const answer = await api('staffMe');
     setMe(answer.ok ? answer.body : null);
@@ -38,12 +37,9 @@ export function App() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  useEffect(() => {
-    whenSignedOut(() => {
-      setMe(null);
-      navigate('/entrar', { replace: true });
-    });
-  }, [navigate]);
+  // A call answered 401 (the session ended or was disabled): forget it; the guard sends a console
+  // screen to the login (with the way back), and the public screens stay as they are.
+  useEffect(() => whenSignedOut(() => setMe(null)), []);
   const session = useMemo<TSession>(() => ({ me: me ?? null, setMe, refresh }), [me, refresh]);
   if (me === undefined) return <Loading />;
   return (

@@ -13,10 +13,12 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves on each new path, not on a new title
+  // A new path, or a new step on the same path (the recovery codes after the enrolment, an order's
+  // code once loaded): the heading says where the person is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the focus move on these changes
   useEffect(() => {
     heading.current?.focus();
-  }, [pathname]);
+  }, [pathname, title]);
   return (
     <>
       <div className="page-head">
