@@ -7,6 +7,15 @@ import { ZSiteFlagsPatch } from './site-flags.ts';
  * recovery codes), invitations, the administrator's calls and the audit log's reading. Staff are
  * not buyers: their own cookie (`staff_sid`), their own calls under /api/staff. The console's
  * screens read these types; the API parses with them.
+ *
+ * Refusals (`code`, status): staff_invalid_credentials 401 (unknown e-mail, wrong password or an
+ * account not active: one answer), staff_locked 423 (5 failures in a row: 15 minutes, or an admin's
+ * unlock), staff_invalid_code 401 (a TOTP or recovery code wrong or already used),
+ * staff_unauthenticated 401 (no session, or a half-way one where a full one is needed),
+ * staff_forbidden 403, staff_totp_already_enrolled / staff_totp_enrol_first / staff_totp_not_enrolled
+ * 409, staff_invitation_invalid 404, staff_invitation_expired 410, staff_password_weak 400,
+ * staff_email_taken 409, staff_not_found 404, staff_last_admin 409, staff_event_not_found 404,
+ * staff_commissioner_not_found 404, staff_commissioner_hash_taken 409, too_many_requests 429.
  */
 
 /** What each staff member is; the same list as apps/api modules/staff/roles.ts (a type test ties them). */
@@ -148,7 +157,10 @@ export const ZCreateStaffAccountAnswer = z.object({
 });
 export type TCreateStaffAccountAnswer = z.infer<typeof ZCreateStaffAccountAnswer>;
 
-/** PATCH /api/staff/accounts/:id: any of role, events, status (disabling ends the account's sessions). */
+/**
+ * PATCH /api/staff/accounts/:id: any of role, events, status (disabling ends the account's sessions;
+ * 'active' on an account that never accepted its invitation leaves it 'invited').
+ */
 export const ZUpdateStaffAccountRequest = z
   .object({
     role: ZStaffRole.optional(),

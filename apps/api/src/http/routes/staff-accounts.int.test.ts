@@ -348,12 +348,13 @@ describe.each(testDatabases())('staff login, TOTP and invitations on %s', (kind)
     const refused: string[] = [];
     for (const name of mine) {
       const { method, path } = target(name);
-      const who = [
+      type TWho = [string, { cookie?: string | null; headers?: Record<string, string> }];
+      const who: TWho[] = [
         ['anonymous', {}],
         ['buyer cookie', { cookie: buyer.cookie }],
         ['buyer bearer', { headers: { authorization: `Bearer ${buyer.token}` } }],
-        ...(HALF_WAY.includes(name) ? [] : [['half-way staff', { cookie: half.cookie }]]),
-      ] as const;
+        ...(HALF_WAY.includes(name) ? [] : [['half-way staff', { cookie: half.cookie }] as TWho]),
+      ];
       for (const [label, options] of who) {
         const answer = await call(method, path, { ...options, body: method === 'GET' ? undefined : {} });
         if (answer.status !== 401 || answer.body?.code !== 'staff_unauthenticated')
