@@ -338,9 +338,12 @@ describe.each(testDatabases())('staff support calls on %s', (kind) => {
       expect((await frame.arrayBuffer()).byteLength).toBeGreaterThan(0);
       expect(await auditOf('biometry.frames_view', approved.uuid)).toHaveLength(1);
       // Support never sees a face, nor does anyone without a session; a frame that is not kept is 404.
-      for (const headers of [{ cookie: support.cookie }, {}]) {
+      for (const [headers, status] of [
+        [{ cookie: support.cookie }, 403],
+        [{}, 401],
+      ] as const) {
         const refused = await t.request(`/api/staff/biometry/reviews/${approved.uuid}/frames/0`, { headers });
-        expect(refused.status).not.toBe(200);
+        expect(refused.status).toBe(status);
         expect(refused.headers.get('content-type')).not.toBe('image/jpeg');
       }
       expect((await call('/api/staff/biometry/reviews', support.cookie)).status).toBe(403);
