@@ -166,6 +166,40 @@ describe.each(testDatabases())('staff login, TOTP and invitations on %s', (kind)
       expect(everything).not.toContain(secret);
   });
 
+  it('lets one code open one session when two logins send it at the same moment', async () => {
+    const member = await inviteAndEnrol(t, admin.cookie, { role: 'support' });
+    const login = () =>
+      call('POST', '/api/staff/login', {
+        ip: member.ip,
+        body: { email: member.email, password: STAFF_PASSWORD },
+      });
+    const [a, b] = [await login(), await login()];
+    const code = await totpCode(member.secret, 1);
+    // On PostgreSQL the test holds the account's row for a moment, so both requests are inside
+    // their transactions, past any read they could make without the lock, when it is let go.
+    // Checked once: without complete-staff-login.ts's `for('update')` both answered 200 here.
+    let held: Promise<void> = Promise.resolve();
+    if (kind === 'postgres') {
+      let locked!: () => void;
+      const ready = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      held = t.database.db.transaction(async (tx) => {
+        await tx.select().from(staffAccounts).where(eq(staffAccounts.id, member.account.id)).for('update');
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      });
+      await ready;
+    }
+    const answers = await Promise.all(
+      [a, b].map((half) =>
+        call('POST', '/api/staff/login/totp', { ip: member.ip, cookie: half.cookie, body: { code } }),
+      ),
+    );
+    await held;
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   it('answers an unknown e-mail, a wrong password and an account not yet active alike', async () => {
     const member = await inviteAndEnrol(t, admin.cookie, { role: 'biometry_reviewer' });
     const invited = `pending-${Date.now()}@bilheto.test`;
