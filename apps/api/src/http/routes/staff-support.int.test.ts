@@ -11,7 +11,14 @@ import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from '../../db/orm.ts';
 import { orders, outboxMessages, staffAuditLog } from '../../db/schema/index.ts';
-import { fromIp, PASSWORD, register, type TRegistered, withCookie } from '../../testing/accounts.ts';
+import {
+  fromIp,
+  PASSWORD,
+  register,
+  type TRegistered,
+  uniqueCpf,
+  withCookie,
+} from '../../testing/accounts.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { checkoutBuyer } from '../../testing/checkout-buyer.ts';
 import { createStandInFaceEngine, standInCapture } from '../../testing/face-engine-stand-in.ts';
@@ -117,6 +124,18 @@ describe.each(testDatabases())('staff support calls on %s', (kind) => {
     });
     expect(hit!.eventName).not.toBe('');
     expect((await search(other.last4)).body.orders.map((o) => o.orderId)).toEqual([other.orderId]);
+  });
+
+  it("finds an order by a holder's CPF, not only the buyer's", async () => {
+    const { orderId } = await cardPurchase();
+    // A unit identified for someone else (what the identification step writes on the ticket).
+    const holder = uniqueCpf();
+    await t.database.db.execute(
+      sql`update tickets set holder_cpf = ${holder} where order_id = ${orderId} and unit = 1`,
+    );
+    const found = await search(punctuated(holder));
+    expect(found.body).toMatchObject({ kind: 'cpf', orders: [{ orderId }] });
+    expect(found.body.orders).toHaveLength(1);
   });
 
   it('finds a Pix by the end-to-end id the bank gave when it settled', async () => {
