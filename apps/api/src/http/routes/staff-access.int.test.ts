@@ -1,204 +1,133 @@
-import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
-import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { ENDPOINTS, type TEndpointName } from '@ingressos/contracts/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventCancellations, staffAccounts, staffSessions } from '../../db/schema/index.ts';
-import { randomToken, sha256 } from '../../db/tokens.ts';
-import { staffCookieName } from '../../modules/staff/staff-sessions.ts';
-import { register, withCookie } from '../../testing/accounts.ts';
-import { createCartFixture } from '../../testing/cart-fixture.ts';
-import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';
-import { createStandInFaceEngine, standInCapture } from '../../testing/face-engine-stand-in.ts';
+import { and, eq } from '../../db/orm.ts';
+import { staffAccounts, staffAuditLog } from '../../db/schema/index.ts';
+import { register } from '../../testing/accounts.ts';
 import { staffSession } from '../../testing/staff.ts';
+import { invitationToken, inviteAndEnrol, STAFF_PASSWORD, staffCaller } from '../../testing/staff-login.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
-/**
- * The staff calls that must answer without a full staff session, each with why. Every other
- * route under /api/staff is refused to anyone without one.
- */
-const OPEN: Record<string, string> = {
-  // The way in: a password (then the second factor) makes the session the other calls need.
-  'POST /api/staff/login': 'the login itself',
-  'POST /api/staff/invitations/accept': "the invitation's single-use token is the credential",
-  'POST /api/staff/logout': 'ends whatever session there is; without one there is nothing to end',
-};
-/** The second factor's steps, for a session past the password only (stage 'password'). */
-const SECOND_FACTOR: Record<string, string> = {
-  'POST /api/staff/login/totp': 'the TOTP step after the password',
-  'POST /api/staff/totp/enrol': 'a first login enrols its TOTP before the console opens',
-  'POST /api/staff/totp/confirm': 'confirms that enrolment',
-  'GET /api/staff/me': 'tells the console which step the session is at',
+const UUID = '00000000-0000-4000-8000-000000000000';
+/** The calls of this file that need no staff session at all. */
+const PUBLIC: TEndpointName[] = ['staffLogin', 'staffLogout', 'acceptStaffInvitation'];
+/** The calls a half-way session (password given, second factor not yet) may make. */
+const HALF_WAY: TEndpointName[] = ['staffLoginTotp', 'staffTotpEnrol', 'staffTotpConfirm', 'staffMe'];
+/** The administrator's calls. */
+const ADMIN_ONLY: TEndpointName[] = [
+  'staffAccounts',
+  'createStaffAccount',
+  'updateStaffAccount',
+  'unlockStaffAccount',
+  'staffAudit',
+  'staffAuditCsv',
+  'staffSiteFlags',
+  'changeStaffSiteFlags',
+  'staffCommissioners',
+  'createStaffCommissioner',
+  'updateStaffCommissioner',
+];
+const target = (name: TEndpointName) => {
+  const { method, path } = ENDPOINTS[name];
+  return { method, path: path.replace(':id', path.includes('commissioners') ? '1' : UUID) };
 };
 
 /**
- * Issue 33's access control, over EVERY route mounted under /api/staff, read from the Hono app's
- * own route list (so a route added later by anyone is covered without touching this file): each
- * refuses an anonymous visitor, a buyer's session (cookie or Bearer) and a staff session that has
- * only passed the password (401); and a producer limited to one event asking about another
- * event's order, event or cancellation (the ids that name an event's things) gets 403 (IDOR); the
- * calls about staff accounts, commissioners and refunds by id are the administrator's or
- * support's, so a producer gets 403 there whatever the id. Frames of a face are never served
- * outside the reviewer's roles.
+ * Issue 33: no call of the staff accounts' part opens for an anonymous visitor, a buyer (cookie or
+ * Bearer) or a half-way login (password given, no second factor yet), and the administrator's calls
+ * open for no other role.
  */
-describe.each(testDatabases())('access to the staff calls on %s', (kind) => {
+describe.each(testDatabases())('who may call the staff accounts on %s', (kind) => {
   let t: TTestApp;
-  let routes: { method: string; path: string }[];
-  let buyer: Awaited<ReturnType<typeof register>>;
-  let halfway: string;
-  let producer: { cookie: string };
-  let ids: Record<string, string>;
-
+  let call: ReturnType<typeof staffCaller>;
+  let admin: Awaited<ReturnType<typeof staffSession>>;
   beforeAll(async () => {
-    t = await createTestApp(
-      kind,
-      { CAPTCHA_PROVIDER: 'off', BIOMETRY_IMAGE_RETENTION_HOURS: '1' },
-      { faceEngine: createStandInFaceEngine() },
-    );
-    const seen = new Set<string>();
-    routes = t.app.routes
-      .filter((r) => r.path.startsWith('/api/staff/') && r.method !== 'ALL')
-      .filter((r) => !seen.has(`${r.method} ${r.path}`) && Boolean(seen.add(`${r.method} ${r.path}`)))
-      .map((r) => ({ method: r.method, path: r.path }));
-    buyer = await register(t);
-    // A staff member past the password only: the half-way session of a login.
-    const [account] = await t.database.db
-      .insert(staffAccounts)
-      .values({
-        email: `halfway.${randomToken().slice(0, 6)}@staff.test`,
-        name: 'Half',
-        role: 'admin',
-        status: 'active',
-      })
-      .returning();
-    const token = randomToken();
-    await t.database.db.insert(staffSessions).values({
-      tokenHash: sha256(token),
-      staffId: account!.id,
-      stage: 'password',
-      expiresAt: new Date(Date.now() + 3_600_000),
+    t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' });
+    call = staffCaller(t);
+    admin = await staffSession(t.database.db, { role: 'admin' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses every staff-account call to anonymous visitors and to buyers (401), and a half-way login opens only the second factor', async () => {
+    const buyer = await register(t);
+    const email = `half-${Date.now()}@bilheto.test`;
+    await call('POST', '/api/staff/accounts', {
+      cookie: admin.cookie,
+      body: { email, name: 'Meia Volta', role: 'admin' },
     });
-    halfway = `${staffCookieName(false)}=${token}`;
-    // Event A is the producer's; every id below belongs to event B.
-    const a = await createCartFixture(t.database.db);
-    const b = await createCartFixture(t.database.db);
-    producer = await staffSession(t.database.db, { role: 'producer', eventIds: [a.eventId] });
-    const payer = await checkoutBuyer(t);
-    await payer.add(b.lotId, 1);
-    const paid = await payer.pay('access-b', cardBody('apro'));
-    expect(paid.body).toMatchObject({ orderStatus: ORDER_STATUS.PAGO });
-    // Event B's cancellation, as the refunds' job keeps it (written here: the job is not the point).
-    const [cancellation] = await t.database.db
-      .insert(eventCancellations)
-      .values({ eventId: b.eventId, kind: 'cancel', reason: 'access test', status: 'done' })
-      .returning({ id: eventCancellations.id });
-    ids = {
-      orderId: paid.body.orderId as string,
-      eventId: String(b.eventId),
-      userId: payer.person.userId,
-      uuid: crypto.randomUUID(),
-      n: '0',
-      id: String(cancellation!.id),
-      refundId: 'x',
-    };
-  });
-  afterAll(async () => {
-    await t.app.checkout.idle();
-    await t.close();
-  });
+    await call('POST', '/api/staff/invitations/accept', {
+      ip: '203.0.113.70',
+      body: { token: await invitationToken(t, email), password: STAFF_PASSWORD },
+    });
+    const half = await call('POST', '/api/staff/login', {
+      ip: '203.0.113.70',
+      body: { email, password: STAFF_PASSWORD },
+    });
+    expect(half.body).toEqual({ next: 'enrol' });
 
-  const send = (route: { method: string; path: string }, headers: Record<string, string>) =>
-    t.request(
-      route.path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(ids[key] ?? 'x')),
-      {
-        method: route.method,
-        headers: { 'content-type': 'application/json', ...headers },
-        ...(route.method === 'GET' ? {} : { body: '{}' }),
-      },
+    const mine = (Object.keys(ENDPOINTS) as TEndpointName[]).filter((name) =>
+      [...HALF_WAY, ...ADMIN_ONLY].includes(name),
     );
-  const name = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
-
-  it('reads the routes from the app: the support, refund and account calls are all there', () => {
-    const names = routes.map(name);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'GET /api/staff/orders',
-        'GET /api/staff/orders/:orderId',
-        'GET /api/staff/biometry/reviews/:uuid/frames/:n',
-        'POST /api/staff/orders/:orderId/refunds',
-        'GET /api/staff/audit',
-      ]),
-    );
-    // An exemption names a mounted route, so none outlives its route unnoticed.
-    for (const open of [...Object.keys(OPEN), ...Object.keys(SECOND_FACTOR)]) expect(names).toContain(open);
-  });
-
-  it('refuses every other staff call to an anonymous visitor, a buyer (cookie or Bearer) and a half-way login', async () => {
-    const wrong: string[] = [];
-    for (const route of routes) {
-      if (OPEN[name(route)]) continue;
-      const visitors: [string, Record<string, string>][] = [
+    const refused: string[] = [];
+    for (const name of mine) {
+      const { method, path } = target(name);
+      type TWho = [string, { cookie?: string | null; headers?: Record<string, string> }];
+      const who: TWho[] = [
         ['anonymous', {}],
         ['buyer cookie', { cookie: buyer.cookie }],
-        ['buyer bearer', { authorization: `Bearer ${buyer.token}` }],
+        ['buyer bearer', { headers: { authorization: `Bearer ${buyer.token}` } }],
+        ...(HALF_WAY.includes(name) ? [] : [['half-way staff', { cookie: half.cookie }] as TWho]),
       ];
-      if (!SECOND_FACTOR[name(route)]) visitors.push(['password stage', { cookie: halfway }]);
-      for (const [who, headers] of visitors) {
-        const response = await send(route, headers);
-        const body = (await response.json().catch(() => null)) as { code?: string } | null;
-        if (response.status !== 401 || body?.code !== 'staff_unauthenticated')
-          wrong.push(`${name(route)} as ${who}: ${response.status} ${body?.code}`);
+      for (const [label, options] of who) {
+        const answer = await call(method, path, { ...options, body: method === 'GET' ? undefined : {} });
+        if (answer.status !== 401 || answer.body?.code !== 'staff_unauthenticated')
+          refused.push(`${label} ${method} ${path}: ${answer.status} ${answer.text.slice(0, 80)}`);
       }
     }
-    expect(wrong).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(mine.length).toBe(HALF_WAY.length + ADMIN_ONLY.length);
+    // Nothing was changed by any of them.
+    const [account] = await t.database.db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+    expect(account!.totpEnabledAt).toBeNull();
+    expect(PUBLIC.every((name) => ENDPOINTS[name].path.startsWith('/api/staff/'))).toBe(true);
   });
 
-  it("refuses a producer of event A every call about event B's order, event or any other id (403)", async () => {
-    const wrong: string[] = [];
-    for (const route of routes.filter((r) => r.path.includes(':'))) {
-      if (OPEN[name(route)] || SECOND_FACTOR[name(route)]) continue;
-      const response = await send(route, { cookie: producer.cookie });
-      const body = (await response.json().catch(() => null)) as { code?: string } | null;
-      if (response.status !== 403 || body?.code !== 'staff_forbidden')
-        wrong.push(`${name(route)}: ${response.status} ${body?.code}`);
-    }
-    expect(wrong).toEqual([]);
-  });
-
-  it('serves a kept face frame only to a biometry reviewer or an administrator', async () => {
-    const person = await register(t);
-    const started = await t.json<{ uuid: string }>(
-      '/v1/biometry/startBiometry',
-      {},
-      withCookie(person.cookie),
-    );
-    const capture = await t.json<{ data: { biometryStatusId: number } }>(
-      '/v1/biometry/create',
-      {
-        uuid: started.body.uuid,
-        frames: standInCapture({ faces: [`access-${Date.now()}`], borderline: true }),
-      },
-      withCookie(person.cookie),
-    );
-    expect(capture.body.data.biometryStatusId).toBe(S.MANUAL_VERIFICATION);
-    const frame = (headers: Record<string, string>) =>
-      t.request(`/api/staff/biometry/reviews/${started.body.uuid}/frames/0`, { headers });
-    const refusedTo = async (headers: Record<string, string>) => {
-      const response = await frame(headers);
-      return { status: response.status, type: response.headers.get('content-type') };
-    };
-    for (const role of ['support', 'producer', 'gate'] as const) {
-      const other = await staffSession(t.database.db, { role });
-      expect(await refusedTo(other.headers), role).toEqual({
-        status: 403,
-        type: expect.stringMatching(/json/),
+  it("refuses the administrator's calls to every other role (403), producers and gate agents included", async () => {
+    const refused: string[] = [];
+    for (const role of ['support', 'biometry_reviewer', 'producer', 'gate'] as const) {
+      const someone = await staffSession(t.database.db, {
+        role,
+        eventIds: role === 'producer' || role === 'gate' ? [1] : [],
       });
+      for (const name of ADMIN_ONLY) {
+        const { method, path } = target(name);
+        const answer = await call(method, path, {
+          cookie: someone.cookie,
+          body: method === 'GET' ? undefined : {},
+        });
+        if (answer.status !== 403 || answer.body?.code !== 'staff_forbidden')
+          refused.push(`${role} ${method} ${path}: ${answer.status}`);
+      }
+      // Their own session still works for the calls every staff member has.
+      expect((await call('GET', '/api/staff/me', { cookie: someone.cookie })).body).toMatchObject({ role });
     }
-    expect(await refusedTo({})).toMatchObject({ status: 401 });
-    expect(await refusedTo({ cookie: person.cookie })).toMatchObject({ status: 401 });
-    expect(await refusedTo({ cookie: halfway })).toMatchObject({ status: 401 });
-    for (const role of ['biometry_reviewer', 'admin'] as const) {
-      const allowed = await frame((await staffSession(t.database.db, { role })).headers);
-      expect(allowed.status, role).toBe(200);
-      expect(allowed.headers.get('content-type')).toBe('image/jpeg');
-    }
+    expect(refused).toEqual([]);
+  });
+
+  it('logging out ends the session (audited) and clears the cookie', async () => {
+    const member = await inviteAndEnrol(t, admin.cookie, { role: 'gate', eventIds: [] }).catch(
+      (e: Error) => e,
+    );
+    // A gate agent works exactly one event: the invitation said so.
+    expect(member).toBeInstanceOf(Error);
+    const someone = await inviteAndEnrol(t, admin.cookie, { role: 'support' });
+    const out = await call('POST', '/api/staff/logout', { cookie: someone.cookie });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join()).toMatch(/staff_sid=;.*Max-Age=0/);
+    expect((await call('GET', '/api/staff/me', { cookie: someone.cookie })).status).toBe(401);
+    const [line] = await t.database.db
+      .select()
+      .from(staffAuditLog)
+      .where(and(eq(staffAuditLog.targetId, someone.account.id), eq(staffAuditLog.action, 'staff.logout')));
+    expect(line).toMatchObject({ staffId: someone.account.id });
   });
 });
