@@ -415,6 +415,10 @@ describe.each(testDatabases())('staff refunds on %s', (kind) => {
     expect(
       (await t.request(`/api/staff/cancellations/${started.body.id}`, { headers: other.headers })).status,
     ).toBe(403);
+    // An id a producer does not own tells them nothing: another's job and no job answer the same 403.
+    expect((await t.request('/api/staff/cancellations/999999', { headers: other.headers })).status).toBe(403);
+    const admin = await staffSession(db(), { role: 'admin' });
+    expect((await t.request('/api/staff/cancellations/999999', { headers: admin.headers })).status).toBe(404);
   });
 
   it('postpones an event: the new date on the event, every buyer e-mailed, tickets still valid', async () => {

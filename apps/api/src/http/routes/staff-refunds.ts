@@ -64,6 +64,16 @@ export function staffRefundRoutes(deps: TStaffDeps) {
       refunds: view.refunds.filter((row) => ids.includes(row.id)),
     };
   };
+  /** A job by id; to a producer an unknown id is the same 403 as another producer's job (ids tell nothing). */
+  const jobFor = async (staff: TStaff, id: number, locale: TLocale) => {
+    try {
+      return await cancellationProgress(s.db, id, locale);
+    } catch (error) {
+      if (staff.role === 'producer' && error instanceof AppError && error.code === 'cancellation_not_found')
+        throw new AppError('staff_forbidden', API_MESSAGES[locale].staff.staff_forbidden);
+      throw error;
+    }
+  };
   /** A job left running by this request: this process takes its first step now, without holding the answer. */
   const kick = (locale: TLocale) => {
     runCancellationJobs(s, `api:${process.pid}`, locale).catch((error: unknown) =>
@@ -167,19 +177,19 @@ export function staffRefundRoutes(deps: TStaffDeps) {
       return c.json(await cancellationProgress(s.db, id, locale), 201);
     })
     .get('/cancellations/:id', async (c) => {
-      requireStaff(c, EVENTS);
+      const staff = requireStaff(c, EVENTS);
       const locale = c.get('locale');
       const { id } = parseWithMessages(ZJobParams, c.req.param(), locale);
-      const progress = await cancellationProgress(s.db, id, locale);
+      const progress = await jobFor(staff, id, locale);
       // A producer sees only their events' jobs (the same 403 as for any other id they do not own).
       requireStaffForEvent(c, EVENTS, progress.eventId);
       return c.json(progress);
     })
     .post('/cancellations/:id/retry-failed', async (c) => {
-      requireStaff(c, EVENTS);
+      const who = requireStaff(c, EVENTS);
       const locale = c.get('locale');
       const { id } = parseWithMessages(ZJobParams, c.req.param(), locale);
-      const { eventId } = await cancellationProgress(s.db, id, locale);
+      const { eventId } = await jobFor(who, id, locale);
       const staff = requireStaffForEvent(c, EVENTS, eventId);
       await retryFailedOfCancellation(s, { id, audit: audit(c, staff) }, locale);
       kick(locale);
