@@ -123,6 +123,13 @@ describe.each(testDatabases())('staff refunds on %s', (kind) => {
     const shown = mine.upcoming.flatMap((e) => e.tickets);
     expect(shown.find((x) => x.id === first!.id)).toMatchObject({ status: 'refunded', qr: '' });
     expect(shown.find((x) => x.id === second!.id)?.status).toBe('valid');
+    // A void ticket cannot be sent to anyone (a transfer would give it a new QR).
+    const can = await t.json<{ canTransfer: boolean }>(
+      '/v1/ticketTransfer/CanTransfer',
+      { ticketId: first!.id },
+      { headers: { cookie: b.person.cookie } },
+    );
+    expect(can.body.canTransfer).toBe(false);
     const mails = await mailsTo(b.person.input.email);
     expect(mails.filter((m) => m.subject?.startsWith('Estorno do pedido'))).toHaveLength(1);
     expect(mails.find((m) => m.subject?.startsWith('Estorno'))!.text).toMatch(/R\$\s110,00/);

@@ -48,6 +48,7 @@ export type TTicketFacts = {
   tickets_per_cpf: number | null;
 };
 
+/** A ticket's facts for a transfer; a void ticket (refunded, its event cancelled: issue 33) has none, it cannot be sent. */
 export async function ticketFacts(
   db: TDb,
   ticketId: string,
@@ -60,7 +61,7 @@ export async function ticketFacts(
       from tickets t
       join events e on e.id = t.event_id
       join event_tickets et on et.id = t.ticket_id
-      where t.id = ${ticketId}${lock ? sql` for update of t` : sql``}`),
+      where t.id = ${ticketId} and t.voided_at is null${lock ? sql` for update of t` : sql``}`),
   );
   return row;
 }
@@ -71,7 +72,7 @@ export const upcoming = (ticket: TTicketFacts) => new Date(ticket.starts_at).get
 export async function heldBy(db: TDb, ticketTypeId: number, cpf: string) {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select count(*)::int as n from tickets where ticket_id = ${ticketTypeId} and holder_cpf = ${cpf}`,
+      sql`select count(*)::int as n from tickets where ticket_id = ${ticketTypeId} and holder_cpf = ${cpf} and voided_at is null`,
     ),
   );
   return row?.n ?? 0;

@@ -8,7 +8,7 @@ import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
 
-/** Tickets already issued per CPF for one ticket type (paid orders only). */
+/** Tickets already issued per CPF for one ticket type (paid orders only; a refunded, void ticket no longer counts). */
 async function issuedPerCpf(db: TDb, ticketId: number, cpfs: string[]): Promise<Map<string, number>> {
   const unique = [...new Set(cpfs)].filter(Boolean);
   if (unique.length === 0) return new Map();
@@ -16,7 +16,7 @@ async function issuedPerCpf(db: TDb, ticketId: number, cpfs: string[]): Promise<
     db,
     sql`
     select holder_cpf, count(*)::int as n from tickets
-    where ticket_id = ${ticketId} and holder_cpf in (${sql.join(
+    where ticket_id = ${ticketId} and voided_at is null and holder_cpf in (${sql.join(
       unique.map((cpf) => sql`${cpf}`),
       sql`, `,
     )})
