@@ -187,20 +187,6 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'PUT /api/staff/site-flags': { flags: { chatWidget: false } },
     'POST /api/staff/commissioners': { name: 'Fuzz Revenda', eventIds: [f.eventId] },
     'PATCH /api/staff/commissioners/:id': { active: false },
-    // Issue 33, staff login and the administrator's calls: no staff session, so the admin's calls
-    // stop at the door; the login and the invitation read their bodies (an unknown e-mail, a made-up token).
-    'POST /api/staff/login': { email: 'ana@bilheto.test', password: PASSWORD },
-    'POST /api/staff/login/totp': { code: '123456' },
-    'POST /api/staff/totp/enrol': {},
-    'POST /api/staff/totp/confirm': { code: '123456' },
-    'POST /api/staff/logout': {},
-    'POST /api/staff/invitations/accept': { token: 'a'.repeat(43), password: 'Nova#Senha2026' },
-    'POST /api/staff/accounts': { email: 'fuzz@bilheto.test', name: 'Fuzz', role: 'support', eventIds: [] },
-    'PATCH /api/staff/accounts/:id': { role: 'support' },
-    'POST /api/staff/accounts/:id/unlock': {},
-    'PUT /api/staff/site-flags': { flags: { chatWidget: false } },
-    'POST /api/staff/commissioners': { name: 'Fuzz Revenda', eventIds: [f.eventId] },
-    'PATCH /api/staff/commissioners/:id': { active: false },
     'POST /api/webhooks/mercadopago': { action: 'payment.updated', type: 'payment', data: { id: '123' } },
     // Issue 33, money going back (no staff session: refused at the door, nothing refunded).
     'POST /api/staff/orders/:orderId/refunds': { reason: 'Fuzz refund', ticketIds: [UUID] },
