@@ -52,7 +52,10 @@ export function consoleRoutes(dir: string = CONSOLE_BUILD_DIR) {
     // The language of the storefront's choice (its `lang` cookie, else Accept-Language).
     return c.html(html.replace('<html lang="pt-BR">', `<html lang="${c.get('locale')}">`));
   };
-  app.get(CONSOLE_PATH, page);
-  app.get(`${CONSOLE_PATH}/*`, page);
+  // Pages, not API calls (as the storefront's catch-all): only GET and HEAD draw one.
+  const pages = (c: Context<TAppEnv>) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? page(c) : notFoundJson(c);
+  app.all(CONSOLE_PATH, pages);
+  app.all(`${CONSOLE_PATH}/*`, pages);
   return app;
 }
