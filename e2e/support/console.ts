@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { TDb } from '../../apps/api/src/db/client.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
+import type { TDb } from '../../apps/api/src/db/client.ts';
 import { inviteStaff } from '../../apps/api/src/modules/staff/invite-staff.ts';
 import type { TStaffRole } from '../../apps/api/src/modules/staff/roles.ts';
 import type { TTestSmtpServer } from '../../apps/api/src/testing/smtp-server.ts';
@@ -88,7 +88,10 @@ export async function enrolAuthenticator(page: Page) {
   await page.getByLabel('Código de 6 dígitos').fill(await totpCode(secret));
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expectHeadingFocused(page, 'Códigos de recuperação');
-  const codes = await page.getByRole('list', { name: 'Códigos de recuperação' }).getByRole('listitem').allTextContents();
+  const codes = await page
+    .getByRole('list', { name: 'Códigos de recuperação' })
+    .getByRole('listitem')
+    .allTextContents();
   expect(codes).toHaveLength(10);
   const onward = page.getByRole('button', { name: 'Continuar para o console' });
   expect(await onward.isDisabled()).toBe(true);

@@ -37,7 +37,11 @@ export function whenSignedOut(handler: () => void) {
   onSignedOut = handler;
 }
 
-export function url<N extends TEndpointName>(name: N, params?: TPathParams<N>, query?: Record<string, string>) {
+export function url<N extends TEndpointName>(
+  name: N,
+  params?: TPathParams<N>,
+  query?: Record<string, string>,
+) {
   return buildPath(name, params, query);
 }
 

@@ -15,15 +15,16 @@ import { OrdersScreen } from './screens/orders.tsx';
 import { SettingsScreen } from './screens/settings.tsx';
 import { StaffScreen } from './screens/staff.tsx';
 import { mayOpen, SessionContext, type TSection, type TSession, useSession } from './session.tsx';
-import { Shell } from './ui/shell.tsx';
 import { Loading } from './ui/page.tsx';
+import { Shell } from './ui/shell.tsx';
 
 /** Sends a visitor where their login stands: the login, its second step, or the console. */
 function Guard({ section, children }: { section?: TSection; children: ReactNode }) {
   const { me } = useSession();
   const { pathname, search } = useLocation();
   if (!me) return <Navigate to={`/entrar?para=${encodeURIComponent(pathname + search)}`} replace />;
-  if (me.stage === 'password') return <Navigate to={me.totpEnrolled ? '/entrar/codigo' : '/entrar/autenticador'} replace />;
+  if (me.stage === 'password')
+    return <Navigate to={me.totpEnrolled ? '/entrar/codigo' : '/entrar/autenticador'} replace />;
   if (section && !mayOpen(me, section)) return <Navigate to="/" replace />;
   return <Shell>{children}</Shell>;
 }
@@ -49,17 +50,94 @@ export function App() {
         <Route path="/entrar/codigo" element={<SecondStepScreen />} />
         <Route path="/entrar/autenticador" element={<EnrolScreen />} />
         <Route path="/convite" element={<InvitationScreen />} />
-        <Route path="/" element={<Guard><HomeScreen /></Guard>} />
-        <Route path="/pedidos" element={<Guard section="orders"><OrdersScreen /></Guard>} />
-        <Route path="/pedidos/:orderId" element={<Guard section="orders"><OrderScreen /></Guard>} />
-        <Route path="/biometria" element={<Guard section="biometry"><BiometryQueueScreen /></Guard>} />
-        <Route path="/biometria/:uuid" element={<Guard section="biometry"><BiometryReviewScreen /></Guard>} />
-        <Route path="/equipe" element={<Guard section="staff"><StaffScreen /></Guard>} />
-        <Route path="/auditoria" element={<Guard section="audit"><AuditScreen /></Guard>} />
-        <Route path="/eventos" element={<Guard section="events"><EventsScreen /></Guard>} />
-        <Route path="/eventos/cancelamentos/:id" element={<Guard section="events"><CancellationScreen /></Guard>} />
-        <Route path="/configuracoes" element={<Guard section="settings"><SettingsScreen /></Guard>} />
-        <Route path="/comissarios" element={<Guard section="commissioners"><CommissionersScreen /></Guard>} />
+        <Route
+          path="/"
+          element={
+            <Guard>
+              <HomeScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/pedidos"
+          element={
+            <Guard section="orders">
+              <OrdersScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/pedidos/:orderId"
+          element={
+            <Guard section="orders">
+              <OrderScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/biometria"
+          element={
+            <Guard section="biometry">
+              <BiometryQueueScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/biometria/:uuid"
+          element={
+            <Guard section="biometry">
+              <BiometryReviewScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/equipe"
+          element={
+            <Guard section="staff">
+              <StaffScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/auditoria"
+          element={
+            <Guard section="audit">
+              <AuditScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/eventos"
+          element={
+            <Guard section="events">
+              <EventsScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/eventos/cancelamentos/:id"
+          element={
+            <Guard section="events">
+              <CancellationScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/configuracoes"
+          element={
+            <Guard section="settings">
+              <SettingsScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/comissarios"
+          element={
+            <Guard section="commissioners">
+              <CommissionersScreen />
+            </Guard>
+          }
+        />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </SessionContext>

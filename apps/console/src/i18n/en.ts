@@ -53,19 +53,22 @@ export const en: Record<TMessageKey, string> = {
   'totp.useRecovery': 'Use a recovery code',
   'totp.useApp': 'Use the app code',
   'enrol.title': 'Set up your authenticator',
-  'enrol.step1': 'Open an authenticator app (Google Authenticator, 1Password, Authy…) and scan the QR code, or type the key.',
+  'enrol.step1':
+    'Open an authenticator app (Google Authenticator, 1Password, Authy…) and scan the QR code, or type the key.',
   'enrol.step2': 'Type the 6-digit code the app shows.',
   'enrol.qrAlt': 'QR code for the authenticator app',
   'enrol.secretLabel': 'Key:',
   'enrol.codeHint': 'The code changes every 30 seconds.',
   'enrol.confirm': 'Confirm',
   'enrol.codesTitle': 'Recovery codes',
-  'enrol.codesIntro': 'Keep these 10 codes somewhere safe. Each logs you in once if you lose your phone. They will not be shown again.',
+  'enrol.codesIntro':
+    'Keep these 10 codes somewhere safe. Each logs you in once if you lose your phone. They will not be shown again.',
   'enrol.copied': 'I copied and stored the codes',
   'enrol.continue': 'Continue to the console',
 
   'invite.title': 'Accept invitation',
-  'invite.intro': 'Create the password of your staff account. On your first login you will set up the authenticator.',
+  'invite.intro':
+    'Create the password of your staff account. On your first login you will set up the authenticator.',
   'invite.password': 'New password',
   'invite.passwordHint': 'At least 8 characters, with upper and lower case, a digit and a symbol.',
   'invite.again': 'Repeat the password',
@@ -85,7 +88,7 @@ export const en: Record<TMessageKey, string> = {
   'orders.searchHint': "CPF, e-mail, order code, card's last 4 digits or Pix id (E2E).",
   'orders.submit': 'Search',
   'orders.none': 'No order found.',
-  'orders.kind.cpf': "Orders of the CPF searched.",
+  'orders.kind.cpf': 'Orders of the CPF searched.',
   'orders.kind.email': 'Orders of the e-mail searched.',
   'orders.kind.code': 'Order by code.',
   'orders.kind.last4': 'Orders paid with a card ending in the digits searched.',
@@ -168,7 +171,8 @@ export const en: Record<TMessageKey, string> = {
   'refund.status.failed': 'Failed',
 
   'biometry.title': 'Biometry',
-  'biometry.intro': 'Enrolments the engine did not decide alone. The frames appear only here, and every view is logged.',
+  'biometry.intro':
+    'Enrolments the engine did not decide alone. The frames appear only here, and every view is logged.',
   'biometry.empty': 'No enrolment is waiting for review.',
   'biometry.caption': 'Review queue ({n}), oldest first',
   'biometry.person': 'Person',
@@ -185,6 +189,7 @@ export const en: Record<TMessageKey, string> = {
   'biometry.back': 'Back to the queue',
   'biometry.frames': 'Captured frames ({n})',
   'biometry.framesNote': 'Sensitive data (LGPD art. 11): do not copy or share these images.',
+  'biometry.noFrames': 'No image kept: keeping images for review is off (BIOMETRY_IMAGE_RETENTION_HOURS).',
   'biometry.frameAlt': 'Frame {n} of {total} of the capture',
   'biometry.decision': 'Decision',
   'biometry.reasonHint': 'The person is told by e-mail; the reason goes to the audit log.',
@@ -248,7 +253,8 @@ export const en: Record<TMessageKey, string> = {
   'audit.after': 'After',
 
   'events.title': 'Cancel or postpone an event',
-  'events.intro': "Cancelling refunds every paid order through its own gateway and voids the tickets; postponing keeps the tickets and tells the buyers the new date.",
+  'events.intro':
+    'Cancelling refunds every paid order through its own gateway and voids the tickets; postponing keeps the tickets and tells the buyers the new date.',
   'events.id': 'Event number',
   'events.idHint': "The number in the event's address and reports.",
   'events.idRequired': 'Enter the event number.',
@@ -260,7 +266,8 @@ export const en: Record<TMessageKey, string> = {
   'events.reasonHint': 'Buyers are told by e-mail.',
   'events.cancelSubmit': 'Cancel event',
   'events.postponeSubmit': 'Postpone event',
-  'events.cancelConfirm': 'Event {id} will be cancelled: every paid order will be refunded and the tickets will stop working. This cannot be undone.',
+  'events.cancelConfirm':
+    'Event {id} will be cancelled: every paid order will be refunded and the tickets will stop working. This cannot be undone.',
   'events.postponeConfirm': 'Event {id} will be postponed and its buyers told the new date.',
   'events.confirm': 'Confirm',
 

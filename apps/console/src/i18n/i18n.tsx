@@ -25,7 +25,9 @@ export function I18nProvider({ locale, children }: { locale: TLocale; children: 
       locale,
       t: (key, vars) =>
         vars
-          ? (catalogue[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => String(vars[name] ?? whole))
+          ? (catalogue[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) =>
+              String(vars[name] ?? whole),
+            )
           : (catalogue[key] ?? key),
       money: (cents, currency) => money(cents, currency, locale),
       date: (iso) => dateTime(iso, locale),

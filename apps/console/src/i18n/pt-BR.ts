@@ -20,7 +20,8 @@ export const ptBR = {
   'nav.sections': 'Seções do console',
   'nav.home': 'Início',
   'nav.orders': 'Pedidos',
-  'nav.orders.about': 'Encontrar um pedido por CPF, e-mail, código, final do cartão ou id Pix; reenviar, reembolsar, cancelar.',
+  'nav.orders.about':
+    'Encontrar um pedido por CPF, e-mail, código, final do cartão ou id Pix; reenviar, reembolsar, cancelar.',
   'nav.biometry': 'Biometria',
   'nav.biometry.about': 'Cadastros faciais em revisão manual: ver as imagens, aprovar ou reprovar.',
   'nav.events': 'Eventos',
@@ -50,24 +51,28 @@ export const ptBR = {
   'totp.codeLabel': 'Código de 6 dígitos',
   'totp.codeHint': 'O código que o aplicativo autenticador mostra agora.',
   'totp.recoveryLabel': 'Código de recuperação',
-  'totp.recoveryHint': 'Um dos 10 códigos guardados quando o autenticador foi configurado. Cada um vale uma vez.',
+  'totp.recoveryHint':
+    'Um dos 10 códigos guardados quando o autenticador foi configurado. Cada um vale uma vez.',
   'totp.submit': 'Entrar',
   'totp.useRecovery': 'Usar um código de recuperação',
   'totp.useApp': 'Usar o código do aplicativo',
   'enrol.title': 'Configurar o autenticador',
-  'enrol.step1': 'Abra um aplicativo autenticador (Google Authenticator, 1Password, Authy…) e leia o QR code, ou digite a chave.',
+  'enrol.step1':
+    'Abra um aplicativo autenticador (Google Authenticator, 1Password, Authy…) e leia o QR code, ou digite a chave.',
   'enrol.step2': 'Digite o código de 6 dígitos que o aplicativo mostrar.',
   'enrol.qrAlt': 'QR code para o aplicativo autenticador',
   'enrol.secretLabel': 'Chave:',
   'enrol.codeHint': 'O código muda a cada 30 segundos.',
   'enrol.confirm': 'Confirmar',
   'enrol.codesTitle': 'Códigos de recuperação',
-  'enrol.codesIntro': 'Guarde estes 10 códigos em lugar seguro. Cada um entra uma vez se você perder o celular. Eles não serão mostrados de novo.',
+  'enrol.codesIntro':
+    'Guarde estes 10 códigos em lugar seguro. Cada um entra uma vez se você perder o celular. Eles não serão mostrados de novo.',
   'enrol.copied': 'Copiei e guardei os códigos',
   'enrol.continue': 'Continuar para o console',
 
   'invite.title': 'Aceitar convite',
-  'invite.intro': 'Crie a senha da sua conta na equipe. No primeiro acesso você vai configurar o autenticador.',
+  'invite.intro':
+    'Crie a senha da sua conta na equipe. No primeiro acesso você vai configurar o autenticador.',
   'invite.password': 'Nova senha',
   'invite.passwordHint': 'Pelo menos 8 caracteres, com maiúsculas, minúsculas, número e símbolo.',
   'invite.again': 'Repita a senha',
@@ -80,7 +85,8 @@ export const ptBR = {
 
   'home.title': 'Olá, {name}',
   'home.intro': 'Seu papel: {role}. Escolha por onde começar.',
-  'home.fewCodes': 'Restam {n} códigos de recuperação. Peça à administração para reconfigurar o autenticador.',
+  'home.fewCodes':
+    'Restam {n} códigos de recuperação. Peça à administração para reconfigurar o autenticador.',
 
   'orders.title': 'Pedidos',
   'orders.search': 'Buscar pedido',
@@ -170,7 +176,8 @@ export const ptBR = {
   'refund.status.failed': 'Falhou',
 
   'biometry.title': 'Biometria',
-  'biometry.intro': 'Cadastros que o motor não decidiu sozinho. As imagens só aparecem aqui, e cada visualização fica registrada.',
+  'biometry.intro':
+    'Cadastros que o motor não decidiu sozinho. As imagens só aparecem aqui, e cada visualização fica registrada.',
   'biometry.empty': 'Nenhum cadastro esperando revisão.',
   'biometry.caption': 'Fila de revisão ({n}), mais antigos primeiro',
   'biometry.person': 'Pessoa',
@@ -187,6 +194,8 @@ export const ptBR = {
   'biometry.back': 'Voltar à fila',
   'biometry.frames': 'Imagens capturadas ({n})',
   'biometry.framesNote': 'Dado sensível (LGPD, art. 11): não copie nem compartilhe estas imagens.',
+  'biometry.noFrames':
+    'Nenhuma imagem guardada: a retenção de imagens para revisão está desligada (BIOMETRY_IMAGE_RETENTION_HOURS).',
   'biometry.frameAlt': 'Imagem {n} de {total} da captura',
   'biometry.decision': 'Decisão',
   'biometry.reasonHint': 'A pessoa recebe a decisão por e-mail; o motivo fica na auditoria.',
@@ -250,7 +259,8 @@ export const ptBR = {
   'audit.after': 'Depois',
 
   'events.title': 'Cancelar ou adiar evento',
-  'events.intro': 'Cancelar reembolsa todos os pedidos pagos pelo meio de pagamento de cada um e invalida os ingressos; adiar mantém os ingressos e avisa os compradores da nova data.',
+  'events.intro':
+    'Cancelar reembolsa todos os pedidos pagos pelo meio de pagamento de cada um e invalida os ingressos; adiar mantém os ingressos e avisa os compradores da nova data.',
   'events.id': 'Número do evento',
   'events.idHint': 'O número que aparece no endereço e nos relatórios do evento.',
   'events.idRequired': 'Informe o número do evento.',
@@ -262,7 +272,8 @@ export const ptBR = {
   'events.reasonHint': 'Os compradores recebem o aviso por e-mail.',
   'events.cancelSubmit': 'Cancelar evento',
   'events.postponeSubmit': 'Adiar evento',
-  'events.cancelConfirm': 'O evento {id} será cancelado: todos os pedidos pagos serão reembolsados e os ingressos deixarão de valer. Isto não pode ser desfeito.',
+  'events.cancelConfirm':
+    'O evento {id} será cancelado: todos os pedidos pagos serão reembolsados e os ingressos deixarão de valer. Isto não pode ser desfeito.',
   'events.postponeConfirm': 'O evento {id} será adiado e os compradores avisados da nova data.',
   'events.confirm': 'Confirmar',
 

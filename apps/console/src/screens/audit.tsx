@@ -16,7 +16,9 @@ function shown(value: unknown): string {
 export function AuditScreen() {
   const { t, date } = useI18n();
   const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+  const filters = Object.fromEntries(
+    FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+  );
   const cursor = params.get('cursor') ?? undefined;
   const [answer, setAnswer] = useState<TStaffAuditAnswer | null>(null);
   const [staff, setStaff] = useState<TStaffAccount[]>([]);
@@ -27,7 +29,6 @@ export function AuditScreen() {
   useEffect(() => {
     void api('staffAccounts').then((result) => result.ok && setStaff(result.body.accounts));
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the whole address query
   useEffect(() => {
     setAnswer(null);
     setError('');
@@ -70,7 +71,12 @@ export function AuditScreen() {
           </select>
         </Field>
         <Field id="action" label={t('audit.action')} hint={t('audit.actionHint')}>
-          <input id="action" name="action" defaultValue={filters.action ?? ''} aria-describedby="action-hint" />
+          <input
+            id="action"
+            name="action"
+            defaultValue={filters.action ?? ''}
+            aria-describedby="action-hint"
+          />
         </Field>
         <Field id="targetType" label={t('audit.targetType')}>
           <input id="targetType" name="targetType" defaultValue={filters.targetType ?? ''} />

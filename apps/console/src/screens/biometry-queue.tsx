@@ -1,6 +1,6 @@
 import type { TStaffBiometryReviewsAnswer } from '@ingressos/contracts/staff-support';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { api } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { TMessageKey } from '../i18n/pt-BR.ts';
@@ -22,6 +22,8 @@ export function BiometryQueueScreen() {
   const reason = useReason();
   const [queue, setQueue] = useState<TStaffBiometryReviewsAnswer | null>(null);
   const [error, setError] = useState('');
+  /** The decision just taken on the review screen, said here once back at the queue. */
+  const decided = (useLocation().state as { decided?: 'approve' | 'reject' } | null)?.decided;
   useEffect(() => {
     void api('staffBiometryReviews').then((answer) =>
       answer.ok ? setQueue(answer.body) : setError(answer.message || t('common.failed')),
@@ -31,6 +33,7 @@ export function BiometryQueueScreen() {
     <Page title={t('biometry.title')}>
       <p className="muted">{t('biometry.intro')}</p>
       <Live message={error} />
+      <Live message={decided ? t(`biometry.decided.${decided}`) : ''} tone="ok" />
       {!queue && !error ? <Loading /> : null}
       {queue && queue.reviews.length === 0 ? <p role="status">{t('biometry.empty')}</p> : null}
       {queue && queue.reviews.length > 0 ? (

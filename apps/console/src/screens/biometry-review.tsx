@@ -63,15 +63,13 @@ export function BiometryReviewScreen() {
       </dl>
       <section aria-labelledby="frames">
         <h2 id="frames">{t('biometry.frames', { n: review.frames })}</h2>
-        <p className="muted">{t('biometry.framesNote')}</p>
+        <p className="muted">{t(review.frames ? 'biometry.framesNote' : 'biometry.noFrames')}</p>
         <ul className="frames">
           {Array.from({ length: review.frames }, (_, n) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a frame is its number
             <li key={n}>
               <img
                 src={url('staffBiometryFrame', { uuid, n: String(n) })}
                 alt={t('biometry.frameAlt', { n: n + 1, total: review.frames })}
-                loading="lazy"
               />
             </li>
           ))}

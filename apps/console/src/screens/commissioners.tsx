@@ -40,7 +40,10 @@ export function CommissionersScreen() {
   };
   const toggle = async (each: TStaffCommissioner) => {
     setError('');
-    const answer = await api('updateStaffCommissioner', { params: { id: String(each.id) }, body: { active: !each.active } });
+    const answer = await api('updateStaffCommissioner', {
+      params: { id: String(each.id) },
+      body: { active: !each.active },
+    });
     if (!answer.ok) return setError(answer.message || t('common.failed'));
     setNotice(t(each.active ? 'commissioners.deactivated' : 'commissioners.activated', { name: each.name }));
     await load();
@@ -96,7 +99,9 @@ export function CommissionersScreen() {
                   <td className="num">{each.orders}</td>
                   <td className="num">{each.tickets}</td>
                   <td className="num">
-                    {each.totals.length ? each.totals.map((total) => money(total.totalCents, total.currency)).join(' + ') : '—'}
+                    {each.totals.length
+                      ? each.totals.map((total) => money(total.totalCents, total.currency)).join(' + ')
+                      : '—'}
                   </td>
                   <td>
                     <span className={`badge badge-${each.active ? 'ok' : 'muted'}`}>
@@ -108,7 +113,9 @@ export function CommissionersScreen() {
                       type="button"
                       className="button-quiet"
                       onClick={() => toggle(each)}
-                      aria-label={t(each.active ? 'commissioners.deactivateOf' : 'commissioners.activateOf', { name: each.name })}
+                      aria-label={t(each.active ? 'commissioners.deactivateOf' : 'commissioners.activateOf', {
+                        name: each.name,
+                      })}
                     >
                       {t(each.active ? 'commissioners.deactivate' : 'commissioners.activate')}
                     </button>
@@ -127,7 +134,13 @@ export function CommissionersScreen() {
             <input id="c-name" name="name" required autoComplete="off" />
           </Field>
           <Field id="c-events" label={t('commissioners.events')} hint={t('staff.eventsHint')}>
-            <input id="c-events" name="events" inputMode="numeric" aria-describedby="c-events-hint" required />
+            <input
+              id="c-events"
+              name="events"
+              inputMode="numeric"
+              aria-describedby="c-events-hint"
+              required
+            />
           </Field>
           <Field id="c-hash" label={t('commissioners.hash')} hint={t('commissioners.hashHint')}>
             <input id="c-hash" name="hash" aria-describedby="c-hash-hint" autoComplete="off" />

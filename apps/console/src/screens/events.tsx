@@ -71,21 +71,46 @@ export function EventsScreen() {
         <fieldset>
           <legend>{t('events.what')}</legend>
           <div className="check">
-            <input type="radio" id="kind-cancel" name="kind" checked={kind === 'cancel'} onChange={() => setKind('cancel')} />
+            <input
+              type="radio"
+              id="kind-cancel"
+              name="kind"
+              checked={kind === 'cancel'}
+              onChange={() => setKind('cancel')}
+            />
             <label htmlFor="kind-cancel">{t('events.cancel')}</label>
           </div>
           <div className="check">
-            <input type="radio" id="kind-postpone" name="kind" checked={kind === 'postpone'} onChange={() => setKind('postpone')} />
+            <input
+              type="radio"
+              id="kind-postpone"
+              name="kind"
+              checked={kind === 'postpone'}
+              onChange={() => setKind('postpone')}
+            />
             <label htmlFor="kind-postpone">{t('events.postpone')}</label>
           </div>
         </fieldset>
         {kind === 'postpone' ? (
           <Field id="new-date" label={t('events.newDate')}>
-            <input id="new-date" type="datetime-local" value={newStartsAt} onChange={(e) => setNewStartsAt(e.target.value)} required />
+            <input
+              id="new-date"
+              type="datetime-local"
+              value={newStartsAt}
+              onChange={(e) => setNewStartsAt(e.target.value)}
+              required
+            />
           </Field>
         ) : null}
         <Field id="event-reason" label={t('common.reason')} hint={t('events.reasonHint')}>
-          <textarea id="event-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} aria-describedby="event-reason-hint" required />
+          <textarea
+            id="event-reason"
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            aria-describedby="event-reason-hint"
+            required
+          />
         </Field>
         <Live message={error} />
         <div>
@@ -94,13 +119,22 @@ export function EventsScreen() {
           </button>
         </div>
       </form>
-      <Dialog title={t(kind === 'cancel' ? 'events.cancelSubmit' : 'events.postponeSubmit')} open={confirming} onClose={() => setConfirming(false)}>
+      <Dialog
+        title={t(kind === 'cancel' ? 'events.cancelSubmit' : 'events.postponeSubmit')}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+      >
         <p>{t(kind === 'cancel' ? 'events.cancelConfirm' : 'events.postponeConfirm', { id: eventId })}</p>
         <div className="dialog-actions">
           <button type="button" className="button-quiet" onClick={() => setConfirming(false)}>
             {t('common.cancel')}
           </button>
-          <button type="button" className={kind === 'cancel' ? 'button-danger' : 'button'} onClick={start} disabled={busy}>
+          <button
+            type="button"
+            className={kind === 'cancel' ? 'button-danger' : 'button'}
+            onClick={start}
+            disabled={busy}
+          >
             {t('events.confirm')}
           </button>
         </div>
@@ -144,7 +178,9 @@ export function CancellationScreen() {
         {error ? null : <Loading />}
       </Page>
     );
-  const title = t(progress.kind === 'cancel' ? 'cancellation.cancelOf' : 'cancellation.postponeOf', { id: progress.eventId });
+  const title = t(progress.kind === 'cancel' ? 'cancellation.cancelOf' : 'cancellation.postponeOf', {
+    id: progress.eventId,
+  });
   return (
     <Page title={title}>
       <Live message={error} />
@@ -154,7 +190,11 @@ export function CancellationScreen() {
         <p className="big" role="status" aria-live="polite">
           {t('cancellation.count', { n: progress.refunded, m: progress.total })}
         </p>
-        <progress max={Math.max(progress.total, 1)} value={progress.refunded} aria-label={t('cancellation.progress')} />
+        <progress
+          max={Math.max(progress.total, 1)}
+          value={progress.refunded}
+          aria-label={t('cancellation.progress')}
+        />
         <dl className="facts">
           <dt>{t('cancellation.due')}</dt>
           <dd>{progress.due}</dd>
@@ -189,7 +229,9 @@ export function CancellationScreen() {
                 {progress.failed.map((failure) => (
                   <tr key={failure.refundId}>
                     <th scope="row">
-                      <Link to={`/pedidos/${failure.orderId}`}>{failure.orderId.slice(0, 8).toUpperCase()}</Link>
+                      <Link to={`/pedidos/${failure.orderId}`}>
+                        {failure.orderId.slice(0, 8).toUpperCase()}
+                      </Link>
                     </th>
                     <td>{failure.error ?? '—'}</td>
                   </tr>

@@ -13,7 +13,9 @@ export function HomeScreen() {
   return (
     <Page title={t('home.title', { name: me?.name ?? '' })}>
       <p className="muted">{t('home.intro', { role: me ? t(`role.${me.role}`) : '' })}</p>
-      {me && me.recoveryCodesLeft < 3 ? <p className="notice notice-warn">{t('home.fewCodes', { n: me.recoveryCodesLeft })}</p> : null}
+      {me && me.recoveryCodesLeft < 3 ? (
+        <p className="notice notice-warn">{t('home.fewCodes', { n: me.recoveryCodesLeft })}</p>
+      ) : null}
       <ul className="tiles">
         {items.map((item) => (
           <li key={item.to}>

@@ -146,7 +146,12 @@ export function EnrolScreen() {
             ))}
           </ol>
           <div className="check">
-            <input id="copied" type="checkbox" checked={copied} onChange={(e) => setCopied(e.target.checked)} />
+            <input
+              id="copied"
+              type="checkbox"
+              checked={copied}
+              onChange={(e) => setCopied(e.target.checked)}
+            />
             <label htmlFor="copied">{t('enrol.copied')}</label>
           </div>
           <button

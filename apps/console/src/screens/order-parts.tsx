@@ -2,7 +2,14 @@ import type { TStaffTimelineEntry } from '@ingressos/contracts/staff-support';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { TMessageKey } from '../i18n/pt-BR.ts';
 
-const STATUS_TONE: Record<number, string> = { 1: 'wait', 3: 'ok', 4: 'wait', 6: 'muted', 7: 'bad', 8: 'muted' };
+const STATUS_TONE: Record<number, string> = {
+  1: 'wait',
+  3: 'ok',
+  4: 'wait',
+  6: 'muted',
+  7: 'bad',
+  8: 'muted',
+};
 
 /** An order's status as a word and a colour (the word carries the meaning; the colour only helps). */
 export function OrderStatus({ id, name }: { id: number; name: string }) {

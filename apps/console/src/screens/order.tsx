@@ -108,14 +108,18 @@ export function OrderScreen() {
           <dt>{t('orders.total')}</dt>
           <dd>
             {money(o.totalCents, o.currency)}
-            {o.refundServiceCents > 0 ? ` (${t('order.withProtection', { amount: money(o.refundServiceCents, o.currency) })})` : ''}
+            {o.refundServiceCents > 0
+              ? ` (${t('order.withProtection', { amount: money(o.refundServiceCents, o.currency) })})`
+              : ''}
           </dd>
           {refunds && refunds.refundedCents + refunds.dueCents > 0 ? (
             <>
               <dt>{t('order.refunded')}</dt>
               <dd>
                 {money(refunds.refundedCents, refunds.currency)}
-                {refunds.dueCents > 0 ? ` + ${t('order.due', { amount: money(refunds.dueCents, refunds.currency) })}` : ''}
+                {refunds.dueCents > 0
+                  ? ` + ${t('order.due', { amount: money(refunds.dueCents, refunds.currency) })}`
+                  : ''}
               </dd>
             </>
           ) : null}
@@ -166,14 +170,18 @@ export function OrderScreen() {
                 </td>
                 <td>{charge.method}</td>
                 <td className="mono">
-                  {charge.cardLast4 ? `${charge.cardBrand ?? ''} •••• ${charge.cardLast4}` : (charge.pixEndToEndId ?? '—')}
+                  {charge.cardLast4
+                    ? `${charge.cardBrand ?? ''} •••• ${charge.cardLast4}`
+                    : (charge.pixEndToEndId ?? '—')}
                 </td>
                 <td>
                   {charge.status}
                   {charge.statusDetail ? <span className="muted"> ({charge.statusDetail})</span> : null}
                 </td>
                 <td className="num">{money(charge.amountCents, charge.currency)}</td>
-                <td className="num">{charge.refundedCents ? money(charge.refundedCents, charge.currency) : '—'}</td>
+                <td className="num">
+                  {charge.refundedCents ? money(charge.refundedCents, charge.currency) : '—'}
+                </td>
                 <td>{date(charge.updatedAt)}</td>
               </tr>
             ))}
@@ -198,7 +206,10 @@ export function OrderScreen() {
               <tr key={ticket.id}>
                 <th scope="row" className="mono">
                   {ticket.id.slice(0, 8)}
-                  <span className="muted"> · {refunds?.tickets.find((each) => each.id === ticket.id)?.ticketName}</span>
+                  <span className="muted">
+                    {' '}
+                    · {refunds?.tickets.find((each) => each.id === ticket.id)?.ticketName}
+                  </span>
                 </th>
                 <td>{ticket.holderName ?? '—'}</td>
                 <td className="mono">{ticket.holderDocumentMasked}</td>
@@ -234,7 +245,9 @@ export function OrderScreen() {
                   <td>{t(`refund.kind.${refund.kind}`)}</td>
                   <td className="num">{money(refund.amountCents, refund.currency)}</td>
                   <td>
-                    <span className={`badge badge-${refund.status === 'done' ? 'ok' : refund.status === 'failed' ? 'bad' : 'wait'}`}>
+                    <span
+                      className={`badge badge-${refund.status === 'done' ? 'ok' : refund.status === 'failed' ? 'bad' : 'wait'}`}
+                    >
                       {t(`refund.status.${refund.status}`)}
                     </span>
                     {refund.lastError ? <span className="muted"> {refund.lastError}</span> : null}

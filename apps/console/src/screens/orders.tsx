@@ -63,16 +63,26 @@ export function OrdersScreen() {
 
   return (
     <Page title={t('orders.title')}>
-      <form role="search" onSubmit={search} className="searchbar" aria-label={t('orders.title')}>
-        <Field id="q" label={t('orders.search')} hint={t('orders.searchHint')}>
-          <div className="inline">
-            <input id="q" name="q" type="search" defaultValue={q} key={q} aria-describedby="q-hint" autoComplete="off" />
-            <button type="submit" className="button">
-              {t('orders.submit')}
-            </button>
-          </div>
-        </Field>
-      </form>
+      <search>
+        <form onSubmit={search} className="searchbar" aria-label={t('orders.title')}>
+          <Field id="q" label={t('orders.search')} hint={t('orders.searchHint')}>
+            <div className="inline">
+              <input
+                id="q"
+                name="q"
+                type="search"
+                defaultValue={q}
+                key={q}
+                aria-describedby="q-hint"
+                autoComplete="off"
+              />
+              <button type="submit" className="button">
+                {t('orders.submit')}
+              </button>
+            </div>
+          </Field>
+        </form>
+      </search>
       <Live message={error} />
       {loading ? <Loading /> : null}
       {result && !loading ? (
@@ -101,7 +111,9 @@ export function OrdersScreen() {
                   {result.orders.map((order) => (
                     <tr key={order.orderId}>
                       <th scope="row">
-                        <Link to={`/pedidos/${order.orderId}`} state={{ back: `/pedidos?${params}` }}>{order.code}</Link>
+                        <Link to={`/pedidos/${order.orderId}`} state={{ back: `/pedidos?${params}` }}>
+                          {order.code}
+                        </Link>
                       </th>
                       <td>{order.eventName}</td>
                       <td>{order.buyerName}</td>

@@ -43,7 +43,9 @@ export function RefundDialog({
   const amount =
     scope === 'whole'
       ? whole
-      : live.filter((ticket) => chosen.includes(ticket.id)).reduce((sum, ticket) => sum + ticket.refundCents, 0);
+      : live
+          .filter((ticket) => chosen.includes(ticket.id))
+          .reduce((sum, ticket) => sum + ticket.refundCents, 0);
   const shown = money(amount, refunds.currency);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +75,9 @@ export function RefundDialog({
               checked={scope === 'whole'}
               onChange={() => setScope('whole')}
             />
-            <label htmlFor="scope-whole">{t('refund.whole', { amount: money(whole, refunds.currency) })}</label>
+            <label htmlFor="scope-whole">
+              {t('refund.whole', { amount: money(whole, refunds.currency) })}
+            </label>
           </div>
           {refunds.partialAllowed && live.length > 1 ? (
             <div className="check">
@@ -98,7 +102,9 @@ export function RefundDialog({
                   id={`ticket-${ticket.id}`}
                   checked={chosen.includes(ticket.id)}
                   onChange={(e) =>
-                    setChosen(e.target.checked ? [...chosen, ticket.id] : chosen.filter((id) => id !== ticket.id))
+                    setChosen(
+                      e.target.checked ? [...chosen, ticket.id] : chosen.filter((id) => id !== ticket.id),
+                    )
                   }
                 />
                 <label htmlFor={`ticket-${ticket.id}`}>
@@ -110,7 +116,13 @@ export function RefundDialog({
           </fieldset>
         ) : null}
         <Field id="refund-reason" label={t('common.reason')}>
-          <textarea id="refund-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} required />
+          <textarea
+            id="refund-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={3}
+            required
+          />
         </Field>
         <Live message={error} />
         <div className="dialog-actions">
@@ -168,7 +180,13 @@ export function ReasonDialog({
     <Dialog title={title} open={open} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
         <Field id="action-reason" label={t('common.reason')}>
-          <textarea id="action-reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} required />
+          <textarea
+            id="action-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={3}
+            required
+          />
         </Field>
         <Live message={error} />
         <div className="dialog-actions">

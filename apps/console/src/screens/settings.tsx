@@ -43,7 +43,9 @@ export function SettingsScreen() {
       </Page>
     );
   const changed = Object.fromEntries(
-    (Object.keys(draft) as (keyof TSiteFlags)[]).filter((name) => draft[name] !== saved[name]).map((name) => [name, draft[name]]),
+    (Object.keys(draft) as (keyof TSiteFlags)[])
+      .filter((name) => draft[name] !== saved[name])
+      .map((name) => [name, draft[name]]),
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +70,6 @@ export function SettingsScreen() {
             <div className="check switch" key={name}>
               <input
                 type="checkbox"
-                role="switch"
                 id={name}
                 checked={draft[name]}
                 onChange={(e) => setDraft({ ...draft, [name]: e.target.checked })}
@@ -81,7 +82,11 @@ export function SettingsScreen() {
             </div>
           ))}
         </fieldset>
-        <Field id="manualReviewHours" label={t('settings.biometryManualReviewHours')} hint={t('settings.hoursHint')}>
+        <Field
+          id="manualReviewHours"
+          label={t('settings.biometryManualReviewHours')}
+          hint={t('settings.hoursHint')}
+        >
           <input
             id="manualReviewHours"
             type="number"

@@ -10,7 +10,13 @@ import { Field, Live, Loading, Page } from '../ui/page.tsx';
  * The contract's STAFF_ROLE_NAMES and STAFF_SCOPED_ROLES, written here so the bundle does not carry
  * zod (the contract module builds its schemas on load); `satisfies` ties them to the contract's type.
  */
-const ROLES = ['admin', 'support', 'biometry_reviewer', 'producer', 'gate'] as const satisfies readonly TStaffRoleName[];
+const ROLES = [
+  'admin',
+  'support',
+  'biometry_reviewer',
+  'producer',
+  'gate',
+] as const satisfies readonly TStaffRoleName[];
 const SCOPED: readonly TStaffRoleName[] = ['producer', 'gate'];
 
 /** "12, 40" → [12, 40]; anything that is not a whole number is dropped (the API checks the rest). */
@@ -23,7 +29,12 @@ function eventIdsOf(text: string): number[] {
 }
 
 /** Role and events, as one pair of fields (events only for the roles limited to their own). */
-function RoleFields({ role, setRole, events, setEvents }: {
+function RoleFields({
+  role,
+  setRole,
+  events,
+  setEvents,
+}: {
   role: TStaffRoleName;
   setRole: (role: TStaffRoleName) => void;
   events: string;
@@ -42,7 +53,11 @@ function RoleFields({ role, setRole, events, setEvents }: {
         </select>
       </Field>
       {SCOPED.includes(role) ? (
-        <Field id="staff-events" label={t('staff.events')} hint={t(role === 'gate' ? 'staff.eventsGate' : 'staff.eventsHint')}>
+        <Field
+          id="staff-events"
+          label={t('staff.events')}
+          hint={t(role === 'gate' ? 'staff.eventsGate' : 'staff.eventsHint')}
+        >
           <input
             id="staff-events"
             value={events}
@@ -56,7 +71,15 @@ function RoleFields({ role, setRole, events, setEvents }: {
   );
 }
 
-function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (email: string) => void }) {
+function InviteDialog({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (email: string) => void;
+}) {
   const { t } = useI18n();
   const [role, setRole] = useState<TStaffRoleName>('support');
   const [events, setEvents] = useState('');
@@ -103,7 +126,15 @@ function InviteDialog({ open, onClose, onDone }: { open: boolean; onClose: () =>
   );
 }
 
-function EditDialog({ account, onClose, onDone }: { account: TStaffAccount | null; onClose: () => void; onDone: () => void }) {
+function EditDialog({
+  account,
+  onClose,
+  onDone,
+}: {
+  account: TStaffAccount | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useI18n();
   const [role, setRole] = useState<TStaffRoleName>('support');
   const [events, setEvents] = useState('');
@@ -202,20 +233,35 @@ export function StaffScreen() {
                   </th>
                   <td>
                     {t(`role.${account.role}`)}
-                    {account.eventIds.length ? <span className="sub">{t('staff.eventList', { ids: account.eventIds.join(', ') })}</span> : null}
+                    {account.eventIds.length ? (
+                      <span className="sub">
+                        {t('staff.eventList', { ids: account.eventIds.join(', ') })}
+                      </span>
+                    ) : null}
                   </td>
                   <td>
-                    <span className={`badge badge-${account.status === 'active' ? 'ok' : account.status === 'invited' ? 'wait' : 'muted'}`}>
+                    <span
+                      className={`badge badge-${account.status === 'active' ? 'ok' : account.status === 'invited' ? 'wait' : 'muted'}`}
+                    >
                       {t(`staff.status.${account.status}`)}
                     </span>
-                    {account.lockedUntil ? <span className="badge badge-bad">{t('staff.locked')}</span> : null}
-                    {account.status === 'active' && !account.totpEnrolled ? <span className="sub">{t('staff.noTotp')}</span> : null}
+                    {account.lockedUntil ? (
+                      <span className="badge badge-bad">{t('staff.locked')}</span>
+                    ) : null}
+                    {account.status === 'active' && !account.totpEnrolled ? (
+                      <span className="sub">{t('staff.noTotp')}</span>
+                    ) : null}
                   </td>
                   <td>{date(account.lastLoginAt)}</td>
                   <td className="row-actions">
                     {account.id === me?.id ? null : (
                       <>
-                        <button type="button" className="button-quiet" onClick={() => setEditing(account)} aria-label={t('staff.editOf', { name: account.name })}>
+                        <button
+                          type="button"
+                          className="button-quiet"
+                          onClick={() => setEditing(account)}
+                          aria-label={t('staff.editOf', { name: account.name })}
+                        >
                           {t('staff.edit')}
                         </button>
                         {account.lockedUntil ? (
@@ -223,7 +269,12 @@ export function StaffScreen() {
                             type="button"
                             className="button-quiet"
                             aria-label={t('staff.unlockOf', { name: account.name })}
-                            onClick={() => act(() => api('unlockStaffAccount', { params: { id: account.id } }), t('staff.unlocked', { name: account.name }))}
+                            onClick={() =>
+                              act(
+                                () => api('unlockStaffAccount', { params: { id: account.id } }),
+                                t('staff.unlocked', { name: account.name }),
+                              )
+                            }
                           >
                             {t('staff.unlock')}
                           </button>
@@ -232,11 +283,20 @@ export function StaffScreen() {
                           <button
                             type="button"
                             className="button-quiet"
-                            aria-label={t(account.status === 'disabled' ? 'staff.enableOf' : 'staff.disableOf', { name: account.name })}
+                            aria-label={t(
+                              account.status === 'disabled' ? 'staff.enableOf' : 'staff.disableOf',
+                              { name: account.name },
+                            )}
                             onClick={() =>
                               act(
-                                () => api('updateStaffAccount', { params: { id: account.id }, body: { status: account.status === 'disabled' ? 'active' : 'disabled' } }),
-                                t(account.status === 'disabled' ? 'staff.enabled' : 'staff.disabled', { name: account.name }),
+                                () =>
+                                  api('updateStaffAccount', {
+                                    params: { id: account.id },
+                                    body: { status: account.status === 'disabled' ? 'active' : 'disabled' },
+                                  }),
+                                t(account.status === 'disabled' ? 'staff.enabled' : 'staff.disabled', {
+                                  name: account.name,
+                                }),
                               )
                             }
                           >

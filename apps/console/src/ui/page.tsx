@@ -6,7 +6,15 @@ import { useI18n } from '../i18n/i18n.tsx';
  * One screen: its title in the tab and as the one h1, which takes the focus after each navigation
  * so a screen reader announces the new screen and Tab starts from its top.
  */
-export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { pathname } = useLocation();
   const { t } = useI18n();
@@ -15,7 +23,6 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   }, [title, t]);
   // A new path, or a new step on the same path (the recovery codes after the enrolment, an order's
   // code once loaded): the heading says where the person is now.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is the focus move on these changes
   useEffect(() => {
     heading.current?.focus();
   }, [pathname, title]);
@@ -35,7 +42,11 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
 /** An error (or success) said aloud when it appears: the region exists before its text does. */
 export function Live({ message, tone = 'error' }: { message: string; tone?: 'error' | 'ok' }) {
   return (
-    <div className={message ? `notice notice-${tone}` : 'notice-empty'} aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'}>
+    <div
+      className={message ? `notice notice-${tone}` : 'notice-empty'}
+      aria-live={tone === 'error' ? 'assertive' : 'polite'}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
       {message}
     </div>
   );
