@@ -27,7 +27,6 @@ import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
 import { consoleRoutes } from './console-static.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
-import { staffApp } from './staff-app.ts';
 import { statusOf } from './error-status.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMessage } from './errors.ts';
 import { maintenancePage } from './maintenance-page.ts';
@@ -70,6 +69,7 @@ import { snapshotRoutes } from './routes/snapshots.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { visitorRoutes } from './routes/visitor.ts';
+import { staffApp } from './staff-app.ts';
 
 export type TAppOptions = TAppDeps & {
   /** The SSR handler; absent in API-only tests. */

@@ -294,7 +294,8 @@ export const EN: TApiMessages = {
   /** Issue 33: staff login (password and TOTP), invitations and the administrator's calls. */
   staffAccounts: {
     staff_invalid_credentials: 'Invalid e-mail or password.',
-    staff_locked: 'Account locked after too many attempts. Try again in 15 minutes or ask an administrator to unlock it.',
+    staff_locked:
+      'Account locked after too many attempts. Try again in 15 minutes or ask an administrator to unlock it.',
     staff_invalid_code: 'Invalid or already used code.',
     staff_totp_not_enrolled: 'Set up the authenticator app first.',
     staff_totp_already_enrolled: 'Two-step verification is already on for this account.',

@@ -337,10 +337,12 @@ export const PT_BR = {
     refund_not_paid: 'Só um pedido pago pode ser estornado.',
     refund_ticket_unknown: 'Um dos ingressos não pertence a este pedido.',
     refund_ticket_voided: 'Um dos ingressos já foi estornado ou cancelado.',
-    refund_in_progress: 'Já há um estorno em andamento para esta cobrança; aguarde ou tente de novo quando ele terminar.',
+    refund_in_progress:
+      'Já há um estorno em andamento para esta cobrança; aguarde ou tente de novo quando ele terminar.',
     refund_failed_pending: 'Há um estorno com falha nesta cobrança; tente-o de novo antes de pedir outro.',
     refund_split_partial: 'Um pedido pago com vários cartões só pode ser estornado por inteiro.',
-    refund_partial_unsupported: 'O meio de pagamento deste pedido não aceita estorno parcial; estorne o pedido inteiro.',
+    refund_partial_unsupported:
+      'O meio de pagamento deste pedido não aceita estorno parcial; estorne o pedido inteiro.',
     refund_key_reused: 'Esta Idempotency-Key já foi usada com outro pedido de estorno.',
     refund_not_found: 'Estorno não encontrado.',
     refund_not_failed: 'Só um estorno com falha pode ser tentado de novo.',
