@@ -42,3 +42,5 @@ console.log(`screens written to ${out}`);
 await import('./screens/tickets.ts');
 // commerce §1's currency switch (its own server: scripts/screens/currency.ts).
 await import('./screens/currency.ts');
+// Issue 33: every screen of the operator's console (its own server: scripts/screens/console.ts).
+await import('./screens/console.ts');

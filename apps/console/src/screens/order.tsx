@@ -204,12 +204,9 @@ export function OrderScreen() {
           <tbody>
             {order.tickets.map((ticket) => (
               <tr key={ticket.id}>
-                <th scope="row" className="mono">
-                  {ticket.id.slice(0, 8)}
-                  <span className="muted">
-                    {' '}
-                    · {refunds?.tickets.find((each) => each.id === ticket.id)?.ticketName}
-                  </span>
+                <th scope="row">
+                  {refunds?.tickets.find((each) => each.id === ticket.id)?.ticketName ?? ''}
+                  <span className="sub mono">{ticket.id.slice(0, 8)}</span>
                 </th>
                 <td>{ticket.holderName ?? '—'}</td>
                 <td className="mono">{ticket.holderDocumentMasked}</td>
