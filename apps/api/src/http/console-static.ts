@@ -35,15 +35,19 @@ export function consoleRoutes(dir: string = CONSOLE_BUILD_DIR) {
     return index;
   };
 
-  app.use(
-    `${CONSOLE_PATH}/assets/*`,
-    serveStatic({
-      root,
-      precompressed: true,
-      rewriteRequestPath: (p) => p.slice(CONSOLE_PATH.length),
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
+  const assets = serveStatic({
+    root,
+    precompressed: true,
+    rewriteRequestPath: (p) => p.slice(CONSOLE_PATH.length),
+  });
+  app.get(`${CONSOLE_PATH}/assets/*`, async (c) => {
+    const found = await assets(c, async () => {});
+    if (!found) return notFoundJson(c);
+    // Set on the answer once found (serveStatic's onFound runs after its body is made, too late
+    // for a header): named by content hash, a file never changes.
+    found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return found;
+  });
   app.all(`${CONSOLE_PATH}/assets/*`, notFoundJson);
   const page = (c: Context<TAppEnv>) => {
     c.header('Cache-Control', 'no-store');
