@@ -121,6 +121,11 @@ describe('the operator console: administrator, support and biometry reviewer', {
     await openSection(page, 'Auditoria', 'Auditoria');
     const log = page.getByRole('table', { name: 'Ações da equipe, mais recentes primeiro' });
     await log.getByRole('row').filter({ hasText: SUPPORT }).first().waitFor();
+    // English beside Portuguese, chosen like the storefront's language (its switch and `lang` cookie).
+    await page.getByRole('navigation', { name: 'Idioma' }).getByRole('link', { name: 'EN' }).click();
+    await expectHeadingFocused(page, 'Audit log');
+    await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'PT' }).click();
+    await expectHeadingFocused(page, 'Auditoria');
     await page.context().close();
   });
 
