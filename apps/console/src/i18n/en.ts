@@ -131,6 +131,7 @@ export const en: Record<TMessageKey, string> = {
   'order.cancelPending': 'Cancel pending order',
   'order.cancelConfirm': 'Cancel the order',
   'order.cancelDone': 'Order cancelled.',
+  'order.retried': 'The refund is queued again for the gateway.',
   'order.refundDone': 'Refund of {amount} requested from the payment gateway.',
   'order.summary': 'Summary',
   'order.withProtection': 'includes {amount} of protection',

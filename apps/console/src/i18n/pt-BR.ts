@@ -136,6 +136,7 @@ export const ptBR = {
   'order.cancelPending': 'Cancelar pedido pendente',
   'order.cancelConfirm': 'Cancelar o pedido',
   'order.cancelDone': 'Pedido cancelado.',
+  'order.retried': 'O reembolso voltou para a fila do meio de pagamento.',
   'order.refundDone': 'Reembolso de {amount} pedido ao meio de pagamento.',
   'order.summary': 'Resumo',
   'order.withProtection': 'inclui proteção de {amount}',

@@ -248,6 +248,20 @@ export function OrderScreen() {
                       {t(`refund.status.${refund.status}`)}
                     </span>
                     {refund.lastError ? <span className="muted"> {refund.lastError}</span> : null}
+                    {refund.status === 'failed' ? (
+                      <button
+                        type="button"
+                        className="button-quiet"
+                        onClick={async () => {
+                          setError('');
+                          const answer = await api('staffRetryRefund', { params: { refundId: refund.id } });
+                          if (answer.ok) await done(t('order.retried'));
+                          else setError(answer.message || t('common.failed'));
+                        }}
+                      >
+                        {t('cancellation.retry')}
+                      </button>
+                    ) : null}
                   </td>
                   <td>{refund.reason}</td>
                 </tr>
