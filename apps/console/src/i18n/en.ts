@@ -102,6 +102,13 @@ export const en: Record<TMessageKey, string> = {
   'orders.status': 'Status',
   'orders.created': 'Created',
 
+  'buyers.title': 'Locked buyer account',
+  'buyers.search': "Buyer's e-mail or CPF",
+  'buyers.hint': 'Accounts locked by wrong login attempts can log in again once unlocked.',
+  'buyers.none': 'No buyer found.',
+  'buyers.unlockOf': 'Unlock {name}',
+  'buyers.unlocked': "{name}'s account was unlocked.",
+
   'status.order.1': 'Awaiting payment',
   'status.order.3': 'Paid',
   'status.order.4': 'Pre-authorised',

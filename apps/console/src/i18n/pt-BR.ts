@@ -107,6 +107,13 @@ export const ptBR = {
   'orders.status': 'Situação',
   'orders.created': 'Criado em',
 
+  'buyers.title': 'Conta de comprador bloqueada',
+  'buyers.search': 'E-mail ou CPF do comprador',
+  'buyers.hint': 'Contas bloqueadas por tentativas de login erradas voltam a entrar depois de desbloqueadas.',
+  'buyers.none': 'Nenhum comprador encontrado.',
+  'buyers.unlockOf': 'Desbloquear {name}',
+  'buyers.unlocked': 'A conta de {name} foi desbloqueada.',
+
   'status.order.1': 'Aguardando pagamento',
   'status.order.3': 'Pago',
   'status.order.4': 'Pré-autorizado',

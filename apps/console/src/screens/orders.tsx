@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Field, Live, Loading, Page } from '../ui/page.tsx';
+import { BuyerUnlock } from './buyer-unlock.tsx';
 import { OrderStatus } from './order-parts.tsx';
 
 /**
@@ -139,6 +140,7 @@ export function OrdersScreen() {
           </nav>
         </>
       ) : null}
+      <BuyerUnlock />
     </Page>
   );
 }
