@@ -29,6 +29,7 @@ import { consoleRoutes } from './console-static.ts';
 import type { TAppDeps, TAppEnv } from './env.ts';
 import { statusOf } from './error-status.ts';
 import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMessage } from './errors.ts';
+import { hashedAssets } from './hashed-assets.ts';
 import { maintenancePage } from './maintenance-page.ts';
 import { authenticate, sessionCookieName } from './middleware/authenticate.ts';
 import { compress } from './middleware/compress.ts';
@@ -336,15 +337,7 @@ export function createApp(options: TAppOptions) {
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || '.';
     // Vite names these files by content hash: they never change, so caches may keep them a year.
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root,
-        precompressed: true,
-        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    app.all('/assets/*', notFoundJson);
+    app.all('/assets/*', hashedAssets({ root }));
     // The few files beside assets/ (favicon, robots.txt), by name: asking the disk on every page's
     // path cost each page a stat() (issue 18's profile).
     const topFiles = new Set(

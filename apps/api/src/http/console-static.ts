@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import type { TAppEnv } from './env.ts';
 import { notFoundJson } from './errors.ts';
+import { hashedAssets } from './hashed-assets.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** scripts/build-console.ts writes it; `npm start` and `npm test` build it when stale. */
@@ -35,20 +35,10 @@ export function consoleRoutes(dir: string = CONSOLE_BUILD_DIR) {
     return index;
   };
 
-  const assets = serveStatic({
-    root,
-    precompressed: true,
-    rewriteRequestPath: (p) => p.slice(CONSOLE_PATH.length),
-  });
-  app.get(`${CONSOLE_PATH}/assets/*`, async (c) => {
-    const found = await assets(c, async () => {});
-    if (!found) return notFoundJson(c);
-    // Set on the answer once found (serveStatic's onFound runs after its body is made, too late
-    // for a header): named by content hash, a file never changes.
-    found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    return found;
-  });
-  app.all(`${CONSOLE_PATH}/assets/*`, notFoundJson);
+  app.all(
+    `${CONSOLE_PATH}/assets/*`,
+    hashedAssets({ root, rewriteRequestPath: (p) => p.slice(CONSOLE_PATH.length) }),
+  );
   const page = (c: Context<TAppEnv>) => {
     c.header('Cache-Control', 'no-store');
     const html = readIndex();
