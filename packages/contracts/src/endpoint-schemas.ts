@@ -165,6 +165,7 @@ import {
   ZStaffBuyerParams,
   ZStaffBuyerSearchAnswer,
   ZStaffBuyerSearchQuery,
+  ZStaffEventsAnswer,
   ZStaffOrderDetail,
   ZStaffOrderParams,
   ZStaffOrderSearchAnswer,
@@ -1062,6 +1063,14 @@ export const ENDPOINT_SCHEMAS = {
     params: z.object({ refundId: z.string().min(1).max(100) }),
     response: ZStaffRefundAnswer,
     errors: [403, 404, 409],
+  },
+  staffEvents: {
+    summary:
+      'Staff (admin, producer: their events only): the events with their state, paid orders, tickets sold and last cancellation job',
+    tag: 'Operations',
+    auth: 'session',
+    response: ZStaffEventsAnswer,
+    errors: [403],
   },
   staffCancelEvent: {
     summary:

@@ -152,6 +152,7 @@ export const ENDPOINTS = {
   staffProtectionClaim: { method: 'POST', path: '/api/staff/orders/:orderId/protection-claim' },
   staffCancelPendingOrder: { method: 'POST', path: '/api/staff/orders/:orderId/cancel' },
   staffRetryRefund: { method: 'POST', path: '/api/staff/refunds/:refundId/retry' },
+  staffEvents: { method: 'GET', path: '/api/staff/events' },
   staffCancelEvent: { method: 'POST', path: '/api/staff/events/:eventId/cancellation' },
   staffPostponeEvent: { method: 'POST', path: '/api/staff/events/:eventId/postponement' },
   staffCancellation: { method: 'GET', path: '/api/staff/cancellations/:id' },

@@ -207,3 +207,33 @@ export const ZStaffBiometryDecisionRequest = z
   })
   .strict();
 export type TStaffBiometryDecisionRequest = z.infer<typeof ZStaffBiometryDecisionRequest>;
+
+/** Where an event stands for the console: selling, not selling (unpublished or not open yet), cancelled, or over. */
+export const STAFF_EVENT_STATES = ['on_sale', 'not_on_sale', 'cancelled', 'past'] as const;
+export type TStaffEventState = (typeof STAFF_EVENT_STATES)[number];
+
+/** One event on the console's Eventos screen, with its last cancellation or postponement job. */
+export const ZStaffEventRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startsAt: z.string(),
+  venueName: z.string(),
+  city: z.string(),
+  state: z.enum(STAFF_EVENT_STATES),
+  /** Orders in status PAGO now, and their tickets not voided. */
+  paidOrders: z.number().int(),
+  ticketsSold: z.number().int(),
+  /** The running job, else the newest one (event_cancellations); null: none ever. */
+  lastJob: z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(['cancel', 'postpone']),
+      status: z.enum(['running', 'done']),
+    })
+    .nullable(),
+});
+export type TStaffEventRow = z.infer<typeof ZStaffEventRow>;
+
+/** GET /api/staff/events: admin sees every event, a producer only theirs; newest date first. */
+export const ZStaffEventsAnswer = z.object({ events: z.array(ZStaffEventRow) });
+export type TStaffEventsAnswer = z.infer<typeof ZStaffEventsAnswer>;

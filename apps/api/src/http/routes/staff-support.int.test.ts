@@ -2,6 +2,7 @@ import type { TBiometryReviewAnswer, TBiometryUserStatusAnswer } from '@ingresso
 import type {
   TStaffBiometryReviewsAnswer,
   TStaffBuyerSearchAnswer,
+  TStaffEventsAnswer,
   TStaffOrderDetail,
   TStaffOrderSearchAnswer,
   TStaffResendTicketsAnswer,
@@ -10,7 +11,7 @@ import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from '../../db/orm.ts';
-import { orders, outboxMessages, staffAuditLog } from '../../db/schema/index.ts';
+import { eventCancellations, orders, outboxMessages, staffAuditLog } from '../../db/schema/index.ts';
 import {
   fromIp,
   PASSWORD,
@@ -301,6 +302,39 @@ describe.each(testDatabases())('staff support calls on %s', (kind) => {
     expect(unlocked.status).toBe(200);
     expect((await login(PASSWORD)).status).toBe(200);
     expect(await auditOf('buyer.unlock', person.userId)).toHaveLength(1);
+  });
+
+  it('lists the events by name with their state, paid orders, tickets and last job; a producer sees only theirs', async () => {
+    const f = await createCartFixture(t.database.db);
+    const b = await checkoutBuyer(t);
+    await b.add(f.lotId, 2);
+    const last4 = nextLast4();
+    const paid = await b.pay(`events-${last4}`, {
+      paymentType: 'credit_card',
+      card: { token: token(last4), installments: 1 },
+    });
+    expect(paid.body).toMatchObject({ orderStatus: ORDER_STATUS.PAGO });
+    const [job] = await t.database.db
+      .insert(eventCancellations)
+      .values({ eventId: f.otherEventId, kind: 'cancel', reason: 'Chuva', status: 'done' })
+      .returning({ id: eventCancellations.id });
+    const admin = await staffSession(t.database.db, { role: 'admin' });
+    const all = await call<TStaffEventsAnswer>('/api/staff/events', admin.cookie);
+    expect(all.status).toBe(200);
+    const sold = all.body.events.find((e) => e.id === f.eventId);
+    expect(sold).toMatchObject({ state: 'on_sale', paidOrders: 1, ticketsSold: 2, lastJob: null });
+    expect(sold!.name).not.toBe('');
+    expect(sold!.city).not.toBe('');
+    expect(all.body.events.find((e) => e.id === f.otherEventId)).toMatchObject({
+      state: 'cancelled',
+      paidOrders: 0,
+      lastJob: { id: job!.id, kind: 'cancel', status: 'done' },
+    });
+    const producer = await staffSession(t.database.db, { role: 'producer', eventIds: [f.otherEventId] });
+    const theirs = await call<TStaffEventsAnswer>('/api/staff/events', producer.cookie);
+    expect(theirs.body.events.map((e) => e.id)).toEqual([f.otherEventId]);
+    const refused = await call<TStaffEventsAnswer>('/api/staff/events', support.cookie);
+    expect(refused.status).toBe(403);
   });
 
   describe('the biometry review queue', () => {

@@ -14,6 +14,7 @@ import { findBuyers } from '../../modules/support/find-buyers.ts';
 import { getOrderDetail } from '../../modules/support/get-order-detail.ts';
 import { getReviewFrame } from '../../modules/support/get-review-frame.ts';
 import { listBiometryQueue } from '../../modules/support/list-biometry-queue.ts';
+import { listStaffEvents } from '../../modules/support/list-staff-events.ts';
 import { resendTickets } from '../../modules/support/resend-tickets.ts';
 import { searchOrders } from '../../modules/support/search-orders.ts';
 import { unlockBuyer } from '../../modules/support/unlock-buyer.ts';
@@ -26,6 +27,8 @@ import type { TStaffDeps } from '../staff-app.ts';
 const SUPPORT: readonly TStaffRole[] = ['support', 'admin'];
 /** Faces are shown to the reviewer's roles only (LGPD art. 11): never to support. */
 const REVIEWERS: readonly TStaffRole[] = ['biometry_reviewer', 'admin'];
+/** Who cancels or postpones events (staff-refunds.ts): the list they pick from. */
+const EVENT_STAFF: readonly TStaffRole[] = ['admin', 'producer'];
 const AT = '/api/staff';
 
 /**
@@ -80,6 +83,10 @@ export function staffSupportRoutes(deps: TStaffDeps) {
           locale: c.get('locale'),
         }),
       );
+    })
+    .on(...endpoint('staffEvents', AT), async (c) => {
+      const staff = requireStaff(c, EVENT_STAFF);
+      return c.json(await listStaffEvents({ db, staff }));
     })
     .on(...endpoint('staffBiometryReviews', AT), async (c) => {
       requireStaff(c, REVIEWERS);
