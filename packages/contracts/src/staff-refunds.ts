@@ -116,6 +116,8 @@ export type TEventPostponementRequest = z.infer<typeof ZEventPostponementRequest
 export const ZEventCancellationProgress = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
+  /** The event's name, for the progress screen's title. */
+  eventName: z.string(),
   kind: z.enum(['cancel', 'postpone']),
   reason: z.string(),
   newStartsAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import type { TEventCancellationProgress } from '@ingressos/contracts/staff-refunds';
+import type { TStaffEventRow } from '@ingressos/contracts/staff-support';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../api.ts';
@@ -19,78 +20,158 @@ function withOffset(local: string): string {
   return `${local.length === 16 ? `${local}:00` : local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+const STATE_TONE: Record<TStaffEventRow['state'], string> = {
+  on_sale: 'ok',
+  not_on_sale: 'wait',
+  cancelled: 'bad',
+  past: 'muted',
+};
+
 /**
- * Eventos → cancelar ou adiar: the event, what happens to it, and why. Cancelling refunds every
- * paid order as a durable job (resumed after a restart) and voids the tickets; postponing keeps
- * the tickets and tells the buyers the new date. Confirmed in a dialog that says what follows.
+ * Eventos: the events staff may act on (all for an admin, their own for a producer), each with
+ * where it stands and what it sold, and the actions Cancelar / Adiar / Ver andamento. Cancelling
+ * refunds every paid order as a durable job (resumed after a restart) and voids the tickets;
+ * postponing keeps the tickets and tells the buyers the new date. Each is asked in a dialog that
+ * names the event, says what follows and takes the reason.
  */
 export function EventsScreen() {
+  const { t, date } = useI18n();
+  const [events, setEvents] = useState<TStaffEventRow[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [acting, setActing] = useState<{ kind: 'cancel' | 'postpone'; event: TStaffEventRow } | null>(null);
+  useEffect(() => {
+    void api('staffEvents').then((answer) => {
+      if (answer.ok) setEvents(answer.body.events);
+      else setLoadError(answer.message || t('common.failed'));
+    });
+  }, [t]);
+  return (
+    <Page title={t('events.title')}>
+      <p className="muted">{t('events.intro')}</p>
+      <Live message={loadError} />
+      {events === null ? (
+        loadError ? null : (
+          <Loading />
+        )
+      ) : events.length === 0 ? (
+        <p className="muted">{t('events.none')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption>{t('events.caption', { n: events.length })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('events.event')}</th>
+                <th scope="col">{t('events.date')}</th>
+                <th scope="col">{t('events.state')}</th>
+                <th scope="col" className="num">
+                  {t('events.sold')}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('events.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <th scope="row">
+                    {event.name}
+                    <span className="sub">
+                      {[event.venueName, event.city].filter(Boolean).join(' · ')} · #{event.id}
+                    </span>
+                  </th>
+                  <td>{date(event.startsAt)}</td>
+                  <td>
+                    <span className={`badge badge-${STATE_TONE[event.state]}`}>
+                      {t(`events.state.${event.state}`)}
+                    </span>
+                  </td>
+                  <td className="num">
+                    {t('events.ordersTickets', { orders: event.paidOrders, tickets: event.ticketsSold })}
+                  </td>
+                  <td className="row-actions">
+                    {event.state === 'cancelled' ? null : (
+                      <>
+                        <button
+                          type="button"
+                          className="button-quiet"
+                          aria-label={t('events.cancelOf', { name: event.name })}
+                          onClick={() => setActing({ kind: 'cancel', event })}
+                        >
+                          {t('events.cancelAction')}
+                        </button>
+                        <button
+                          type="button"
+                          className="button-quiet"
+                          aria-label={t('events.postponeOf', { name: event.name })}
+                          onClick={() => setActing({ kind: 'postpone', event })}
+                        >
+                          {t('events.postponeAction')}
+                        </button>
+                      </>
+                    )}
+                    {event.lastJob ? (
+                      <Link
+                        to={`/eventos/cancelamentos/${event.lastJob.id}`}
+                        aria-label={t('events.progressOf', { name: event.name })}
+                      >
+                        {t('events.progress')}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {acting ? <EventActionDialog {...acting} onClose={() => setActing(null)} /> : null}
+    </Page>
+  );
+}
+
+/** The cancel or postpone dialog for one event: the reason (and the new date), then the job's progress screen. */
+function EventActionDialog({
+  kind,
+  event,
+  onClose,
+}: {
+  kind: 'cancel' | 'postpone';
+  event: TStaffEventRow;
+  onClose: () => void;
+}) {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const [kind, setKind] = useState<'cancel' | 'postpone'>('cancel');
-  const [eventId, setEventId] = useState('');
   const [newStartsAt, setNewStartsAt] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const check = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
     setError('');
-    if (!/^\d+$/.test(eventId.trim())) return setError(t('events.idRequired'));
     if (kind === 'postpone' && !newStartsAt) return setError(t('events.dateRequired'));
     if (reason.trim().length < 3) return setError(t('common.reasonRequired'));
-    setConfirming(true);
-  };
-  const start = async () => {
     setBusy(true);
-    const params = { eventId: eventId.trim() };
+    const params = { eventId: String(event.id) };
     const answer =
       kind === 'cancel'
         ? await api('staffCancelEvent', { params, body: { reason } })
         : await api('staffPostponeEvent', { params, body: { reason, newStartsAt: withOffset(newStartsAt) } });
     setBusy(false);
-    setConfirming(false);
     if (!answer.ok) return setError(answer.message || t('common.failed'));
     navigate(`/eventos/cancelamentos/${answer.body.id}`);
   };
   return (
-    <Page title={t('events.title')}>
-      <p className="muted">{t('events.intro')}</p>
-      <form className="stack card" onSubmit={check} noValidate>
-        <Field id="event-id" label={t('events.id')} hint={t('events.idHint')}>
-          <input
-            id="event-id"
-            inputMode="numeric"
-            value={eventId}
-            onChange={(e) => setEventId(e.target.value)}
-            aria-describedby="event-id-hint"
-            required
-          />
-        </Field>
-        <fieldset>
-          <legend>{t('events.what')}</legend>
-          <div className="check">
-            <input
-              type="radio"
-              id="kind-cancel"
-              name="kind"
-              checked={kind === 'cancel'}
-              onChange={() => setKind('cancel')}
-            />
-            <label htmlFor="kind-cancel">{t('events.cancel')}</label>
-          </div>
-          <div className="check">
-            <input
-              type="radio"
-              id="kind-postpone"
-              name="kind"
-              checked={kind === 'postpone'}
-              onChange={() => setKind('postpone')}
-            />
-            <label htmlFor="kind-postpone">{t('events.postpone')}</label>
-          </div>
-        </fieldset>
+    <Dialog
+      title={t(kind === 'cancel' ? 'events.cancelSubmit' : 'events.postponeSubmit')}
+      open
+      onClose={onClose}
+    >
+      <form className="stack" onSubmit={submit} noValidate>
+        <p>
+          {t(kind === 'cancel' ? 'events.cancelConfirm' : 'events.postponeConfirm', { name: event.name })}
+        </p>
         {kind === 'postpone' ? (
           <Field id="new-date" label={t('events.newDate')}>
             <input
@@ -113,33 +194,16 @@ export function EventsScreen() {
           />
         </Field>
         <Live message={error} />
-        <div>
-          <button type="submit" className={kind === 'cancel' ? 'button-danger' : 'button'}>
+        <div className="dialog-actions">
+          <button type="button" className="button-quiet" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className={kind === 'cancel' ? 'button-danger' : 'button'} disabled={busy}>
             {t(kind === 'cancel' ? 'events.cancelSubmit' : 'events.postponeSubmit')}
           </button>
         </div>
       </form>
-      <Dialog
-        title={t(kind === 'cancel' ? 'events.cancelSubmit' : 'events.postponeSubmit')}
-        open={confirming}
-        onClose={() => setConfirming(false)}
-      >
-        <p>{t(kind === 'cancel' ? 'events.cancelConfirm' : 'events.postponeConfirm', { id: eventId })}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button-quiet" onClick={() => setConfirming(false)}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className={kind === 'cancel' ? 'button-danger' : 'button'}
-            onClick={start}
-            disabled={busy}
-          >
-            {t('events.confirm')}
-          </button>
-        </div>
-      </Dialog>
-    </Page>
+    </Dialog>
   );
 }
 
@@ -179,7 +243,7 @@ export function CancellationScreen() {
       </Page>
     );
   const title = t(progress.kind === 'cancel' ? 'cancellation.cancelOf' : 'cancellation.postponeOf', {
-    id: progress.eventId,
+    name: progress.eventName || `#${progress.eventId}`,
   });
   return (
     <Page title={title}>

@@ -382,6 +382,8 @@ describe.each(testDatabases())('staff refunds on %s', (kind) => {
     );
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect(started.body).toMatchObject({ kind: 'cancel', total: 3 });
+    const [event] = await db().select({ name: events.name }).from(events).where(eq(events.id, f.eventId));
+    expect(started.body.eventName).toBe(event!.name);
     const second = await staffPost(
       `/api/staff/events/${f.eventId}/cancellation`,
       { reason: 'De novo' },

@@ -167,10 +167,12 @@ export async function cancellationProgress(
     db,
     sql`select order_id, id, last_error from refunds where cancellation_id = ${id} and status = 'failed' order by order_id, id`,
   );
+  const [event] = await rows<{ name: string }>(db, sql`select name from events where id = ${job.eventId}`);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
     id: job.id,
     eventId: job.eventId,
+    eventName: event?.name ?? '',
     kind: job.kind as 'cancel' | 'postpone',
     reason: job.reason,
     newStartsAt: iso(job.newStartsAt),
