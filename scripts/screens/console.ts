@@ -189,14 +189,17 @@ try {
   await page.getByRole('table').getByRole('row').nth(1).waitFor();
   await shoot(page, 'audit');
 
-  // Events: the form, then the cancellation's progress (the order is refunded by the job).
+  // Events: the list, the cancel dialog of the event with the paid order (one order, two
+  // tickets), then the cancellation's progress (the order is refunded by the job).
   await page.goto(`${url}/console/eventos`);
-  await page.getByLabel('Número do evento').fill(String(f.eventId));
-  await page.getByLabel('Motivo').fill('A atração cancelou a turnê.');
+  const sold = page.getByRole('row').filter({ hasText: '1 / 2' });
+  await sold.waitFor();
   await shoot(page, 'events');
-  await page.getByRole('button', { name: 'Cancelar evento' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
-  await heading(page, /^Cancelamento do evento/);
+  await sold.getByRole('button', { name: /^Cancelar / }).click();
+  const cancelling = page.getByRole('dialog');
+  await cancelling.getByLabel('Motivo').fill('A atração cancelou a turnê.');
+  await cancelling.getByRole('button', { name: 'Cancelar evento' }).click();
+  await heading(page, /^Cancelamento: /);
   await page
     .getByText('Concluído', { exact: true })
     .waitFor({ timeout: 60_000 })
