@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { api } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Live, Loading, Page } from '../ui/page.tsx';
-import { OrderStatus, TicketState, Timeline } from './order-parts.tsx';
+import { methodName, OrderStatus, PaymentStatus, TicketState, Timeline } from './order-parts.tsx';
 import { ReasonDialog, RefundDialog } from './refund-dialog.tsx';
 
 type TAction = 'refund' | 'protection' | 'cancel' | null;
@@ -125,7 +125,7 @@ export function OrderScreen() {
           ) : null}
           <dt>{t('order.method')}</dt>
           <dd>
-            {o.method}
+            {methodName({ t }, o.method)}
             {o.installments > 1 ? ` · ${t('order.installments', { n: o.installments })}` : ''}
           </dd>
           <dt>{t('orders.created')}</dt>
@@ -168,15 +168,14 @@ export function OrderScreen() {
                   {charge.gateway}
                   {charge.part ? ` · ${t('order.part', { n: charge.part.position + 1 })}` : ''}
                 </td>
-                <td>{charge.method}</td>
+                <td>{methodName({ t }, charge.method)}</td>
                 <td className="mono">
                   {charge.cardLast4
                     ? `${charge.cardBrand ?? ''} •••• ${charge.cardLast4}`
                     : (charge.pixEndToEndId ?? '—')}
                 </td>
                 <td>
-                  {charge.status}
-                  {charge.statusDetail ? <span className="muted"> ({charge.statusDetail})</span> : null}
+                  <PaymentStatus status={charge.status} detail={charge.statusDetail} />
                 </td>
                 <td className="num">{money(charge.amountCents, charge.currency)}</td>
                 <td className="num">
@@ -273,7 +272,7 @@ export function OrderScreen() {
 
       <section aria-labelledby="timeline" className="card">
         <h2 id="timeline">{t('order.timeline')}</h2>
-        <Timeline entries={order.timeline} />
+        <Timeline entries={order.timeline} currency={o.currency} />
       </section>
 
       {refunds ? (
