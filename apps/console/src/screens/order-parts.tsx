@@ -104,6 +104,8 @@ function details(i18n: TI18nParts, entry: TStaffTimelineEntry, currency: string)
     if (DATES.has(key)) return date(String(raw));
     if (key === 'method') return methodName(i18n, String(raw));
     if (key === 'position') return t('order.part', { n: Number(raw) + 1 });
+    // A ticket's unit counts from 0 in the order; people count from 1.
+    if (key === 'unit') return String(Number(raw) + 1);
     if (key === 'kind') return word(i18n, `refund.kind.${raw}`, String(raw));
     if (key === 'status') return word(i18n, `message.status.${raw}`, String(raw));
     if (key === 'channel') return word(i18n, `message.channel.${raw}`, String(raw));
