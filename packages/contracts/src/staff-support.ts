@@ -94,6 +94,7 @@ export const ZStaffTicket = z.object({
 });
 
 export const STAFF_TIMELINE_KINDS = [
+  'cart_held',
   'order_created',
   'payment',
   'payment_part',

@@ -71,6 +71,7 @@ export function PaymentStatus({ status, detail }: { status: string; detail?: str
 /** A timeline line's label: the status or state as a word; an order's creation needs none. */
 function labelOf(i18n: TI18nParts, entry: TStaffTimelineEntry): string {
   switch (entry.kind) {
+    case 'cart_held':
     case 'order_created':
       return '';
     case 'payment':
@@ -88,7 +89,7 @@ function labelOf(i18n: TI18nParts, entry: TStaffTimelineEntry): string {
 }
 
 const AMOUNTS = new Set(['amountCents', 'totalCents']);
-const DATES = new Set(['answeredAt', 'sentAt', 'doneAt', 'updatedAt']);
+const DATES = new Set(['answeredAt', 'sentAt', 'doneAt', 'updatedAt', 'heldUntil']);
 /** Shown apart (the gateway's detail), or said by another field (the currency of an amount). */
 const APART = new Set(['statusDetail', 'currency', 'attempt']);
 

@@ -193,7 +193,7 @@ describe.each(testDatabases())('staff support calls on %s', (kind) => {
     expect((await call(`/api/staff/orders?q=`, support.cookie)).status).toBe(400);
   });
 
-  it("shows the order's detail and timeline: created, the payment, the tickets, the e-mail; the view is audited", async () => {
+  it("shows the order's detail and timeline: the cart's holds, created, the payment, the tickets, the e-mail; the view is audited", async () => {
     const { buyer, orderId, last4 } = await cardPurchase();
     await t.app.outbox.drain();
     const seen = await detail(orderId);
@@ -219,7 +219,11 @@ describe.each(testDatabases())('staff support calls on %s', (kind) => {
     expect(seen.body.tickets).toHaveLength(2);
     expect(seen.body.tickets.every((ticket) => ticket.state === 'valid')).toBe(true);
     const kinds = seen.body.timeline.map((entry) => entry.kind);
-    expect(kinds[0]).toBe('order_created');
+    // First what the cart held (its two units, and until when), then the order made of it.
+    expect(kinds.slice(0, 2)).toEqual(['cart_held', 'order_created']);
+    const held = seen.body.timeline[0]!;
+    expect(held.detail.units).toBe(2);
+    expect(Date.parse(String(held.detail.heldUntil))).toBeGreaterThan(Date.parse(held.at));
     expect(kinds).toEqual(expect.arrayContaining(['payment', 'ticket_issued', 'message', 'staff_action']));
     expect(kinds.filter((k) => k === 'ticket_issued')).toHaveLength(2);
     const mail = seen.body.timeline.find((entry) => entry.kind === 'message')!;

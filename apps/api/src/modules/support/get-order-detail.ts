@@ -123,6 +123,22 @@ export async function getOrderDetail(options: {
   }));
 
   const timeline: TStaffTimelineEntry[] = [
+    // The cart's holds are gone once an order issues (its units sold): the order keeps what was held
+    // and the cart's timer when it became the order.
+    ...(order.cartExpiresAt
+      ? [
+          {
+            at: iso(order.createdAt),
+            kind: 'cart_held' as const,
+            ref: order.cartId,
+            label: 'held',
+            detail: {
+              units: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+              heldUntil: iso(order.cartExpiresAt),
+            },
+          },
+        ]
+      : []),
     {
       at: iso(order.createdAt),
       kind: 'order_created',
