@@ -88,6 +88,8 @@ describe('the operator console: administrator, support and biometry reviewer', {
   let stage: TPurchaseStage | undefined;
   let browser: Browser;
   let url: string;
+  /** The administrator's authenticator secret, for the later logins. */
+  let adminSecret = '';
 
   beforeAll(async () => {
     // Frames of a capture under review are kept for the reviewer only where a retention is set.
@@ -105,7 +107,7 @@ describe('the operator console: administrator, support and biometry reviewer', {
     await acceptInvitation(page, await invitationLink(smtp, url, ADMIN));
     await page.getByRole('link', { name: 'Entrar' }).click();
     await logIn(page, url, ADMIN);
-    await enrolAuthenticator(page);
+    adminSecret = (await enrolAuthenticator(page)).secret;
     await expectHeadingFocused(page, 'Olá, Alice Administradora');
     // The administrator's home links every section.
     for (const section of ['Pedidos', 'Biometria', 'Equipe', 'Auditoria', 'Configurações']) {
@@ -257,6 +259,51 @@ describe('the operator console: administrator, support and biometry reviewer', {
     await buyers[0]!.shop.goto(`${url}/minha-conta`);
     await buyers[0]!.shop.getByText('Biometria cadastrada com sucesso!').waitFor();
     for (const { shop } of buyers) await shop.context().close();
+    await page.context().close();
+  });
+  it('the administrator cancels the event from Eventos: every paid order refunded, its buyer told, the event cancelled', async () => {
+    const { smtp, f } = stage!;
+    // Two more buyers pay; the support agent's order (one ticket left) is paid too.
+    const buyers = [];
+    for (const n of [1, 2]) {
+      const shop = await newPage(browser);
+      const person = await verifiedPerson(shop, url, smtp);
+      const added = await shop.request.post(`${url}/api/v4/addtocart`, {
+        data: { lotId: f.lotId, quantity: 1 },
+      });
+      const { sessionID } = (await added.json()) as { sessionID: string };
+      const paid = await shop.request.post(`${url}/checkout/v1`, {
+        headers: { 'x-session-id': sessionID, 'idempotency-key': `console-cancel-${n}-${Date.now()}` },
+        data: {
+          paymentType: 'credit_card',
+          card: { token: `sbx_apro_visa_1111_e2ecancel000000${n}`, installments: 1 },
+        },
+      });
+      const order = (await paid.json()) as { orderStatus: number; orderId: string };
+      expect(order, JSON.stringify(order)).toMatchObject({ orderStatus: 3 });
+      buyers.push({ person, code: order.orderId.slice(0, 8).toUpperCase() });
+      await shop.context().close();
+    }
+
+    const page = await newPage(browser);
+    await logInWithTotp(page, url, ADMIN, adminSecret);
+    await openSection(page, 'Eventos', 'Eventos');
+    const row = page.getByRole('row').filter({ hasText: `#${f.eventId}` });
+    await row.getByText('À venda').waitFor();
+    const [orders] = (await row.getByText(/^\d+ \/ \d+$/).textContent())!.split(' / ');
+    expect(Number(orders)).toBe(3);
+    await row.getByRole('button', { name: /^Cancelar / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Motivo').fill('A atração cancelou a turnê.');
+    await dialog.getByRole('button', { name: 'Cancelar evento' }).click();
+    await expectHeadingFocused(page, /^Cancelamento: /);
+    // The job refunds every paid order in the background; the screen follows it.
+    await page.getByText('3 de 3 reembolsados').waitFor({ timeout: 60_000 });
+    await page.getByText('Concluído', { exact: true }).waitFor({ timeout: 30_000 });
+    for (const { person, code } of buyers)
+      await smtp.waitFor(person.email, new RegExp(`Evento cancelado: estorno do pedido ${code}`));
+    await openSection(page, 'Eventos', 'Eventos');
+    await row.getByText('Cancelado', { exact: true }).waitFor();
     await page.context().close();
   });
 });
