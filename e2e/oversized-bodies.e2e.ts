@@ -48,7 +48,9 @@ describe('oversized bodies', () => {
     expect(result.growthMb).toBeLessThan(BOUND_MB);
     // Nothing was accepted: a refusal (413; 403 for a page that refuses the form first) or a closed socket.
     expect(result.statuses.filter((status) => status !== 0 && (status < 400 || status >= 500))).toEqual([]);
-    expect(result.statuses.filter((status) => status === 413).length).toBeGreaterThan(FLOOD.concurrency);
+    // Some refusals are read as 413s; how many depends on whether the sender reads the answer before
+    // the server closes the socket, which a busy machine decides (5 of 32 in a loaded full run).
+    expect(result.statuses.filter((status) => status === 413).length).toBeGreaterThan(0);
     expect(health.length).toBeGreaterThan(0);
     expect(health.filter((status) => status !== 200)).toEqual([]);
     expect(server.alive()).toBe(true);
