@@ -1,18 +1,15 @@
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
+import { disableEventLots } from '../cart/stop-lot-sales.ts';
 import { touchEvents } from './touch-events.ts';
 
 /**
- * Issue 33: an event cancelled stops selling at once: every lot of it reads disabled (no hold
- * takes a disabled lot, modules/cart/stock.ts; the catalogue shows it unavailable) and its revision
+ * Issue 33: an event cancelled stops selling at once: every lot of it reads disabled (the cart
+ * module's writer: no hold takes a disabled lot; the catalogue shows it unavailable) and its revision
  * is bumped so every process's snapshot follows. In the caller's transaction.
  */
 export async function stopEventSales(tx: TDb, eventId: number): Promise<void> {
-  await tx.execute(
-    sql`update ticket_lots set disabled = true
-        where ticket_id in (select t.id from event_tickets t join event_sections s on s.id = t.section_id
-                            where s.event_id = ${eventId})`,
-  );
+  await disableEventLots(tx, eventId);
   await touchEvents(tx, [eventId]);
 }
 
