@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, url } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
-import { Field, Live, Loading, Page } from '../ui/page.tsx';
+import { Live, Loading, Page, ReasonField } from '../ui/page.tsx';
 import { useReason } from './biometry-queue.tsx';
 
 type TReview = TStaffBiometryReviewsAnswer['reviews'][number];
@@ -78,16 +78,13 @@ export function BiometryReviewScreen() {
       {review.decidable ? (
         <form className="stack card" onSubmit={decide('approve')} noValidate>
           <h2>{t('biometry.decision')}</h2>
-          <Field id="decision-reason" label={t('common.reason')} hint={t('biometry.reasonHint')}>
-            <textarea
-              id="decision-reason"
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-describedby="decision-reason-hint"
-              required
-            />
-          </Field>
+          <ReasonField
+            id="decision-reason"
+            label={t('common.reason')}
+            hint={t('biometry.reasonHint')}
+            value={reason}
+            onChange={setReason}
+          />
           <Live message={error} />
           <div className="dialog-actions">
             <button type="button" className="button-danger" disabled={busy} onClick={decide('reject')}>

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { Field, Live, Loading, Page } from '../ui/page.tsx';
+import { Field, Live, Loading, Page, ReasonField } from '../ui/page.tsx';
 
 /** How often the progress screen asks again while the job runs. */
 const POLL_MS = 2000;
@@ -183,16 +183,13 @@ function EventActionDialog({
             />
           </Field>
         ) : null}
-        <Field id="event-reason" label={t('common.reason')} hint={t('events.reasonHint')}>
-          <textarea
-            id="event-reason"
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-describedby="event-reason-hint"
-            required
-          />
-        </Field>
+        <ReasonField
+          id="event-reason"
+          label={t('common.reason')}
+          hint={t('events.reasonHint')}
+          value={reason}
+          onChange={setReason}
+        />
         <Live message={error} />
         <div className="dialog-actions">
           <button type="button" className="button-quiet" onClick={onClose}>

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { api, type TResult } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { Field, Live } from '../ui/page.tsx';
+import { Live, ReasonField } from '../ui/page.tsx';
 
 /**
  * Reembolsar: the whole order or chosen tickets, with the reason; the confirm button says the
@@ -115,15 +115,7 @@ export function RefundDialog({
             ))}
           </fieldset>
         ) : null}
-        <Field id="refund-reason" label={t('common.reason')}>
-          <textarea
-            id="refund-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={3}
-            required
-          />
-        </Field>
+        <ReasonField id="refund-reason" label={t('common.reason')} value={reason} onChange={setReason} />
         <Live message={error} />
         <div className="dialog-actions">
           <button type="button" className="button-quiet" onClick={onClose}>
@@ -179,15 +171,7 @@ export function ReasonDialog({
   return (
     <Dialog title={title} open={open} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
-        <Field id="action-reason" label={t('common.reason')}>
-          <textarea
-            id="action-reason"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={3}
-            required
-          />
-        </Field>
+        <ReasonField id="action-reason" label={t('common.reason')} value={reason} onChange={setReason} />
         <Live message={error} />
         <div className="dialog-actions">
           <button type="button" className="button-quiet" onClick={onClose}>

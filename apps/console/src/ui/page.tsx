@@ -77,6 +77,34 @@ export function Field({
   );
 }
 
+/** The reason every staff action that changes something asks for (it goes to the audit log). */
+export function ReasonField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        required
+      />
+    </Field>
+  );
+}
+
 export function Loading() {
   const { t } = useI18n();
   return (
