@@ -3,6 +3,7 @@ import { sql } from '../orm.ts';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -23,6 +24,12 @@ import { identityId, parentId } from './columns.ts';
  * an event bumps `events.revision` in the same transaction: that is how every process learns to
  * rebuild its snapshots (docs/catalogue-snapshots.md).
  */
+
+/** Binary column (PostgreSQL bytea) read and written as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -106,6 +113,8 @@ export const events = pgTable(
     onSaleAt: timestamp('on_sale_at', { withTimezone: true }),
     queueEnabled: boolean('queue_enabled').notNull().default(false),
     queueRatePerMinute: integer('queue_rate_per_minute'),
+    /** Issue 34: the producer's uploaded poster (`poster_images.id`); null: the poster the product draws. */
+    posterId: text('poster_id'),
     revision: integer('revision').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),
@@ -166,6 +175,12 @@ export const ticketLots = pgTable(
     sold: integer('sold').notNull().default(0),
     held: integer('held').notNull().default(0),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * Issue 34, turnover by date: the lot sells only from `sales_start_at` (null: as soon as the lots
+     * before it are over) until `sales_end_at` (null: until it sells out); the next lot takes over.
+     */
+    salesStartAt: timestamp('sales_start_at', { withTimezone: true }),
+    salesEndAt: timestamp('sales_end_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('ticket_lots_ticket_number').on(t.ticketId, t.number),
@@ -193,6 +208,8 @@ export const controlledPlaces = pgTable(
     sold: smallint('sold').notNull().default(0),
     held: smallint('held').notNull().default(0),
     disabled: boolean('disabled').notNull().default(false),
+    /** Issue 34: kept back for the producer's guests: not on sale, a courtesy ticket may take it. */
+    reserved: boolean('reserved').notNull().default(false),
   },
   (t) => [
     uniqueIndex('controlled_places_section_alias').on(t.sectionId, t.alias),
@@ -243,3 +260,17 @@ export const eventAccessCodes = pgTable(
     ),
   ],
 );
+
+/**
+ * Issue 34: posters a producer uploaded, resized to WebP by the api and addressed by the SHA-256 of
+ * their bytes (so a URL never changes content and is cached for a year). Never deleted while an
+ * event points at one.
+ */
+export const posterImages = pgTable('poster_images', {
+  id: text('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: created(),
+});

@@ -174,6 +174,10 @@ export const tickets = pgTable(
     /** Issue 33: refunded or its event cancelled: the gate refuses it (GET /api/tickets/revoked lists it). */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
+    /** Issue 34/35: the first check-in at the gate (one writer, tickets/check-in.ts), by which staff member and gate. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: uuid('checked_in_by'),
+    checkInGate: text('check_in_gate'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -182,6 +186,8 @@ export const tickets = pgTable(
     index('tickets_holder').on(t.ticketId, t.holderCpf),
     // Issue 33: support finds the orders of a holder by CPF.
     index('tickets_holder_cpf').on(t.holderCpf),
+    // Issue 34: the producer's live check-in counter.
+    index('tickets_event_checked_in').on(t.eventId, t.checkedInAt),
   ],
 );
 
