@@ -110,6 +110,7 @@ import {
   ZCommissionerSalesResponse,
   ZEventCommissionersResponse,
 } from './commissioners.ts';
+import { PRODUCER_ENDPOINT_SCHEMAS } from './endpoint-schemas-producer.ts';
 import type { TEndpointName } from './endpoints.ts';
 import { ZHostedCheckoutAnswer, ZHostedCheckoutRequest, ZPreferenceId } from './hosted-checkout.ts';
 import type { TOperation } from './operation.ts';
@@ -1255,6 +1256,7 @@ export const ENDPOINT_SCHEMAS = {
     response: ZStaffCommissionerAnswer,
     errors: [403, 404],
   },
+  ...PRODUCER_ENDPOINT_SCHEMAS,
 } as const satisfies Record<TEndpointName, TOperation>;
 
 export type TEndpointSchemas = typeof ENDPOINT_SCHEMAS;

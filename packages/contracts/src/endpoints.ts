@@ -157,6 +157,21 @@ export const ENDPOINTS = {
   staffPostponeEvent: { method: 'POST', path: '/api/staff/events/:eventId/postponement' },
   staffCancellation: { method: 'GET', path: '/api/staff/cancellations/:id' },
   staffRetryCancellation: { method: 'POST', path: '/api/staff/cancellations/:id/retry-failed' },
+  // Producer's console (issue 34: apps/api/src/http/routes/staff-producer.ts)
+  producerEvents: { method: 'GET', path: '/api/staff/producer/events' },
+  createProducerEvent: { method: 'POST', path: '/api/staff/producer/events' },
+  producerEventDocument: { method: 'GET', path: '/api/staff/producer/events/:eventId/document' },
+  saveProducerEvent: { method: 'PUT', path: '/api/staff/producer/events/:eventId/document' },
+  exportProducerEvent: { method: 'GET', path: '/api/staff/producer/events/:eventId/export.json' },
+  producerEventStatus: { method: 'POST', path: '/api/staff/producer/events/:eventId/status' },
+  uploadProducerPoster: { method: 'POST', path: '/api/staff/producer/posters' },
+  staffPostalCode: { method: 'GET', path: '/api/staff/postal-codes/:cep' },
+  producerCourtesies: { method: 'GET', path: '/api/staff/producer/events/:eventId/courtesies' },
+  issueCourtesies: { method: 'POST', path: '/api/staff/producer/events/:eventId/courtesies' },
+  producerDashboard: { method: 'GET', path: '/api/staff/producer/events/:eventId/dashboard' },
+  producerOrdersCsv: { method: 'GET', path: '/api/staff/producer/events/:eventId/orders.csv' },
+  producerAttendeesCsv: { method: 'GET', path: '/api/staff/producer/events/:eventId/attendees.csv' },
+  gateCheckIn: { method: 'POST', path: '/api/staff/gate/check-ins' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type TEndpointName = keyof typeof ENDPOINTS;
