@@ -12,6 +12,7 @@ import {
   commissioners,
   eventGroups,
   events,
+  posterImages,
   producers,
   sellingPoints,
   venues,
@@ -19,6 +20,7 @@ import {
 import { inTransaction } from '../../db/with-transaction.ts';
 import { replaceAccessCodes } from './access-codes.ts';
 import type { TImportIssue } from './import-issue.ts';
+import { syncCoupons } from './sync-coupons.ts';
 import { syncSections } from './sync-sections.ts';
 
 export type { TImportIssue };
@@ -44,6 +46,22 @@ const toBp = (percent: number) => Math.round(percent * 100);
  * changed but neither removed nor shrunk below what it has sold and held.
  */
 export async function importCatalogue(db: TDb, input: unknown): Promise<TImportResult> {
+  return importCatalogueWith(input, (apply) => inTransaction(db, apply));
+}
+
+/**
+ * Issue 34: the same import inside the caller's transaction `tx` (the producer's console saves an
+ * event with its revision check and audit line in one transaction). A refused file rolls back
+ * only what the import wrote (a savepoint); the caller decides what to do with the errors.
+ */
+export async function importCatalogueIn(tx: TDb, input: unknown): Promise<TImportResult> {
+  return importCatalogueWith(input, (apply) => inTransaction(tx, apply));
+}
+
+async function importCatalogueWith(
+  input: unknown,
+  run: (apply: (tx: TDb) => Promise<TImportResult>) => Promise<TImportResult>,
+): Promise<TImportResult> {
   const parsed = ZCatalogImportFile.safeParse(input);
   if (!parsed.success) {
     return {
@@ -55,7 +73,7 @@ export async function importCatalogue(db: TDb, input: unknown): Promise<TImportR
     };
   }
   try {
-    return await inTransaction(db, (tx) => applyCatalogue(tx, parsed.data));
+    return await run((tx) => applyCatalogue(tx, parsed.data));
   } catch (error) {
     if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
     throw error;
@@ -78,8 +96,20 @@ async function applyCatalogue(db: TDb, file: TCatalogImportFile): Promise<TImpor
       }
       groupId = id;
     }
+    if (event.poster) {
+      const [poster] = await db
+        .select({ id: posterImages.id })
+        .from(posterImages)
+        .where(inArray(posterImages.id, [event.poster]));
+      if (!poster) {
+        errors.push({ path: `${base}.poster`, message: `unknown poster "${event.poster}": upload it first` });
+        continue;
+      }
+    }
     const { id, outcome } = await upsertEvent(db, event, groupId);
-    const childrenChanged = await syncSections(db, id, event.sections, base, errors);
+    const sectionsChanged = await syncSections(db, id, event.sections, base, errors);
+    const couponsChanged = await syncCoupons(db, id, event, base, errors);
+    const childrenChanged = sectionsChanged || couponsChanged;
     const pointsChanged = await replaceSellingPoints(db, id, event);
     const codesChanged = await replaceAccessCodes(db, id, event);
     const changed =
@@ -175,6 +205,7 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     featured: event.featured,
     published: event.published,
     posterTheme: event.posterTheme ?? null,
+    posterId: event.poster ?? null,
     sendPixel: event.sendPixel,
     // Issue 15: NF-e document and interest-free installments.
     nfeMandatory: event.nfeMandatory,
