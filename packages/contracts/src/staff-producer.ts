@@ -88,7 +88,7 @@ export const ZSaveProducerEventRequest = z
   .strict();
 export type TSaveProducerEventRequest = z.infer<typeof ZSaveProducerEventRequest>;
 
-/** Both answers: the event's id and its revision now. 422 answers carry `errors` (the import's). */
+/** Both answers: the event's id and its revision now. 422 answers carry `issues` (the import's). */
 export const ZProducerEventSaved = z.object({
   eventId: z.number().int(),
   slug: z.string(),
@@ -97,11 +97,14 @@ export const ZProducerEventSaved = z.object({
 });
 export type TProducerEventSaved = z.infer<typeof ZProducerEventSaved>;
 
-/** A refused document: each problem at its JSON path inside the event (`sections[0].tickets[1].lots[0].quantity`). */
+/**
+ * A refused document, in the API's error body (errors.ts): `issues` lists each problem at its JSON
+ * path inside the event (`sections[0].tickets[1].lots[0].quantity`, no `events[0].` before it).
+ */
 export const ZProducerDocumentErrors = z.object({
+  Message: z.string(),
   code: z.literal('event_invalid'),
-  message: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })),
 });
 
 /** GET /api/staff/producer/events/:eventId/export.json: the import file of this one event (and its group). */

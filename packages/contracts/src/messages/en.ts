@@ -340,4 +340,26 @@ export const EN: TApiMessages = {
     event_not_found: 'Event not found.',
     postpone_in_past: 'The new date must be in the future.',
   },
+  /** Issue 34: the producer's console (events, courtesies, exports) and the gate's check-in. */
+  staffProducer: {
+    producer_event_not_found: 'Event not found.',
+    event_slug_taken: 'An event already has this address (slug). Choose another.',
+    event_changed: 'Someone else changed this event after you opened it. Reload to see the current version.',
+    event_invalid: 'The event has problems; fix the fields shown.',
+    event_slug_fixed: "An event's address (slug) cannot change once it is created.",
+    event_producer_fixed: "The event's producer name is your account's and cannot be changed here.",
+    poster_too_large: 'The image is over 8 MB. Send a smaller one.',
+    poster_type: 'Send a JPEG, PNG or WebP image.',
+    poster_unreadable: 'This image could not be read. Send another JPEG, PNG or WebP file.',
+    courtesy_lot_unknown: 'This lot is not part of this event.',
+    courtesy_cpf_invalid: 'Invalid CPF.',
+    courtesy_no_account:
+      'This CPF has no account on the site. Ask the guest to create one and try again.',
+    courtesy_place_unknown: 'Place not found in this section.',
+    courtesy_place_required: "Choose each guest's place in this section.",
+    courtesy_no_room: 'This lot has not enough free tickets for every courtesy.',
+    courtesy_event_over: 'This event is over or was cancelled.',
+    postal_code_not_found: 'Postal code not found.',
+    postal_code_unavailable: 'The postal code lookup is unavailable. Fill in the address by hand.',
+  },
 };

@@ -354,4 +354,27 @@ export const PT_BR = {
     event_not_found: 'Evento não encontrado.',
     postpone_in_past: 'A nova data precisa estar no futuro.',
   },
+  /** Issue 34: o console do produtor (eventos, cortesias, exportações) e o check-in da portaria. */
+  staffProducer: {
+    producer_event_not_found: 'Evento não encontrado.',
+    event_slug_taken: 'Já existe um evento com este endereço (slug). Escolha outro.',
+    event_changed:
+      'Este evento foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual.',
+    event_invalid: 'O evento tem problemas; corrija os campos indicados.',
+    event_slug_fixed: 'O endereço (slug) de um evento não pode mudar depois de criado.',
+    event_producer_fixed: 'O nome da produtora do evento é o da sua conta e não pode ser trocado aqui.',
+    poster_too_large: 'A imagem passa de 8 MB. Envie uma imagem menor.',
+    poster_type: 'Envie uma imagem JPEG, PNG ou WebP.',
+    poster_unreadable: 'Não foi possível ler esta imagem. Envie outro arquivo JPEG, PNG ou WebP.',
+    courtesy_lot_unknown: 'Este lote não pertence a este evento.',
+    courtesy_cpf_invalid: 'CPF inválido.',
+    courtesy_no_account:
+      'Este CPF não tem conta no site. Peça ao convidado para criar a conta e tente de novo.',
+    courtesy_place_unknown: 'Lugar não encontrado neste setor.',
+    courtesy_place_required: 'Escolha o lugar de cada convidado neste setor.',
+    courtesy_no_room: 'Este lote não tem ingressos livres para todas as cortesias.',
+    courtesy_event_over: 'Este evento já aconteceu ou foi cancelado.',
+    postal_code_not_found: 'CEP não encontrado.',
+    postal_code_unavailable: 'A consulta de CEP está indisponível. Preencha o endereço à mão.',
+  },
 } as const;

@@ -431,3 +431,28 @@ export async function seedSoldUnits(
       : sql`update controlled_places p set sold = v.sold from (${sold}) as v(id, sold) where p.id = v.id`,
   );
 }
+
+/**
+ * Issue 34, courtesies: sells `n` free units of a lot, and of its seat or table when there is one,
+ * to named guests (modules/producer/courtesies.ts), each a guarded UPDATE
+ * (`... where sold + held + n <= capacity`) after the lot's expired holds are reclaimed. A
+ * courtesy may use a place kept for guests (`reserved`) and a lot the producer closed (`disabled`,
+ * sale window): they keep the public out, not the producer's guests. False when either has no
+ * room; the caller's transaction must then roll back (the lot may be taken).
+ */
+export async function takeCourtesyUnits(tx: TDb, units: TSaleUnits, n: number): Promise<boolean> {
+  await reclaimExpiredHolds(tx, { lotId: units.lotId });
+  const lot = await rows<{ id: number }>(
+    tx,
+    sql`update ticket_lots set sold = sold + ${n}
+        where id = ${units.lotId} and sold + held + ${n} <= capacity returning id`,
+  );
+  if (lot.length === 0) return false;
+  if (units.controlledPlaceId === null) return true;
+  const place = await rows<{ id: number }>(
+    tx,
+    sql`update controlled_places set sold = sold + ${n}
+        where id = ${units.controlledPlaceId} and sold + held + ${n} <= capacity returning id`,
+  );
+  return place.length > 0;
+}

@@ -9,6 +9,7 @@ import { withTransaction } from '../../../db/with-transaction.ts';
 import { spendPromoUses } from '../../cart/promo-uses.ts';
 import { reclaimExpiredHolds, releaseHolds, sellFreeUnits, sellHeldUnits } from '../../cart/stock.ts';
 import { enqueueMessage } from '../../outbox/enqueue-message.ts';
+import type { TTicketSigner } from '../../tickets/ticket-keys.ts';
 import { lockHolderCpf } from '../holders/holder-cpf-lock.ts';
 import { createPurchaseTransfers } from '../holders/purchase-transfers.ts';
 import type { TCheckoutServices } from '../services.ts';
@@ -161,49 +162,65 @@ export async function issueTickets(
     if (!claimed) return -1;
     await assertCpfLimits(tx, order);
     await convertHolds(tx, order.cartId, order.lines, order.promo);
-    const values: (typeof tickets.$inferInsert)[] = [];
-    let unit = 0;
-    for (const line of order.lines) {
-      const holders = lineHolders(line);
-      for (let k = 0; k < line.quantity; k += 1) {
-        const id = randomUUID();
-        values.push({
-          id,
-          orderId: order.id,
-          unit,
-          userId: order.userId,
-          eventId: order.eventId,
-          ticketId: line.ticketId,
-          lotId: line.lotId,
-          controlledPlaceId: line.controlledPlaceId,
-          holderCpf: holders[k]?.document ?? order.buyerDocument,
-          qr: await s.signer.sign({
-            tid: id,
-            oid: order.id,
-            eid: order.eventId,
-            lot: line.lotId,
-            u: unit,
-            v: 1,
-          }),
-        });
-        unit += 1;
-      }
-    }
-    const inserted = await tx
-      .insert(tickets)
-      .values(values)
-      .onConflictDoNothing()
-      .returning({ id: tickets.id });
-    await createPurchaseTransfers(tx, order, values);
-    // The confirmation commits with the tickets (a crash after this commit cannot lose it); the
-    // worker draws its PDFs later, outside this transaction and its locks on the lot.
-    if (inserted.length > 0)
-      await enqueueMessage(tx, {
-        channel: 'mail',
-        render: { kind: 'order_confirmation', orderId: order.id, locale },
-        dedupeKey: `order_confirmation:${order.id}`,
-      });
+    const inserted = await writeTickets(tx, s.signer, order, locale);
     crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
     return inserted.length;
   });
+}
+
+/**
+ * Makes one signed ticket per unit of a paid order ((order, unit) is unique besides), creates the
+ * transfers it asked for, and enqueues the confirmation e-mail, in the caller's transaction: the
+ * issue step's second half, which a courtesy (modules/producer/courtesies.ts) shares. Answers the
+ * tickets this call inserted. The signer's key must be loaded before the transaction (PGlite).
+ */
+export async function writeTickets(
+  tx: TDb,
+  signer: TTicketSigner,
+  order: TOrder,
+  locale: TLocale,
+): Promise<{ id: string }[]> {
+  const values: (typeof tickets.$inferInsert)[] = [];
+  let unit = 0;
+  for (const line of order.lines) {
+    const holders = lineHolders(line);
+    for (let k = 0; k < line.quantity; k += 1) {
+      const id = randomUUID();
+      values.push({
+        id,
+        orderId: order.id,
+        unit,
+        userId: order.userId,
+        eventId: order.eventId,
+        ticketId: line.ticketId,
+        lotId: line.lotId,
+        controlledPlaceId: line.controlledPlaceId,
+        holderCpf: holders[k]?.document ?? order.buyerDocument,
+        qr: await signer.sign({
+          tid: id,
+          oid: order.id,
+          eid: order.eventId,
+          lot: line.lotId,
+          u: unit,
+          v: 1,
+        }),
+      });
+      unit += 1;
+    }
+  }
+  const inserted = await tx
+    .insert(tickets)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: tickets.id });
+  await createPurchaseTransfers(tx, order, values);
+  // The confirmation commits with the tickets (a crash after this commit cannot lose it); the
+  // worker draws its PDFs later, outside this transaction and its locks on the lot.
+  if (inserted.length > 0)
+    await enqueueMessage(tx, {
+      channel: 'mail',
+      render: { kind: 'order_confirmation', orderId: order.id, locale },
+      dedupeKey: `order_confirmation:${order.id}`,
+    });
+  return inserted;
 }
