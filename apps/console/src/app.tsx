@@ -2,6 +2,10 @@ import type { TStaffMe } from '@ingressos/contracts/staff';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { api, whenSignedOut } from './api.ts';
+import { DashboardScreen } from './producer/dashboard.tsx';
+import { EventEditorScreen } from './producer/editor.tsx';
+import { ProducerEventsScreen } from './producer/events.tsx';
+import { GuestsScreen } from './producer/guests.tsx';
 import { AuditScreen } from './screens/audit.tsx';
 import { BiometryQueueScreen } from './screens/biometry-queue.tsx';
 import { BiometryReviewScreen } from './screens/biometry-review.tsx';
@@ -17,6 +21,7 @@ import { StaffScreen } from './screens/staff.tsx';
 import { mayOpen, SessionContext, type TSection, type TSession, useSession } from './session.tsx';
 import { Loading } from './ui/page.tsx';
 import { Shell } from './ui/shell.tsx';
+import './producer/producer.css';
 
 /** Sends a visitor where their login stands: the login, its second step, or the console. */
 function Guard({ section, children }: { section?: TSection; children: ReactNode }) {
@@ -135,6 +140,46 @@ export function App() {
           element={
             <Guard section="commissioners">
               <CommissionersScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/producao"
+          element={
+            <Guard section="producer">
+              <ProducerEventsScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/producao/novo"
+          element={
+            <Guard section="producer">
+              <EventEditorScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/producao/:eventId"
+          element={
+            <Guard section="producer">
+              <EventEditorScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/producao/:eventId/convidados"
+          element={
+            <Guard section="producer">
+              <GuestsScreen />
+            </Guard>
+          }
+        />
+        <Route
+          path="/producao/:eventId/vendas"
+          element={
+            <Guard section="producer">
+              <DashboardScreen />
             </Guard>
           }
         />

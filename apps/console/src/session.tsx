@@ -23,6 +23,7 @@ export const SECTIONS = {
   staff: ['admin'],
   audit: ['admin'],
   events: ['admin', 'producer'],
+  producer: ['admin', 'producer'],
   settings: ['admin'],
   commissioners: ['admin'],
 } as const satisfies Record<string, readonly TStaffRoleName[]>;

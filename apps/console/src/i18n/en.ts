@@ -1,7 +1,7 @@
-import type { TMessageKey } from './pt-BR.ts';
+import type { TBaseMessageKey } from './pt-BR.ts';
 
 /** The console in English, beside the Portuguese (every key of pt-BR.ts, or it does not compile). */
-export const en: Record<TMessageKey, string> = {
+export const en: Record<TBaseMessageKey, string> = {
   'app.name': 'Bilheto Console',
   'common.loading': 'Loading…',
   'common.failed': 'That did not work. Please try again.',

@@ -2,9 +2,16 @@ import type { TLocale } from '@ingressos/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { en } from './en.ts';
 import { dateTime, money } from './format.ts';
+import { producerEn } from './producer-en.ts';
+import { producerEn2 } from './producer-en-2.ts';
+import { producerPtBR } from './producer-pt-BR.ts';
+import { producerPtBR2 } from './producer-pt-BR-2.ts';
 import { ptBR, type TMessageKey } from './pt-BR.ts';
 
-const CATALOGUES = { 'pt-BR': ptBR, en } as const;
+const CATALOGUES: Record<TLocale, Record<TMessageKey, string>> = {
+  'pt-BR': { ...ptBR, ...producerPtBR, ...producerPtBR2 },
+  en: { ...en, ...producerEn, ...producerEn2 },
+};
 
 export type TT = (key: TMessageKey, vars?: Record<string, string | number>) => string;
 

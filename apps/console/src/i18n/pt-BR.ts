@@ -406,4 +406,9 @@ export const ptBR = {
   'commissioners.activated': '{name} reativado.',
 } as const;
 
-export type TMessageKey = keyof typeof ptBR;
+/** The console's own keys; the producer's (issue 34) live in producer-pt-BR*.ts. */
+export type TBaseMessageKey = keyof typeof ptBR;
+export type TMessageKey =
+  | TBaseMessageKey
+  | keyof typeof import('./producer-pt-BR.ts').producerPtBR
+  | keyof typeof import('./producer-pt-BR-2.ts').producerPtBR2;

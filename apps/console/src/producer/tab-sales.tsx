@@ -1,0 +1,81 @@
+import { useI18n } from '../i18n/i18n.tsx';
+import { Check, DateTimeInput, NumberInput, useEditor } from './form.tsx';
+
+/** Fila e vendas: when sales open and the waiting room before them, refund protection, facial checks, cart size. */
+export function SalesTab() {
+  const { t } = useI18n();
+  const { doc } = useEditor();
+  const queueOn = doc.queue?.enabled ?? false;
+  return (
+    <div className="stack">
+      <fieldset className="card grid">
+        <legend>{t('producer.sales.opening')}</legend>
+        <DateTimeInput
+          path={['onSaleAt']}
+          label={t('producer.sales.onSaleAt')}
+          hint={t('producer.sales.onSaleAtHint')}
+          optional
+        />
+        <NumberInput
+          path={['maxTicketsPerCart']}
+          label={t('producer.sales.maxPerCart')}
+          hint={t('producer.sales.maxPerCartHint')}
+          optional
+          min={1}
+          max={1000}
+        />
+        <Check
+          path={['queue', 'enabled']}
+          label={t('producer.sales.queue')}
+          hint={t('producer.sales.queueHint')}
+        />
+        {queueOn ? (
+          <NumberInput
+            path={['queue', 'ratePerMinute']}
+            label={t('producer.sales.rate')}
+            hint={t('producer.sales.rateHint')}
+            optional
+            min={1}
+            max={100000}
+          />
+        ) : null}
+      </fieldset>
+      <fieldset className="card grid">
+        <legend>{t('producer.sales.protection')}</legend>
+        <Check path={['refundService', 'site', 'active']} label={t('producer.sales.protectionSite')} />
+        {doc.refundService?.site?.active ? (
+          <NumberInput
+            path={['refundService', 'site', 'percent']}
+            label={t('producer.sales.percent')}
+            step={0.01}
+            max={100}
+          />
+        ) : null}
+        <Check
+          path={['refundService', 'commissioner', 'active']}
+          label={t('producer.sales.protectionCommissioner')}
+        />
+        {doc.refundService?.commissioner?.active ? (
+          <NumberInput
+            path={['refundService', 'commissioner', 'percent']}
+            label={t('producer.sales.percent')}
+            step={0.01}
+            max={100}
+          />
+        ) : null}
+      </fieldset>
+      <fieldset className="card grid">
+        <legend>{t('producer.sales.facial')}</legend>
+        <Check
+          path={['facial', 'active']}
+          label={t('producer.sales.facialActive')}
+          hint={t('producer.sales.facialHint')}
+        />
+        {doc.facial?.active ? (
+          <Check path={['facial', 'validation']} label={t('producer.sales.facialValidation')} />
+        ) : null}
+        <Check path={['sendPixel']} label={t('producer.sales.pixel')} />
+      </fieldset>
+    </div>
+  );
+}
