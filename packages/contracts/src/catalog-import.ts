@@ -45,6 +45,8 @@ const hasCents = (value: number) => Math.abs(value * 100 - Math.round(value * 10
 const money = z.number().min(0).max(1_000_000).refine(hasCents, 'must have at most two decimals');
 const percent = z.number().min(0).max(100).refine(hasCents, 'must have at most two decimals');
 const quantity = z.number().int().min(1).max(1_000);
+const isoWithOffset = z.iso.datetime({ offset: true });
+const instant = (value: string) => new Date(value).getTime();
 
 const validTimeZone = (zone: string) => {
   try {
@@ -55,16 +57,28 @@ const validTimeZone = (zone: string) => {
   }
 };
 
-export const ZImportLot = z.object({
-  number: z.number().int().min(1).max(99),
-  price: money,
-  convenienceFeePercent: percent.default(0),
-  appConvenienceFeePercent: percent.optional(),
-  processingFee: money.default(0),
-  processingFeeAdded: z.boolean().default(false),
-  quantity: z.number().int().min(0).max(1_000_000),
-  disabled: z.boolean().default(false),
-});
+export const ZImportLot = z
+  .object({
+    number: z.number().int().min(1).max(99),
+    price: money,
+    convenienceFeePercent: percent.default(0),
+    appConvenienceFeePercent: percent.optional(),
+    processingFee: money.default(0),
+    processingFeeAdded: z.boolean().default(false),
+    quantity: z.number().int().min(0).max(1_000_000),
+    disabled: z.boolean().default(false),
+    /**
+     * Issue 34, turnover by date: the lot sells from this moment (absent: as soon as the lots
+     * before it are over) until `salesEndAt` (absent: until it sells out); then the next lot takes over.
+     */
+    salesStartAt: isoWithOffset.optional(),
+    salesEndAt: isoWithOffset.optional(),
+  })
+  .superRefine((lot, ctx) => {
+    if (lot.salesStartAt && lot.salesEndAt && instant(lot.salesStartAt) >= instant(lot.salesEndAt)) {
+      ctx.addIssue({ code: 'custom', path: ['salesEndAt'], message: 'must be after salesStartAt' });
+    }
+  });
 
 export const ZImportTicket = z
   .object({
@@ -94,6 +108,8 @@ export const ZImportPlace = z.object({
   seats: quantity.default(1),
   minSeats: quantity.optional(),
   disabled: z.boolean().default(false),
+  /** Issue 34: kept back for the producer's guests (shown as taken; a courtesy ticket may take it). */
+  reserved: z.boolean().default(false),
 });
 
 export const ZImportSection = z
@@ -147,14 +163,29 @@ export const ZImportExclusiveAccess = z
       .max(1_000)
       .default([]),
     codes: z.array(z.string().trim().min(1).max(64)).max(50_000).default([]),
+    /**
+     * Issue 34: codes as stored (the SHA-256 hex of `eventId:type:normalised code`, what the export
+     * writes, since codes are never kept in the clear). Kept as they are.
+     */
+    codeHashes: z
+      .array(z.string().regex(/^[0-9a-f]{64}$/, 'must be a stored code hash (64 hex digits)'))
+      .max(50_000)
+      .default([]),
   })
   .superRefine((issuer, ctx) => {
     const card = isCardEmissor(issuer.type);
     if (card && issuer.binPrefixes.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['binPrefixes'], message: `${issuer.type} needs binPrefixes` });
     }
-    if (!card && issuer.codes.length === 0) {
+    if (!card && issuer.codes.length === 0 && issuer.codeHashes.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['codes'], message: `${issuer.type} needs codes` });
+    }
+    if (card && issuer.codeHashes.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['codeHashes'],
+        message: `${issuer.type} takes binPrefixes, not codes`,
+      });
     }
     if (card && issuer.codes.length > 0) {
       ctx.addIssue({
@@ -172,6 +203,57 @@ export const ZImportExclusiveAccess = z
       }
     }
   });
+
+/** A lot by its place in the event's document: section name, ticket name, lot number. */
+export const ZImportLotRef = z.object({
+  section: text(80),
+  ticket: text(80),
+  number: z.number().int().min(1).max(99),
+});
+
+/**
+ * Issue 34: a promotion code of the event (the cart's coupon field), matched by code. `percent`
+ * off the price for kind percent, `amount` off for kind fixed; `quantity` units in all; `lots`
+ * limits it to some lots (absent or empty: every lot).
+ */
+export const ZImportCoupon = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,40}$/, 'must be 3 to 40 letters, digits, "-" or "_"')
+      .transform((code) => code.toUpperCase()),
+    kind: z.enum(['percent', 'fixed']),
+    percent: percent.optional(),
+    amount: money.optional(),
+    quantity: z.number().int().min(1).max(1_000_000),
+    lots: z.array(ZImportLotRef).max(1_000).default([]),
+    active: z.boolean().default(true),
+    expiresAt: isoWithOffset.optional(),
+  })
+  .superRefine((coupon, ctx) => {
+    if (coupon.kind === 'percent' && !coupon.percent) {
+      ctx.addIssue({ code: 'custom', path: ['percent'], message: 'a percent coupon needs percent above 0' });
+    }
+    if (coupon.kind === 'fixed' && !coupon.amount) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'a fixed coupon needs amount above 0' });
+    }
+    if (coupon.kind === 'percent' && coupon.amount !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: 'a percent coupon takes percent, not amount',
+      });
+    }
+    if (coupon.kind === 'fixed' && coupon.percent !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['percent'],
+        message: 'a fixed coupon takes amount, not percent',
+      });
+    }
+  });
+export type TImportCoupon = z.infer<typeof ZImportCoupon>;
 
 export const ZImportEvent = z
   .object({
@@ -197,6 +279,11 @@ export const ZImportEvent = z
     featured: z.boolean().default(false),
     published: z.boolean().default(true),
     posterTheme: z.enum(['sunset', 'ocean', 'forest', 'night', 'carnival', 'gold']).optional(),
+    /** Issue 34: an uploaded poster, by its id (the SHA-256 hex of its WebP bytes); absent: the drawn one. */
+    poster: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'must be an uploaded poster id (64 hex digits)')
+      .optional(),
     maxTicketsPerCart: quantity.optional(),
     docType: z.enum(['CPF', 'ESTRANGEIRO']).default('CPF'),
     facial: z.object({ active: z.boolean(), validation: z.boolean().default(false) }).optional(),
@@ -241,8 +328,13 @@ export const ZImportEvent = z
       .max(50)
       .default([]),
     sections: z.array(ZImportSection).min(1).max(50),
+    /** Issue 34: the event's promotion codes, matched by code (see ZImportCoupon). */
+    coupons: z.array(ZImportCoupon).max(1_000).default([]),
   })
-  .superRefine((event, ctx) => uniqueBy(event.sections, (s) => s.name, 'name', 'sections', ctx));
+  .superRefine((event, ctx) => {
+    uniqueBy(event.sections, (s) => s.name, 'name', 'sections', ctx);
+    uniqueBy(event.coupons, (c) => c.code, 'code', 'coupons', ctx);
+  });
 
 export const ZImportGroup = z.object({
   slug: ZSlug,

@@ -70,14 +70,49 @@ export function placeStatus(place: TStock & { bookAsAWhole: boolean }): TAvailab
   return 'Disponivel';
 }
 
+/** Issue 34: a lot's sale window; either end open when absent or null. */
+export type TLotWindow = { salesStartAt?: Date | string | null; salesEndAt?: Date | string | null };
+
+const instant = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : new Date(value).getTime();
+
+/** The lot's sale window is behind `now` (its salesEndAt has passed). */
+export function lotWindowEnded(lot: TLotWindow, now: Date = new Date()): boolean {
+  const end = instant(lot.salesEndAt);
+  return end !== null && end <= now.getTime();
+}
+
+/** `now` is inside the lot's sale window (now >= salesStartAt, now < salesEndAt). */
+export function lotInWindow(lot: TLotWindow, now: Date = new Date()): boolean {
+  const start = instant(lot.salesStartAt);
+  return (start === null || start <= now.getTime()) && !lotWindowEnded(lot, now);
+}
+
 /**
- * The lot on sale for a ticket: the first enabled lot, by number, that is not sold out. Lots
- * after it wait their turn; a lot whose units all sit in carts stays current (Reservado) so
- * the next lot does not open while those units may still come back.
+ * The lot on sale for a ticket, turning over by sell-out or by date (issue 34): lots sell in
+ * number order; a lot is current when it is enabled, not sold out, inside its sale window, and
+ * every lot before it is over (sold out, disabled or past its salesEndAt). A lot whose units all
+ * sit in carts stays current (Reservado) so the next lot does not open while those units may
+ * still come back; a lot waiting for its salesStartAt keeps the later ones waiting (none current).
  */
-export function currentLot<T extends TStock & { number: number }>(lots: readonly T[]): T | undefined {
+export function currentLot<T extends TStock & { number: number } & TLotWindow>(
+  lots: readonly T[],
+  now: Date = new Date(),
+): T | undefined {
   const ordered = [...lots].sort((a, b) => a.number - b.number);
-  return ordered.find((lot) => !lot.disabled && lot.sold < lot.capacity);
+  const first = ordered.find((lot) => !lot.disabled && lot.sold < lot.capacity && !lotWindowEnded(lot, now));
+  return first && lotInWindow(first, now) ? first : undefined;
+}
+
+/** The next moment after `now` at which some lot's window opens or closes (null: none). */
+export function nextLotBoundary(lots: readonly TLotWindow[], now: Date): number | null {
+  let next: number | null = null;
+  for (const lot of lots) {
+    for (const at of [instant(lot.salesStartAt), instant(lot.salesEndAt)]) {
+      if (at !== null && at > now.getTime() && (next === null || at < next)) next = at;
+    }
+  }
+  return next;
 }
 
 /** Spec §9: ticket taxes are rounded to cents (half up). `basisPoints` 1000 = 10 %. */

@@ -11,6 +11,7 @@ import type { TCatalogue } from '../../modules/catalogue/catalogue-read-model.ts
 import { getSellingPoints } from '../../modules/catalogue/get-selling-points.ts';
 import { catalogueMessage, type TCatalogueErrorCode } from '../../modules/catalogue/messages.ts';
 import type { TJsonBody } from '../../modules/catalogue/snapshot-store.ts';
+import { createPosterReader } from '../../modules/catalogue/uploaded-posters.ts';
 import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { parseJsonBody, parseWith } from '../request.ts';
@@ -33,6 +34,7 @@ function notFound(c: Context<TAppEnv>, code: TCatalogueErrorCode): never {
 
 /** The event calls of commerce §7, answered from this process's catalogue (never a 500 on bad input). */
 export function catalogueRoutes(catalogue: TCatalogue, db: TDb) {
+  const readPoster = createPosterReader(db);
   return new Hono<TAppEnv>()
     .on(...endpoint('nextEvents'), (c) => sendPrepared(c, catalogue.nextEvents(), SHORT_CACHE))
     .on(...endpoint('eventTicketsBySlug'), async (c) => {
@@ -58,7 +60,16 @@ export function catalogueRoutes(catalogue: TCatalogue, db: TDb) {
       c.header('Cache-Control', SHORT_CACHE);
       return c.json({ query: s, events: catalogue.search(s) });
     })
-    .get('/api/posters/:file', (c) => {
+    .get('/api/posters/:file', async (c) => {
+      // Issue 34: a producer's uploaded poster, addressed by the hash of its bytes: cached for good.
+      const uploaded = /^([0-9a-f]{64})\.webp$/.exec(c.req.param('file'));
+      if (uploaded) {
+        const bytes = await readPoster(uploaded[1]!);
+        if (!bytes) notFound(c, 'event_not_found');
+        c.header('Content-Type', 'image/webp');
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        return c.body(bytes as Uint8Array<ArrayBuffer>);
+      }
       const match = /^([a-z0-9-]{1,120})\.svg$/.exec(c.req.param('file'));
       const poster = match ? catalogue.poster(match[1]!) : undefined;
       if (!poster) notFound(c, 'event_not_found');

@@ -77,6 +77,9 @@ type TTarget = TLineRow & {
     sold: number;
     held: number;
     disabled: boolean;
+    /** Issue 34: the lot's sale window (lots turn over by date too). */
+    salesStartAt: string | null;
+    salesEndAt: string | null;
   }[];
 };
 
@@ -88,7 +91,8 @@ async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promi
       exists (select 1 from controlled_places cp where cp.section_id = s.id) as seated,
       e.queue_enabled as queued,
       (select json_agg(json_build_object('id', o.id, 'number', o.number, 'capacity', o.capacity,
-         'sold', o.sold, 'held', o.held, 'disabled', o.disabled)) from ticket_lots o where o.ticket_id = l.ticket_id) as sibling_lots
+         'sold', o.sold, 'held', o.held, 'disabled', o.disabled, 'salesStartAt', o.sales_start_at,
+         'salesEndAt', o.sales_end_at)) from ticket_lots o where o.ticket_id = l.ticket_id) as sibling_lots
     from ticket_lots l
     ${LINE_JOINS}
     left join controlled_places p on p.id = ${placeId}::int

@@ -14,6 +14,7 @@ import {
   ticketKind,
 } from '@ingressos/domain';
 import { sql } from '../../db/orm.ts';
+import { posterUrl } from '../catalogue/build-event-tickets.ts';
 
 /** What a cart line shows of its lot, ticket, section, event, venue and seat or table. */
 export type TLineRow = {
@@ -48,6 +49,7 @@ export type TLineRow = {
   event_id: number;
   event_name: string;
   slug: string;
+  poster_id: string | null;
   published: boolean;
   currency: string;
   starts_at: Date | string;
@@ -89,7 +91,7 @@ export const LINE_COLUMNS = sql`
   t.id as ticket_id, t.name as ticket_name, t.alias as ticket_alias, t.no_interest, t.owner_control,
   t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note,
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
-  e.id as event_id, e.name as event_name, e.slug, e.published, e.currency, e.gateway as event_gateway, e.nfe_mandatory as event_nfe_mandatory, e.starts_at, e.time_zone, e.doc_type,
+  e.id as event_id, e.name as event_name, e.slug, e.poster_id, e.published, e.currency, e.gateway as event_gateway, e.nfe_mandatory as event_nfe_mandatory, e.starts_at, e.time_zone, e.doc_type,
   e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,
   e.refund_site_percent_bp, e.refund_commissioner_active, e.refund_commissioner_percent_bp, jsonb_array_length(e.exclusive_emissors) > 0 as exclusive,
   v.name as venue_name, v.address as venue_address, v.address_number as venue_number, v.city, v.state,
@@ -175,7 +177,7 @@ function toCartItem(row: TCartRow, line: TCartLine, promo: TPromo | null): TCart
     address: row.venue_address,
     addressNumber: row.venue_number,
     docTypes: row.doc_type,
-    images: { poster: `/api/posters/${row.slug}.svg` },
+    images: { poster: posterUrl(row.slug, row.poster_id) },
     lotId: row.lot_id,
     lotNumber: row.lot_number,
     quantity: line.quantity,

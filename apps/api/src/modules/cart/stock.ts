@@ -14,6 +14,14 @@ import { rows } from '../../db/rows.ts';
  */
 export type TStockMode = 'conditional' | 'unsafeReadThenWrite';
 
+/**
+ * Issue 34: a lot sells only inside its sale window (`sales_start_at` <= now < `sales_end_at`,
+ * either end open when null), whatever a stale page shows: part of every guarded lot take.
+ */
+const LOT_IN_WINDOW = sql.raw(
+  '(sales_start_at is null or sales_start_at <= now()) and (sales_end_at is null or sales_end_at > now())',
+);
+
 export type THoldLine = {
   cartId: string;
   ticketId: number;
@@ -39,7 +47,8 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
         tx,
         sql`with taken as (
               update ticket_lots set held = held + ${line.quantity}
-              where id = ${line.lotId} and not disabled and sold + held + ${line.quantity} <= capacity
+              where id = ${line.lotId} and not disabled and ${LOT_IN_WINDOW}
+                and sold + held + ${line.quantity} <= capacity
               returning id
             )
             insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
@@ -94,7 +103,8 @@ export async function holdForNewCarts(
             as b(cart_id text, session_id text, quantity smallint, expires_at timestamptz)
         ), taken as (
           update ticket_lots set held = held + (select sum(quantity) from batch)
-          where id = ${lot.lotId} and not disabled and sold + held + (select sum(quantity) from batch) <= capacity
+          where id = ${lot.lotId} and not disabled and ${LOT_IN_WINDOW}
+            and sold + held + (select sum(quantity) from batch) <= capacity
           returning id, sold, held
         ), cart as (
           insert into carts (id, session_id, event_id, expires_at)
@@ -130,7 +140,7 @@ export async function holdFittingNewCarts(
   const [row] = await rows<{ free: number }>(
     tx,
     sql`select capacity - sold - held as free from ticket_lots
-        where id = ${lot.lotId} and not disabled for update`,
+        where id = ${lot.lotId} and not disabled and ${LOT_IN_WINDOW} for update`,
   );
   let free = row?.free ?? 0;
   const fitting = holds.filter((hold) => {
@@ -180,7 +190,7 @@ async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Pro
   const updated = await rows<{ id: number }>(
     tx,
     sql`update ticket_lots set held = held + ${quantity}
-        where id = ${lotId} and not disabled and sold + held + ${quantity} <= capacity
+        where id = ${lotId} and not disabled and ${LOT_IN_WINDOW} and sold + held + ${quantity} <= capacity
         returning id`,
   );
   return updated.length === 1;
@@ -221,10 +231,11 @@ export async function takePlaceUnits(
         tx,
         whole
           ? sql`update controlled_places set held = held + ${quantity}
-                where id = ${placeId} and not disabled and sold = 0 and held = 0 and capacity = ${quantity}
+                where id = ${placeId} and not disabled and not reserved and sold = 0 and held = 0
+                  and capacity = ${quantity}
                 returning id`
           : sql`update controlled_places set held = held + ${quantity}
-                where id = ${placeId} and not disabled and sold + held + ${quantity} <= capacity
+                where id = ${placeId} and not disabled and not reserved and sold + held + ${quantity} <= capacity
                 returning id`,
       )
     ).length === 1;
@@ -413,6 +424,33 @@ export async function setCapacity(
       : sql`update controlled_places set capacity = ${capacity} where id = ${id} and sold + held <= ${capacity} returning id`,
   );
   return updated.length === 1;
+}
+
+/**
+ * Deletes a lot or a place the catalogue import dropped, only while nothing of it is sold or held
+ * (one conditional statement, so a hold that lands between the import's read and this delete is
+ * never lost; a cart line that still points at it, even released, keeps it too). Answers the ids
+ * it deleted; the import refuses the file for any other.
+ */
+export async function deleteUnsoldStock(
+  tx: TDb,
+  of: 'lot' | 'place',
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const deleted = await rows<{ id: number }>(
+    tx,
+    of === 'lot'
+      ? sql`delete from ticket_lots l where l.id in (${list}) and l.sold = 0 and l.held = 0
+            and not exists (select 1 from cart_holds h where h.lot_id = l.id) returning l.id`
+      : sql`delete from controlled_places p where p.id in (${list}) and p.sold = 0 and p.held = 0
+            and not exists (select 1 from cart_holds h where h.controlled_place_id = p.id) returning p.id`,
+  );
+  return deleted.map((row) => Number(row.id));
 }
 
 /**

@@ -24,6 +24,13 @@ export async function replaceAccessCodes(db: TDb, eventId: number, event: TImpor
       // The import contract already refused codes that do not normalise.
       codeHash: accessCodeHash(eventId, issuer.type, normalizeAccessCode(issuer.type, code)!),
     })),
+    // Issue 34: codes as stored (an exported document), kept as they are.
+    ...issuer.codeHashes.map((codeHash) => ({
+      eventId,
+      emissorType: issuer.type,
+      binPrefix: null,
+      codeHash,
+    })),
   ]);
   const key = (row: { emissorType: string; binPrefix: string | null; codeHash: string | null }) =>
     `${row.emissorType}|${row.binPrefix ?? ''}|${row.codeHash ?? ''}`;

@@ -14,6 +14,9 @@ import {
   isEventPast,
   isOnSale,
   lotAvailability,
+  lotInWindow,
+  lotWindowEnded,
+  nextLotBoundary,
   percentOfCents,
   placeStatus,
   protectionCents,
@@ -26,8 +29,9 @@ import type { TCatalogueRows, TEventRow } from './load-catalogue-rows.ts';
 
 type TRow<K extends keyof TCatalogueRows> = TCatalogueRows[K][number];
 
-export function posterUrl(slug: string): string {
-  return `/api/posters/${slug}.svg`;
+/** An event's poster: the producer's upload (issue 34) when there is one, else the drawn one. */
+export function posterUrl(slug: string, posterId?: string | null): string {
+  return posterId ? `/api/posters/${posterId}.webp` : `/api/posters/${slug}.svg`;
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -64,10 +68,16 @@ export function buildEvents(rows: TCatalogueRows, generatedAt: Date) {
         ticketsBySection.get(section.id) ?? [],
         { lotsByTicket, placesBySection },
         ended,
+        generatedAt,
       ),
     );
     const tickets = buildTicketsResponse(row, sections, generatedAt);
-    return { row, ended, tickets, summary: buildSummary(row, sections) };
+    // Issue 34: when a lot's sale window next opens or closes, the answer must be built again.
+    const eventLots = (sectionsByEvent.get(row.event.id) ?? []).flatMap((section) =>
+      (ticketsBySection.get(section.id) ?? []).flatMap((ticket) => lotsByTicket.get(ticket.id) ?? []),
+    );
+    const nextBoundary = ended ? null : nextLotBoundary(eventLots, generatedAt);
+    return { row, ended, tickets, summary: buildSummary(row, sections), nextBoundary };
   });
 }
 
@@ -82,6 +92,7 @@ function buildSection(
     placesBySection,
   }: { lotsByTicket: Map<number, TRow<'lots'>[]>; placesBySection: Map<number, TRow<'places'>[]> },
   ended: boolean,
+  generatedAt: Date,
 ): TSection {
   const placeRows = placesBySection.get(section.id) ?? [];
   const kind = ticketKind({
@@ -109,6 +120,7 @@ function buildSection(
         placeUnits,
         perCart,
         ended,
+        at: generatedAt,
       }),
     ),
   };
@@ -119,11 +131,18 @@ function buildTicket(
   section: TRow<'sections'>,
   ticket: TRow<'tickets'>,
   lots: TRow<'lots'>[],
-  context: { type: TTicket['type']; placeUnits: number; perCart: number; ended: boolean },
+  context: { type: TTicket['type']; placeUnits: number; perCart: number; ended: boolean; at: Date },
 ): TTicket {
-  // With every lot sold, the ticket shows its last lot as sold out.
-  const lot = currentLot(lots) ?? lots.at(-1)!;
-  const statusOf = (l: TRow<'lots'>) => (context.ended ? ENDED : lotAvailability(l));
+  // Issue 34: lots turn over by sell-out or by date. With no lot on sale, the ticket shows the
+  // lot waiting for its salesStartAt, else its last lot, as unavailable.
+  const ordered = [...lots].sort((a, b) => a.number - b.number);
+  const lot =
+    currentLot(lots, context.at) ??
+    ordered.find((l) => !l.disabled && l.sold < l.capacity && !lotWindowEnded(l, context.at)) ??
+    lots.at(-1)!;
+  // A lot outside its sale window is not for sale, whatever its stock.
+  const statusOf = (l: TRow<'lots'>) =>
+    context.ended ? ENDED : !l.disabled && !lotInWindow(l, context.at) ? 'Indisponivel' : lotAvailability(l);
   const availability = statusOf(lot);
   const available = Math.min(unitsAvailable(lot), context.placeUnits);
   const fee = percentOfCents(lot.priceCents, lot.feeBp);
@@ -174,7 +193,8 @@ function buildTicket(
 
 function buildPlace(section: TRow<'sections'>, place: TRow<'places'>, ended: boolean): TControlledPlace {
   const stock = { ...place, bookAsAWhole: section.bookAsAWhole && place.kind === 'table' };
-  const status = ended ? ENDED : placeStatus(stock);
+  // Issue 34: a place kept for the producer's guests shows as taken, like one sold.
+  const status = ended ? ENDED : place.reserved && !place.disabled ? 'Indisponivel' : placeStatus(stock);
   const free = unitsAvailable(place);
   const isTable = place.kind === 'table';
   const location = isTable
@@ -224,7 +244,7 @@ function buildTicketsResponse(
     city: venue.city,
     state: venue.state,
     postalCode: venue.postalCode,
-    images: { poster: posterUrl(event.slug) },
+    images: { poster: posterUrl(event.slug, event.posterId) },
     group: group?.id ? group : null,
     sendPixel: event.sendPixel,
     exclusiveEmissorsAccess: event.exclusiveEmissors as TEventTicketsResponse['exclusiveEmissorsAccess'],
@@ -263,7 +283,7 @@ function buildSummary(row: TEventRow, sections: TSection[]): TEventSummary {
     exclusive: (event.exclusiveEmissors as unknown[]).length > 0,
     minValue,
     soldOut: tickets.every((t) => t.availability === 'Indisponivel' || t.availability === 'Desativado'),
-    images: { poster: posterUrl(event.slug) },
+    images: { poster: posterUrl(event.slug, event.posterId) },
     group: group?.id ? group : null,
   };
 }

@@ -20,6 +20,9 @@ type TEntry = {
   startsAt: Date;
   /** The event was past when built (its lots listed as ended); it is rebuilt when that changes. */
   ended: boolean;
+  /** Issue 34: when a lot's sale window next opens or closes (ms; null: never): rebuilt then. */
+  nextBoundary: number | null;
+  posterId: string | null;
   updatedAt: Date;
   summary: TEventSummary;
   search: string;
@@ -131,6 +134,8 @@ export function createCatalogue(options: TCatalogueOptions) {
       groupId: row.event.groupId,
       startsAt: row.event.startsAt,
       ended: event.ended,
+      nextBoundary: event.nextBoundary,
+      posterId: row.event.posterId,
       updatedAt: row.event.updatedAt,
       summary: event.summary,
       search: normalizeSearchText(
@@ -176,7 +181,7 @@ export function createCatalogue(options: TCatalogueOptions) {
         slug: group.slug,
         name: group.name,
         description: group.description,
-        images: { poster: posterUrl(members[0]!.slug) },
+        images: { poster: posterUrl(members[0]!.slug, members[0]!.posterId) },
         events: members.map((m) => m.summary),
       };
       const entry = { id: group.id, slug: group.slug, body: jsonBody(answer), updatedAt: group.updatedAt };
@@ -229,7 +234,9 @@ export function createCatalogue(options: TCatalogueOptions) {
         entry?.revision !== row.revision ||
         entry.stock !== (stock.get(row.id) ?? '') ||
         // Issue 31: an event whose sales ended since it was built stops listing its lots as on sale.
-        entry.ended !== isEventPast(entry.startsAt, at)
+        entry.ended !== isEventPast(entry.startsAt, at) ||
+        // Issue 34: a lot's sale window opened or closed since it was built (turnover by date).
+        (entry.nextBoundary !== null && entry.nextBoundary <= at.getTime())
       ) {
         changed.push(row.id);
       }

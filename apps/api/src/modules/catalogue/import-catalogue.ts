@@ -39,6 +39,14 @@ class ImportRefused extends Error {
 
 const toBp = (percent: number) => Math.round(percent * 100);
 
+/** JSON with object keys sorted: a jsonb column gives its keys back in its own order. */
+const stableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
 /**
  * Loads a catalogue file: all of it in one transaction, or none of it with every error and its JSON
  * path. Events are matched by slug, so importing the same file twice changes nothing the second
@@ -236,7 +244,7 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
   const same = (Object.keys(values) as (keyof typeof values)[]).every((key) =>
     key === 'startsAt' || key === 'onSaleAt'
       ? existing[key]?.getTime() === values[key]?.getTime()
-      : JSON.stringify(existing[key]) === JSON.stringify(values[key]),
+      : stableJson(existing[key]) === stableJson(values[key]),
   );
   if (!same)
     await db

@@ -3,10 +3,50 @@ import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import { inArray } from '../../db/orm.ts';
 import { controlledPlaces, eventSections, eventTickets, ticketLots } from '../../db/schema/index.ts';
-import { setCapacity } from '../cart/stock.ts';
+import { deleteUnsoldStock, setCapacity } from '../cart/stock.ts';
 import type { TImportIssue } from './import-issue.ts';
 
 type TImportSection = z.infer<typeof ZImportSection>;
+type TLotRow = typeof ticketLots.$inferSelect;
+type TPlaceRow = typeof controlledPlaces.$inferSelect;
+
+/**
+ * How a dropped lot or place is removed: 'conditional' (one `delete ... where sold = 0 and held = 0`
+ * in the stock module, the only way) or, TEST ONLY as the negative control of the race test,
+ * 'unsafeReadThenDelete': trusts the counters read at the start and deletes by id.
+ */
+export type TRemovalMode = 'conditional' | 'unsafeReadThenDelete';
+
+/** Removes dropped stock rows; answers the ones it could not (sold, held, or in a cart). */
+async function removeStock(
+  db: TDb,
+  of: 'lot' | 'place',
+  rows: readonly (TLotRow | TPlaceRow)[],
+  mode: TRemovalMode,
+): Promise<(TLotRow | TPlaceRow)[]> {
+  if (mode === 'conditional') {
+    const deleted = new Set(
+      await deleteUnsoldStock(
+        db,
+        of,
+        rows.map((row) => row.id),
+      ),
+    );
+    return rows.filter((row) => !deleted.has(row.id));
+  }
+  const refused: (TLotRow | TPlaceRow)[] = [];
+  for (const row of rows) {
+    if (row.sold + row.held > 0) {
+      refused.push(row);
+      continue;
+    }
+    // Yield as a busy server would between the read and the write.
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const table = of === 'lot' ? ticketLots : controlledPlaces;
+    await db.delete(table).where(inArray(table.id, [row.id]));
+  }
+  return refused;
+}
 type TStock = { sold: number; held: number };
 
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -15,7 +55,8 @@ const taken = (rows: readonly TStock[]) => rows.reduce((sum, row) => sum + row.s
 
 /** Only the fields named in `next` are compared, so defaults in the row do not count as changes. */
 function differs<T extends object>(row: T, next: Partial<T>): boolean {
-  return (Object.keys(next) as (keyof T)[]).some((key) => row[key] !== next[key]);
+  const time = (value: unknown) => (value instanceof Date ? value.getTime() : value);
+  return (Object.keys(next) as (keyof T)[]).some((key) => time(row[key]) !== time(next[key]));
 }
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
@@ -33,6 +74,7 @@ export async function syncSections(
   wanted: TImportSection[],
   base: string,
   errors: TImportIssue[],
+  mode: TRemovalMode = 'conditional',
 ): Promise<boolean> {
   let changed = false;
   const sections = await db
@@ -81,17 +123,30 @@ export async function syncSections(
     const sectionId = row!.id;
     keptSections.add(sectionId);
     changed =
-      (await syncTickets(db, sectionId, section, ticketsOf(sectionId), lotsOf, path, errors)) || changed;
-    changed = (await syncPlaces(db, sectionId, section, placesOf(sectionId), path, errors)) || changed;
+      (await syncTickets(db, sectionId, section, ticketsOf(sectionId), lotsOf, path, errors, mode)) ||
+      changed;
+    changed = (await syncPlaces(db, sectionId, section, placesOf(sectionId), path, errors, mode)) || changed;
   }
 
   for (const section of sections) {
     if (keptSections.has(section.id)) continue;
     const sold = taken(ticketsOf(section.id).flatMap((t) => lotsOf(t.id))) + taken(placesOf(section.id));
-    if (sold > 0) {
+    const refused =
+      sold > 0
+        ? []
+        : [
+            ...(await removeStock(
+              db,
+              'lot',
+              ticketsOf(section.id).flatMap((t) => lotsOf(t.id)),
+              mode,
+            )),
+            ...(await removeStock(db, 'place', placesOf(section.id), mode)),
+          ];
+    if (sold > 0 || refused.length > 0) {
       errors.push({
         path: `${base}.sections`,
-        message: `section "${section.name}" has ${sold} units sold or held and cannot be removed`,
+        message: `section "${section.name}" has ${Math.max(sold, 1)} units sold or held and cannot be removed`,
       });
     } else {
       await db.delete(eventSections).where(inArray(eventSections.id, [section.id]));
@@ -109,6 +164,7 @@ async function syncTickets(
   lotsOf: (ticketId: number) => (typeof ticketLots.$inferSelect)[],
   base: string,
   errors: TImportIssue[],
+  mode: TRemovalMode,
 ): Promise<boolean> {
   let changed = false;
   const kept = new Set<number>();
@@ -153,6 +209,8 @@ async function syncTickets(
         processingFeeAdded: lot.processingFeeAdded,
         capacity: lot.quantity,
         disabled: lot.disabled,
+        salesStartAt: lot.salesStartAt ? new Date(lot.salesStartAt) : null,
+        salesEndAt: lot.salesEndAt ? new Date(lot.salesEndAt) : null,
       };
       const old = current.find((l) => l.number === lot.number);
       if (!old) {
@@ -181,19 +239,21 @@ async function syncTickets(
       await db.insert(ticketLots).values(inserts);
       changed = true;
     }
-    for (const old of current) {
-      if (keptLots.has(old.id)) continue;
-      if (old.sold + old.held > 0) {
-        errors.push({ path: `${path}.lots`, message: `lot ${old.number} has sales and cannot be removed` });
-      } else {
-        await db.delete(ticketLots).where(inArray(ticketLots.id, [old.id]));
-        changed = true;
-      }
+    const dropped = current.filter((old) => !keptLots.has(old.id));
+    const refused = await removeStock(db, 'lot', dropped, mode);
+    for (const old of refused) {
+      errors.push({
+        path: `${path}.lots`,
+        message: `lot ${(old as TLotRow).number} has sales and cannot be removed`,
+      });
     }
+    if (dropped.length > refused.length) changed = true;
   }
   for (const old of existing) {
     if (kept.has(old.id)) continue;
-    if (taken(lotsOf(old.id)) > 0) {
+    const refused =
+      taken(lotsOf(old.id)) > 0 ? lotsOf(old.id) : await removeStock(db, 'lot', lotsOf(old.id), mode);
+    if (refused.length > 0) {
       errors.push({
         path: `${base}.tickets`,
         message: `ticket "${old.name}" has sales and cannot be removed`,
@@ -213,6 +273,7 @@ async function syncPlaces(
   existing: (typeof controlledPlaces.$inferSelect)[],
   base: string,
   errors: TImportIssue[],
+  mode: TRemovalMode,
 ): Promise<boolean> {
   let changed = false;
   const byAlias = new Map(existing.map((p) => [p.alias, p]));
@@ -230,6 +291,7 @@ async function syncPlaces(
       minSeats: place.minSeats ?? (place.kind === 'table' ? Math.min(section.minQtd, place.seats) : 1),
       capacity: place.seats,
       disabled: place.disabled,
+      reserved: place.reserved,
     };
     const old = byAlias.get(place.alias);
     if (!old) {
@@ -259,17 +321,13 @@ async function syncPlaces(
     changed = true;
   }
   const removable = existing.filter((p) => !kept.has(p.id));
-  const sold = removable.filter((p) => p.sold + p.held > 0);
-  for (const place of sold) {
+  const refused = await removeStock(db, 'place', removable, mode);
+  for (const place of refused) {
     errors.push({
       path: `${base}.places`,
-      message: `place "${place.alias}" has sales and cannot be removed`,
+      message: `place "${(place as TPlaceRow).alias}" has sales and cannot be removed`,
     });
   }
-  const free = removable.filter((p) => p.sold + p.held === 0).map((p) => p.id);
-  if (free.length > 0) {
-    await db.delete(controlledPlaces).where(inArray(controlledPlaces.id, free));
-    changed = true;
-  }
+  if (removable.length > refused.length) changed = true;
   return changed;
 }

@@ -1,4 +1,5 @@
 import type { TCatalogImportInput } from '@ingressos/contracts';
+import { isoInZone } from '../catalogue/iso-in-zone.ts';
 
 type TEventInput = TCatalogImportInput['events'][number];
 type TSectionInput = TEventInput['sections'][number];
@@ -118,6 +119,16 @@ export const DEMO_SLUGS = {
   queue: 'estrelas-do-pop-arena-rio',
 } as const;
 
+/**
+ * Coupons the demo starts with (README "Demo data"), so the cart's coupon field has something to
+ * apply: a few uses each, so the line split of spec §5 shows with a small cart. BILHETO10 is on the
+ * festival and the stadium show, SAMBA20 on the samba night.
+ */
+export const DEMO_COUPONS = {
+  bilheto10: { code: 'BILHETO10', kind: 'percent', percent: 10, quantity: 2 },
+  samba20: { code: 'SAMBA20', kind: 'fixed', amount: 20, quantity: 8 },
+} as const;
+
 /** Issue 19: the demo's queued event opens this long after the demo catalogue is loaded. */
 export const DEMO_QUEUE_OPENS_AFTER_MS = 3 * 60_000;
 
@@ -155,6 +166,7 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
       maxTicketsPerCart: 6,
       refundService: { site: { active: true, percent: 8 }, commissioner: { active: true, percent: 5 } },
       sendPixel: true,
+      coupons: [DEMO_COUPONS.bilheto10],
       sections: [
         { name: 'Pista', maxQtd: 6, tickets: fullAndHalf([180, 220, 260], 400) },
         {
@@ -226,6 +238,7 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
         postalCode: '20230-060',
       },
       posterTheme: 'carnival',
+      coupons: [DEMO_COUPONS.samba20],
       sections: [
         { name: 'Pista', maxQtd: 8, tickets: [{ name: 'Pista', lots: lots([60, 80], 300) }] },
         {
@@ -274,6 +287,7 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
       facial: { active: true, validation: true },
       maxTicketsPerCart: 4,
       refundService: { site: { active: true, percent: 10 } },
+      coupons: [DEMO_COUPONS.bilheto10],
       sections: [
         { name: 'Pista', maxQtd: 4, tickets: fullAndHalf([290, 340], 2_000, 15) },
         {
@@ -381,7 +395,8 @@ export function demoCatalogue(today: Date): TCatalogImportInput {
         postalCode: '22775-040',
       },
       posterTheme: 'night',
-      onSaleAt: new Date(today.getTime() + DEMO_QUEUE_OPENS_AFTER_MS).toISOString(),
+      // With its offset on the venue's clock, as an export writes it (the round trip compares them).
+      onSaleAt: isoInZone(new Date(today.getTime() + DEMO_QUEUE_OPENS_AFTER_MS), 'America/Sao_Paulo'),
       queue: { enabled: true, ratePerMinute: 30 },
       sections: [{ name: 'Pista', tickets: fullAndHalf([180], 2_000) }],
     },

@@ -3,7 +3,6 @@ import { appMeta } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/with-transaction.ts';
 import type { TLogger } from '../../logger.ts';
 import { importCatalogue } from '../catalogue/import-catalogue.ts';
-import { applyDemoCoupons } from './apply-demo-coupons.ts';
 import { applyDemoSales } from './apply-demo-sales.ts';
 import { demoCatalogue } from './demo-catalogue.ts';
 
@@ -37,7 +36,6 @@ export async function seedDemoData(
       const result = await importCatalogue(db, demoCatalogue(today));
       if (!result.ok) throw new Error(`demo catalogue refused: ${JSON.stringify(result.errors.slice(0, 3))}`);
       await applyDemoSales(db);
-      await applyDemoCoupons(db);
       log.info('demo catalogue loaded', { events: result.created.length });
     });
   });

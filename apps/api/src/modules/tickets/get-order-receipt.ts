@@ -116,7 +116,7 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
       id: event.id,
       name: event.name,
       slug: event.slug,
-      poster: posterUrl(event.slug),
+      poster: posterUrl(event.slug, event.posterId),
       startsAt: event.startsAt.toISOString(),
       timeZone: event.timeZone,
       venue: place!.venue.name,

@@ -5,6 +5,7 @@ import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
+import { posterUrl } from '../catalogue/build-event-tickets.ts';
 import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';
 
 type TRow = {
@@ -18,6 +19,7 @@ type TRow = {
   event_id: number;
   event_name: string;
   slug: string;
+  poster_id: string | null;
   starts_at: Date | string;
   time_zone: string;
   venue: string;
@@ -52,7 +54,7 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
     db,
     sql`
     select o.id as order_id, o.user_id as order_user_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
-           e.id as event_id, e.name as event_name, e.slug, e.starts_at, e.time_zone,
+           e.id as event_id, e.name as event_name, e.slug, e.poster_id, e.starts_at, e.time_zone,
            v.name as venue, v.city, v.state,
            t.id as ticket_id, t.user_id as owner_id, hu.name as holder_name, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
            tt.destination_cpf as transfer_cpf, tt.status as transfer_status, t.voided_at
@@ -112,7 +114,7 @@ export async function getMyTickets(
         eventId: row.event_id,
         eventName: row.event_name,
         slug: row.slug,
-        poster: `/api/posters/${row.slug}.svg`,
+        poster: posterUrl(row.slug, row.poster_id),
         startsAt: new Date(row.starts_at).toISOString(),
         timeZone: row.time_zone,
         date: dateText(row, locale),
