@@ -65,6 +65,12 @@ const TICKET_VOIDS: TGuarded = {
   drizzle: ['tickets'],
   columns: ['voided_at', 'void_reason', 'voidedAt', 'voidReason'],
 };
+/** Issue 34/35: a ticket's check-in (the gate's first scan wins): tickets/check-in.ts alone writes it. */
+const TICKET_CHECK_INS: TGuarded = {
+  tables: ['tickets'],
+  drizzle: ['tickets'],
+  columns: ['checked_in_at', 'checked_in_by', 'check_in_gate', 'checkedInAt', 'checkedInBy', 'checkInGate'],
+};
 const COUPON_USES: TGuarded = { tables: ['promo_codes'], drizzle: ['promoCodes'], columns: ['used'] };
 const COUPON_RESERVATIONS = { sql: 'cart_promo_uses', drizzle: 'cartPromoUses' };
 
@@ -120,6 +126,20 @@ describe('single writers', () => {
     expect(guardedWrites('db.update(tickets).set({ voidReason: x })', TICKET_VOIDS)).toHaveLength(1);
     expect(
       guardedWrites('sql`update tickets set qr_version = 2 where voided_at is null`', TICKET_VOIDS),
+    ).toEqual([]);
+  });
+
+  it('lets only check-in.ts check a ticket in (issue 34: the gate, one conditional UPDATE)', () => {
+    expect(offenders(writer('check-in.ts'), (t) => guardedWrites(t, TICKET_CHECK_INS))).toEqual([]);
+    expect(
+      guardedWrites("sql`update tickets set checked_in_at = now() where id = 'x'`", TICKET_CHECK_INS),
+    ).toHaveLength(1);
+    expect(guardedWrites("db.update(tickets).set({ checkInGate: 'A' })", TICKET_CHECK_INS)).toHaveLength(1);
+    expect(
+      guardedWrites(
+        'sql`update tickets set voided_at = now() where checked_in_at is null`',
+        TICKET_CHECK_INS,
+      ),
     ).toEqual([]);
   });
 
