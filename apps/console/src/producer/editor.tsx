@@ -1,3 +1,4 @@
+import type { TStaffMe } from '@ingressos/contracts/staff';
 import type { TProducerEventDocument } from '@ingressos/contracts/staff-producer';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -51,6 +52,20 @@ async function saveDocument(eventId: string | null, revision: number, document: 
 }
 
 /**
+ * The producer a new event names: a producer signs every event with the name their events already
+ * carry (the api refuses another); an administrator, or a producer's first event, starts from the
+ * account's name.
+ */
+async function producerName(me: TStaffMe | null): Promise<string> {
+  if (me?.role !== 'producer') return '';
+  const list = await api('producerEvents');
+  const first = list.ok ? list.body.events[0] : undefined;
+  if (!first) return me.name;
+  const answer = await api('producerEventDocument', { params: { eventId: String(first.id) } });
+  return answer.ok ? answer.body.document.producer : me.name;
+}
+
+/**
  * The event editor (issue 34): the event as one document, in tabs (Dados, Setores e ingressos,
  * Mapa, Cupons, Acesso exclusivo, Fila e vendas), saved whole with the revision it was read at. A
  * stale save (409) says the event changed and offers to reload; a refused one (422) puts each
@@ -83,7 +98,7 @@ export function EventEditorScreen() {
     setProblems([]);
     if (!eventId) {
       setDoc(
-        emptyDocument(me?.name ?? '', {
+        emptyDocument(await producerName(me), {
           section: t('producer.defaultSection'),
           ticket: t('producer.defaultTicket'),
         }),
@@ -95,7 +110,7 @@ export function EventEditorScreen() {
     setLoaded(answer.body);
     setDoc(answer.body.document);
     setDirty(false);
-  }, [eventId, me?.name, t]);
+  }, [eventId, me, t]);
   useEffect(() => {
     void load();
   }, [load]);
