@@ -51,7 +51,9 @@ describe.each(testDatabases())('the gate, the races and the posters on %s', (kin
     const response = await t.request(path, {
       method,
       headers: { 'content-type': type, ...who.headers },
-      ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : JSON.stringify(body) }),
+      ...(body === undefined
+        ? {}
+        : { body: body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body) }),
     });
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T & TErr };
