@@ -26,7 +26,8 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * `check_in_gate`; structure-writers.test.ts fails any other). The QR is verified with the ticket
  * signer; then, in order: another event's ticket is `wrong_event`, a QR older than the ticket's
  * `qr_version` (it changed hands) `revoked`, a voided ticket `refunded`; otherwise one conditional
- * UPDATE (`... where checked_in_at is null and voided_at is null`) checks it in, so of two gates
+ * UPDATE (`... where checked_in_at is null and voided_at is null` and the QR's version still the
+ * ticket's) checks it in, so of two gates
  * scanning one ticket at once exactly one gets `ok` and the other `already_used`, with the first
  * check-in's time and gate.
  */
@@ -74,12 +75,13 @@ export async function checkInTicket(
   const [done] = await rows<{ checked_in_at: Date | string; check_in_gate: string | null }>(
     db,
     sql`update tickets set checked_in_at = now(), checked_in_by = ${input.staffId}, check_in_gate = ${input.gate}
-        where id = ${row.id} and checked_in_at is null and voided_at is null
+        where id = ${row.id} and checked_in_at is null and voided_at is null and qr_version <= ${claims.v ?? 1}
         returning checked_in_at, check_in_gate`,
   );
   if (done) return { result: 'ok', ticket: view({ ...row, ...done }) };
-  // Someone checked it in (or it was voided) between the read and the update: say what the row says now.
+  // Someone checked it in, voided or transferred it between the read and the update: say what the row says now.
   const now = (await read())!;
+  if ((claims.v ?? 1) < Number(now.qr_version)) return { result: 'revoked', ticket: view(now) };
   if (now.voided_at !== null && now.checked_in_at === null) return { result: 'refunded', ticket: view(now) };
   return { result: 'already_used', ticket: view(now) };
 }
