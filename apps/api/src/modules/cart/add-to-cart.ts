@@ -4,6 +4,7 @@ import {
   DEFAULT_MAX_TICKETS_PER_CART,
   exceedsCartLimit,
   isEventPast,
+  lotWindowEnded,
   type TLocale,
 } from '@ingressos/domain';
 import type { TDb } from '../../db/client.ts';
@@ -114,7 +115,8 @@ async function lotSaleState(db: TDb, target: TTarget): Promise<'on_sale' | 'sold
   const fresh = (await loadTarget(db, target.lot_id, null))?.sibling_lots ?? [];
   if (currentLot(fresh)?.id === target.lot_id) return 'on_sale';
   const lot = fresh.find((each) => each.id === target.lot_id);
-  return !lot || lot.disabled || lot.sold >= lot.capacity ? 'sold_out' : 'waiting';
+  // Issue 34: a lot whose sale window closed is over, like one sold out.
+  return !lot || lot.disabled || lot.sold >= lot.capacity || lotWindowEnded(lot) ? 'sold_out' : 'waiting';
 }
 
 export type TAddResult = { sessionId: string; cartId: string; cart?: TCart };

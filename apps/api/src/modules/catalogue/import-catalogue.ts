@@ -21,7 +21,7 @@ import { inTransaction } from '../../db/with-transaction.ts';
 import { replaceAccessCodes } from './access-codes.ts';
 import type { TImportIssue } from './import-issue.ts';
 import { syncCoupons } from './sync-coupons.ts';
-import { syncSections } from './sync-sections.ts';
+import { syncSections, type TRemovalMode } from './sync-sections.ts';
 
 export type { TImportIssue };
 export type TImportResult =
@@ -53,8 +53,13 @@ const stableJson = (value: unknown): string =>
  * time. Sales counters are never written here: a lot or seat that has sold or held units can be
  * changed but neither removed nor shrunk below what it has sold and held.
  */
-export async function importCatalogue(db: TDb, input: unknown): Promise<TImportResult> {
-  return importCatalogueWith(input, (apply) => inTransaction(db, apply));
+export async function importCatalogue(
+  db: TDb,
+  input: unknown,
+  /** TEST ONLY: 'unsafeReadThenDelete' is the race test's negative control (sync-sections.ts). */
+  removal: TRemovalMode = 'conditional',
+): Promise<TImportResult> {
+  return importCatalogueWith(input, (apply) => inTransaction(db, apply), removal);
 }
 
 /**
@@ -69,6 +74,7 @@ export async function importCatalogueIn(tx: TDb, input: unknown): Promise<TImpor
 async function importCatalogueWith(
   input: unknown,
   run: (apply: (tx: TDb) => Promise<TImportResult>) => Promise<TImportResult>,
+  removal: TRemovalMode = 'conditional',
 ): Promise<TImportResult> {
   const parsed = ZCatalogImportFile.safeParse(input);
   if (!parsed.success) {
@@ -81,14 +87,18 @@ async function importCatalogueWith(
     };
   }
   try {
-    return await run((tx) => applyCatalogue(tx, parsed.data));
+    return await run((tx) => applyCatalogue(tx, parsed.data, removal));
   } catch (error) {
     if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
     throw error;
   }
 }
 
-async function applyCatalogue(db: TDb, file: TCatalogImportFile): Promise<TImportResult> {
+async function applyCatalogue(
+  db: TDb,
+  file: TCatalogImportFile,
+  removal: TRemovalMode,
+): Promise<TImportResult> {
   const errors: TImportIssue[] = [];
   const groupIds = await upsertGroups(db, file);
   const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[] };
@@ -115,7 +125,7 @@ async function applyCatalogue(db: TDb, file: TCatalogImportFile): Promise<TImpor
       }
     }
     const { id, outcome } = await upsertEvent(db, event, groupId);
-    const sectionsChanged = await syncSections(db, id, event.sections, base, errors);
+    const sectionsChanged = await syncSections(db, id, event.sections, base, errors, removal);
     const couponsChanged = await syncCoupons(db, id, event, base, errors);
     const childrenChanged = sectionsChanged || couponsChanged;
     const pointsChanged = await replaceSellingPoints(db, id, event);

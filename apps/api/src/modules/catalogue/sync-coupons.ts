@@ -59,6 +59,8 @@ export async function syncCoupons(
         });
       } else ids.push(id);
     });
+    const old = current.find((row) => row.code === coupon.code);
+    if (old) kept.add(old.id);
     if (ids.length < coupon.lots.length) continue;
     const values = {
       kind: coupon.kind,
@@ -70,7 +72,6 @@ export async function syncCoupons(
       expiresAt: coupon.expiresAt ? new Date(coupon.expiresAt) : null,
     };
     const expires = values.expiresAt?.toISOString() ?? null;
-    const old = current.find((row) => row.code === coupon.code);
     if (!old) {
       await db.execute(
         sql`insert into promo_codes (event_id, code, kind, percent_bp, amount_cents, quantity, lot_ids, active, expires_at)
@@ -80,7 +81,6 @@ export async function syncCoupons(
       changed = true;
       continue;
     }
-    kept.add(old.id);
     const same =
       old.kind === values.kind &&
       old.percent_bp === values.percentBp &&
