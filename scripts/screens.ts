@@ -44,3 +44,5 @@ await import('./screens/tickets.ts');
 await import('./screens/currency.ts');
 // Issue 33: every screen of the operator's console (its own server: scripts/screens/console.ts).
 await import('./screens/console.ts');
+// Issue 34: the producer's console (its own server: scripts/screens/console-producer.ts).
+await import('./screens/console-producer.ts');

@@ -31,6 +31,7 @@ export const producerEn: Record<keyof typeof producerPtBR, string> = {
   'producer.status.sold_out': 'Sold out',
   'producer.status.past': 'Over',
   'producer.status.cancelled': 'Cancelled',
+  'producer.lotWord': 'Lot',
   'producer.lotName': '{section} · {ticket} · Lot {n}',
 
   'producer.newTitle': 'Create event',

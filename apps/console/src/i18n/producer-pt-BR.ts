@@ -32,6 +32,7 @@ export const producerPtBR = {
   'producer.status.sold_out': 'Esgotado',
   'producer.status.past': 'Encerrado',
   'producer.status.cancelled': 'Cancelado',
+  'producer.lotWord': 'Lote',
   'producer.lotName': '{section} · {ticket} · Lote {n}',
 
   'producer.newTitle': 'Criar evento',

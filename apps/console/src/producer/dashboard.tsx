@@ -20,7 +20,7 @@ function DayChart({ days, label }: { days: TProducerDashboard['byDay']; label: s
   return (
     <svg
       className="day-chart"
-      viewBox={`0 0 ${Math.max(shown.length, 1) * w} ${h + 18}`}
+      viewBox={`0 0 ${Math.max(shown.length, 14) * w} ${h + 18}`}
       role="img"
       aria-label={label}
       preserveAspectRatio="xMinYMax meet"

@@ -177,3 +177,27 @@ export function allLots(doc: TDoc) {
     ),
   );
 }
+
+/** A problem's path said with the document's names: "Pista › Inteira › Lote 1 › quantity". */
+export function describePath(doc: TDoc, path: string, lotWord: string): string {
+  const parts: string[] = [];
+  let rest = path;
+  const take = (re: RegExp) => {
+    const m = rest.match(re);
+    if (m) rest = rest.slice(m[0].length).replace(/^\./, '');
+    return m;
+  };
+  const s = take(/^sections\[(\d+)\]/);
+  const section = s ? doc.sections[Number(s[1])] : undefined;
+  if (section) parts.push(section.name);
+  const k = section && take(/^tickets\[(\d+)\]/);
+  const ticket = k ? section.tickets[Number(k[1])] : undefined;
+  if (ticket) parts.push(ticket.name);
+  const l = ticket && take(/^lots\[(\d+)\]/);
+  const lot = l ? ticket.lots[Number(l[1])] : undefined;
+  if (lot) parts.push(`${lotWord} ${lot.number}`);
+  const c = !section && take(/^coupons\[(\d+)\]/);
+  if (c) parts.push(doc.coupons[Number(c[1])]?.code || `#${Number(c[1]) + 1}`);
+  if (rest) parts.push(rest);
+  return parts.join(' › ');
+}

@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/i18n.tsx';
 import { useSession } from '../session.tsx';
 import { Live, Loading, Page } from '../ui/page.tsx';
 import {
+  describePath,
   emptyDocument,
   fieldId,
   setAt,
@@ -227,7 +228,8 @@ export function EventEditorScreen() {
             {problems.map((problem) => (
               <li key={problem.path + problem.message}>
                 <button type="button" className="button-link" onClick={() => jump(problem)}>
-                  <code>{problem.path || '—'}</code> {problem.message}
+                  <strong>{describePath(doc, problem.path, t('producer.lotWord')) || '—'}</strong>:{' '}
+                  {problem.message}
                 </button>
               </li>
             ))}

@@ -27,6 +27,28 @@ function placesOf(json: unknown): TPlaceDoc[] | null {
   );
 }
 
+/** The places as the map draws them (blocked grey, reserved amber); the table below is what a screen reader reads. */
+function MiniMap({ places }: { places: readonly TPlaceDoc[] }) {
+  const xs = places.map((p) => p.x);
+  const ys = places.map((p) => p.y);
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  const width = Math.max(...xs) - minX + 40;
+  const height = Math.max(...ys) - minY + 40;
+  return (
+    <svg className="mini-map" viewBox={`0 0 ${width} ${height}`} aria-hidden="true">
+      {places.map((p) => (
+        <circle
+          key={p.alias}
+          cx={p.x - minX + 20}
+          cy={p.y - minY + 20}
+          r={p.kind === 'table' ? 16 : 12}
+          className={p.disabled ? 'blocked' : p.reserved ? 'reserved' : 'free'}
+        />
+      ))}
+    </svg>
+  );
+}
+
 /**
  * Mapa: a section's seats and tables. A JSON file of places in the import format is merged into the
  * section (a place with the same alias is replaced); then each place may be blocked (not sold) or
@@ -97,6 +119,7 @@ export function MapTab({ counters }: { counters: readonly TPlaceCounter[] }) {
         <p className="muted">{t('producer.map.none')}</p>
       ) : (
         <>
+          <MiniMap places={section.places} />
           <p>{t('producer.map.summary', { n: section.places.length, blocked, reserved })}</p>
           <Field id="map-filter" label={t('producer.map.filter')}>
             <input id="map-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
