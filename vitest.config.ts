@@ -59,6 +59,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/app/**/*.test.{ts,tsx}',
+            'apps/console/src/**/*.test.ts',
             'apps/api/src/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', OWN_HEAP],

@@ -133,6 +133,10 @@ export function EventEditorScreen() {
   const errors = useMemo(() => new Map(problems.map((p) => [p.path, p.message])), [problems]);
   const editor = useMemo<TEditor | null>(() => (doc ? { doc, set, errors } : null), [doc, set, errors]);
 
+  // The chosen tab stays in sight in the strip (it scrolls sideways on a phone).
+  useEffect(() => {
+    document.getElementById(`tab-${tab}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   // After a jump from the summary, the field takes the focus once its tab is on screen.
   useEffect(() => {
     if (!focusAfter.current) return;
