@@ -133,7 +133,6 @@ export function MapTab({ counters }: { counters: readonly TPlaceCounter[] }) {
               <thead>
                 <tr>
                   <th scope="col">{t('producer.map.alias')}</th>
-                  <th scope="col">{t('producer.map.kind')}</th>
                   <th scope="col" className="num">
                     {t('producer.map.sold')}
                   </th>
@@ -148,16 +147,18 @@ export function MapTab({ counters }: { counters: readonly TPlaceCounter[] }) {
                     <tr key={place.alias}>
                       <th scope="row">
                         {place.alias}
-                        {place.row ? (
-                          <span className="sub">{t('producer.map.row', { row: place.row })}</span>
-                        ) : null}
+                        <span className="sub">
+                          {[
+                            place.row ? t('producer.map.row', { row: place.row }) : '',
+                            t(place.kind === 'table' ? 'producer.map.table' : 'producer.map.seat', {
+                              n: place.seats,
+                            }),
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </span>
                       </th>
-                      <td>
-                        {t(place.kind === 'table' ? 'producer.map.table' : 'producer.map.seat', {
-                          n: place.seats,
-                        })}
-                      </td>
-                      <td className="num">{c ? `${c.sold} / ${c.held}` : '—'}</td>
+                      <td className="num">{c ? c.sold + c.held : '—'}</td>
                       <td>
                         <input
                           type="checkbox"
