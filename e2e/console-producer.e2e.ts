@@ -146,10 +146,10 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
         { timeout: 20_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
-    const document = (await (
+    const counters = (await (
       await page.request.get(`${url}/api/staff/producer/events/${eventId}/document`)
     ).json()) as { lots: { lotId: number; section: string; number: number }[] };
-    const first = document.lots.find((l) => l.section === 'Pista' && l.number === 1)!;
+    const first = counters.lots.find((l) => l.section === 'Pista' && l.number === 1)!;
     const added = await shop.request.post(`${url}/api/v4/addtocart`, {
       data: { lotId: first.lotId, quantity: 1 },
     });
