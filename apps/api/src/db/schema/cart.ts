@@ -69,6 +69,16 @@ export const cartHolds = pgTable(
      */
     released: boolean('released').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Issue 34: the lot's price terms at the moment the hold's units were taken (the guarded
+     * take returns them), so a producer's later price change never alters what this buyer pays.
+     * Null on a hold made before: the cart reads the lot's, as it did.
+     */
+    priceCents: integer('price_cents'),
+    feeBp: integer('fee_bp'),
+    appFeeBp: integer('app_fee_bp'),
+    processingFeeCents: integer('processing_fee_cents'),
+    processingFeeAdded: boolean('processing_fee_added'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

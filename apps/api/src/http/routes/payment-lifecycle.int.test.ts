@@ -358,7 +358,13 @@ describe.each(testDatabases())('payment lifecycle on %s', (kind) => {
     const f = await createCartFixture(t.database.db);
     const b = await checkoutBuyer(t);
     const shown = (await b.add(f.lotId, 1)).body.cart!.totals.total;
-    // The price changes behind the buyer's back (an operator's edit).
+    // The price changes behind the buyer's back: since issue 34 a hold keeps the price it was taken
+    // at, so only a hold made before holds kept theirs (null terms) reads the lot's edited price.
+    await t.database.db.execute(
+      sql`update cart_holds set price_cents = null, fee_bp = null, app_fee_bp = null,
+            processing_fee_cents = null, processing_fee_added = null
+          where cart_id = (select id from carts where session_id = ${b.sessionId!})`,
+    );
     await t.database.db.update(ticketLots).set({ priceCents: 12_000 }).where(eq(ticketLots.id, f.lotId));
     const changed = await b.pay('changed-total-1', cardBody('apro', 1, { totalTicketValue: shown }));
     expect(changed.status).toBe(409);

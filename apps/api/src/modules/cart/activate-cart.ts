@@ -9,7 +9,13 @@ import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
 import { lockSessionCart } from './renew-cart.ts';
 import { spendRenewal } from './renewal-budget.ts';
-import { giveBackLotUnits, reclaimExpiredHolds, takeLotUnits, takePlaceUnits } from './stock.ts';
+import {
+  giveBackLotUnits,
+  reclaimExpiredHolds,
+  type TLotTerms,
+  takeLotUnits,
+  takePlaceUnits,
+} from './stock.ts';
 
 /** Which modal the page shows after activation (commerce §2 cart-session modal). */
 
@@ -82,12 +88,13 @@ export async function activateCart(
       const tally = lost.get(hold.lotId) ?? { wanted: 0, got: 0 };
       tally.wanted += hold.quantity;
       lost.set(hold.lotId, tally);
-      const got = await retake(tx, options, hold, placeKind === 'table' && bookAsAWhole);
+      const { got, terms } = await retake(tx, options, hold, placeKind === 'table' && bookAsAWhole);
       tally.got += got;
-      if (got > 0) {
+      if (got > 0 && terms) {
+        // Issue 34: units taken again are a new hold, at the lot's price of this moment.
         await tx
           .update(cartHolds)
-          .set({ released: false, quantity: got, expiresAt })
+          .set({ released: false, quantity: got, expiresAt, ...terms })
           .where(eq(cartHolds.id, hold.id));
       } else {
         await tx.delete(cartHolds).where(eq(cartHolds.id, hold.id));
@@ -115,23 +122,30 @@ export async function activateCart(
   });
 }
 
-/** Takes a released line again: a seat or table whole or not at all, plain tickets as many as are free. */
+type TRetaken = { got: number; terms: TLotTerms | false };
+
+/**
+ * Takes a released line again: a seat or table whole or not at all, plain tickets as many as are
+ * free. Answers how many, with the lot's price terms the take read (what the line keeps now).
+ */
 async function retake(
   tx: TDb,
   options: TCartOptions,
   hold: typeof cartHolds.$inferSelect,
   wholeTable: boolean,
-): Promise<number> {
+): Promise<TRetaken> {
   if (hold.controlledPlaceId === null) {
     for (let want = hold.quantity; want > 0; want -= 1) {
-      if (await takeLotUnits(tx, hold.lotId, want, options.stockMode)) return want;
+      const terms = await takeLotUnits(tx, hold.lotId, want, options.stockMode);
+      if (terms) return { got: want, terms };
     }
-    return 0;
+    return { got: 0, terms: false };
   }
-  if (!(await takeLotUnits(tx, hold.lotId, hold.quantity, options.stockMode))) return 0;
+  const terms = await takeLotUnits(tx, hold.lotId, hold.quantity, options.stockMode);
+  if (!terms) return { got: 0, terms };
   if (await takePlaceUnits(tx, hold.controlledPlaceId, hold.quantity, wholeTable, options.stockMode)) {
-    return hold.quantity;
+    return { got: hold.quantity, terms };
   }
   await giveBackLotUnits(tx, hold.lotId, hold.quantity);
-  return 0;
+  return { got: 0, terms: false };
 }

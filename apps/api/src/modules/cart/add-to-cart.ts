@@ -16,7 +16,15 @@ import { withTransaction } from '../../db/with-transaction.ts';
 import { queueError } from '../queue/queue-error.ts';
 import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
 import { cartError } from './cart-error.ts';
-import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TLineRow, toDate } from './cart-lines.ts';
+import {
+  cartAnswer,
+  LINE_COLUMNS,
+  LINE_JOINS,
+  LOT_PRICE_COLUMNS,
+  type TLineRow,
+  termColumns,
+  toDate,
+} from './cart-lines.ts';
 import { exclusiveAccessUntil } from './exclusive-access.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
 import { syncPromoUses } from './promo-uses.ts';
@@ -88,7 +96,7 @@ async function loadTarget(db: TDb, lotId: number, placeId: number | null): Promi
   const result = await rows<TTarget>(
     db,
     sql`
-    select ${LINE_COLUMNS},
+    select ${LOT_PRICE_COLUMNS}, ${LINE_COLUMNS},
       exists (select 1 from controlled_places cp where cp.section_id = s.id) as seated,
       e.queue_enabled as queued,
       (select json_agg(json_build_object('id', o.id, 'number', o.number, 'capacity', o.capacity,
@@ -191,6 +199,8 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
     if (held) {
       const row = {
         ...target,
+        // The hold's price terms, as its take read them (the target may be a few seconds old).
+        ...termColumns(held.terms),
         lot_sold: held.sold,
         lot_held: held.held,
         hold_id: held.holdId,

@@ -15,6 +15,7 @@ import {
 } from '@ingressos/domain';
 import { sql } from '../../db/orm.ts';
 import { posterUrl } from '../catalogue/build-event-tickets.ts';
+import type { TLotTerms } from './stock.ts';
 
 /** What a cart line shows of its lot, ticket, section, event, venue and seat or table. */
 export type TLineRow = {
@@ -84,10 +85,37 @@ export type TLineRow = {
 
 export type TCartRow = TLineRow & { hold_id: number; quantity: number; released: boolean };
 
-/** The columns of TLineRow, over `l` (lot), `t`, `s`, `e`, `v` and `p` (place) joined as in LINE_JOINS. */
+/**
+ * Issue 34: a held line's price terms are the hold's, kept as its units were taken (stock.ts), so
+ * a producer's later price change never alters what the buyer pays; a hold made before the hold
+ * kept them (null) reads the lot's. Over `h` (the hold) and `l` (its lot).
+ */
+export const HELD_PRICE_COLUMNS = sql`
+  coalesce(h.price_cents, l.price_cents) as price_cents, coalesce(h.fee_bp, l.fee_bp) as fee_bp,
+  coalesce(h.app_fee_bp, l.app_fee_bp) as app_fee_bp,
+  coalesce(h.processing_fee_cents, l.processing_fee_cents) as processing_fee_cents,
+  coalesce(h.processing_fee_added, l.processing_fee_added) as processing_fee_added`;
+
+/** The lot's price terms now (what a hold taken now would keep): the add's pre-read of its target. */
+export const LOT_PRICE_COLUMNS = sql`
+  l.price_cents, l.fee_bp, l.app_fee_bp, l.processing_fee_cents, l.processing_fee_added`;
+
+/** The price terms of a line as the hold keeps them (stock.ts TLotTerms), in TLineRow's names. */
+export const termColumns = (terms: TLotTerms) => ({
+  price_cents: terms.priceCents,
+  fee_bp: terms.feeBp,
+  app_fee_bp: terms.appFeeBp,
+  processing_fee_cents: terms.processingFeeCents,
+  processing_fee_added: terms.processingFeeAdded,
+});
+
+/**
+ * The columns of TLineRow but its price terms (HELD_PRICE_COLUMNS or LOT_PRICE_COLUMNS), over `l`
+ * (lot), `t`, `s`, `e`, `v` and `p` (place) joined as in LINE_JOINS.
+ */
 export const LINE_COLUMNS = sql`
-  l.id as lot_id, l.number as lot_number, l.disabled as lot_disabled, l.price_cents, l.fee_bp, l.app_fee_bp,
-  l.processing_fee_cents, l.processing_fee_added, l.capacity as lot_capacity, l.sold as lot_sold, l.held as lot_held,
+  l.id as lot_id, l.number as lot_number, l.disabled as lot_disabled,
+  l.capacity as lot_capacity, l.sold as lot_sold, l.held as lot_held,
   t.id as ticket_id, t.name as ticket_name, t.alias as ticket_alias, t.no_interest, t.owner_control,
   t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note,
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,

@@ -5,7 +5,14 @@ import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';
-import { cartAnswer, LINE_COLUMNS, LINE_JOINS, type TCartRow, toDate } from './cart-lines.ts';
+import {
+  cartAnswer,
+  HELD_PRICE_COLUMNS,
+  LINE_COLUMNS,
+  LINE_JOINS,
+  type TCartRow,
+  toDate,
+} from './cart-lines.ts';
 import { reservedPromoUnits } from './promo-uses.ts';
 import { findPromo } from './promotions.ts';
 import { reclaimExpiredHolds } from './stock.ts';
@@ -27,7 +34,8 @@ export async function getCart(db: TDb, sessionId: string, locale: TLocale): Prom
   const lines = await rows<TRow>(
     db,
     sql`
-    select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, c.commissioner_id, h.id as hold_id, h.quantity, h.released, ${LINE_COLUMNS}
+    select c.id as cart_id, c.expires_at as cart_expires_at, c.promo_code, c.protection_provider, c.commissioner_id, h.id as hold_id, h.quantity, h.released,
+      ${HELD_PRICE_COLUMNS}, ${LINE_COLUMNS}
     from carts c
     join cart_holds h on h.cart_id = c.id
     join ticket_lots l on l.id = h.lot_id

@@ -8,6 +8,8 @@ import {
   type TLotOwner,
   type TNewCartHeld,
   type TNewCartHold,
+  type TTermsRow,
+  termsOf,
 } from './stock.ts';
 
 /**
@@ -109,9 +111,10 @@ async function settle(db: TDb, lot: TLotOwner, batch: TWaiting[]): Promise<void>
 /** Which of these new carts exist with their hold of the lot, and the lot's counters now. */
 async function newCartsHeld(db: TDb, lot: TLotOwner, holds: TNewCartHold[]): Promise<TNewCartHeld[]> {
   const ids = JSON.stringify(holds.map((hold) => hold.cartId));
-  const result = await rows<{ cart_id: string; hold_id: number; sold: number; held: number }>(
+  const result = await rows<{ cart_id: string; hold_id: number; sold: number; held: number } & TTermsRow>(
     db,
-    sql`select h.cart_id, h.id as hold_id, l.sold, l.held
+    sql`select h.cart_id, h.id as hold_id, l.sold, l.held, h.price_cents, h.fee_bp, h.app_fee_bp,
+          h.processing_fee_cents, h.processing_fee_added
         from cart_holds h join ticket_lots l on l.id = h.lot_id
         where h.lot_id = ${lot.lotId} and h.cart_id in (select json_array_elements_text(${ids}::json))`,
   );
@@ -120,5 +123,6 @@ async function newCartsHeld(db: TDb, lot: TLotOwner, holds: TNewCartHold[]): Pro
     holdId: row.hold_id,
     sold: row.sold,
     held: row.held,
+    terms: termsOf(row),
   }));
 }

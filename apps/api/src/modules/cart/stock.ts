@@ -22,6 +22,38 @@ const LOT_IN_WINDOW = sql.raw(
   '(sales_start_at is null or sales_start_at <= now()) and (sales_end_at is null or sales_end_at > now())',
 );
 
+/**
+ * Issue 34: a lot's price terms as a hold keeps them (cart_holds' price columns), read from the
+ * lot's row by the very statement that takes its units, so a producer's price change reaches only
+ * the holds taken after it.
+ */
+export type TLotTerms = {
+  priceCents: number;
+  feeBp: number;
+  appFeeBp: number;
+  processingFeeCents: number;
+  processingFeeAdded: boolean;
+};
+
+/** The lot's price columns, as a guarded take `returning`s them and a hold stores them. */
+const TERM_COLUMNS = sql.raw('price_cents, fee_bp, app_fee_bp, processing_fee_cents, processing_fee_added');
+
+export type TTermsRow = {
+  price_cents: number;
+  fee_bp: number;
+  app_fee_bp: number;
+  processing_fee_cents: number;
+  processing_fee_added: boolean;
+};
+
+export const termsOf = (row: TTermsRow): TLotTerms => ({
+  priceCents: row.price_cents,
+  feeBp: row.fee_bp,
+  appFeeBp: row.app_fee_bp,
+  processingFeeCents: row.processing_fee_cents,
+  processingFeeAdded: row.processing_fee_added,
+});
+
 export type THoldLine = {
   cartId: string;
   ticketId: number;
@@ -37,8 +69,9 @@ export type THoldLine = {
  */
 export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): Promise<boolean> {
   if (mode === 'unsafeReadThenWrite') {
-    if (!(await takeLotUnits(tx, line.lotId, line.quantity, mode))) return false;
-    await insertHold(tx, line);
+    const terms = await takeLotUnits(tx, line.lotId, line.quantity, mode);
+    if (!terms) return false;
+    await insertHold(tx, line, terms);
     return true;
   }
   const attempt = async () =>
@@ -49,11 +82,12 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
               update ticket_lots set held = held + ${line.quantity}
               where id = ${line.lotId} and not disabled and ${LOT_IN_WINDOW}
                 and sold + held + ${line.quantity} <= capacity
-              returning id
+              returning id, ${TERM_COLUMNS}
             )
-            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
+            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
+                                    ${TERM_COLUMNS})
             select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
-                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz
+                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz, ${TERM_COLUMNS}
             from taken
             returning id`,
       )
@@ -74,7 +108,8 @@ export type TNewCartHold = {
 /** What a lot belongs to, the same for every hold of a batch. */
 export type TLotOwner = { lotId: number; ticketId: number; eventId: number };
 
-export type TNewCartHeld = { cartId: string; holdId: number; sold: number; held: number };
+/** A new cart's hold: the lot's counters after the batch and the price terms the hold keeps. */
+export type TNewCartHeld = { cartId: string; holdId: number; sold: number; held: number; terms: TLotTerms };
 
 /**
  * New buyers' first plain tickets of one lot, in ONE autocommitted statement: take the units of
@@ -96,7 +131,7 @@ export async function holdForNewCarts(
       expires_at: hold.expiresAt.toISOString(),
     })),
   );
-  const inserted = await rows<{ cart_id: string; hold_id: number; sold: number; held: number }>(
+  const inserted = await rows<{ cart_id: string; hold_id: number; sold: number; held: number } & TTermsRow>(
     tx,
     sql`with batch as (
           select * from json_to_recordset(${batch}::json)
@@ -105,25 +140,30 @@ export async function holdForNewCarts(
           update ticket_lots set held = held + (select sum(quantity) from batch)
           where id = ${lot.lotId} and not disabled and ${LOT_IN_WINDOW}
             and sold + held + (select sum(quantity) from batch) <= capacity
-          returning id, sold, held
+          returning id, sold, held, ${TERM_COLUMNS}
         ), cart as (
           insert into carts (id, session_id, event_id, expires_at)
           select batch.cart_id, batch.session_id, ${lot.eventId}::int, batch.expires_at
           from batch, taken
           returning id
         ), hold as (
-          insert into cart_holds (cart_id, ticket_id, lot_id, quantity, expires_at)
-          select cart.id, ${lot.ticketId}::int, taken.id, batch.quantity, batch.expires_at
+          insert into cart_holds (cart_id, ticket_id, lot_id, quantity, expires_at, ${TERM_COLUMNS})
+          select cart.id, ${lot.ticketId}::int, taken.id, batch.quantity, batch.expires_at,
+                 taken.price_cents, taken.fee_bp, taken.app_fee_bp, taken.processing_fee_cents,
+                 taken.processing_fee_added
           from batch join cart on cart.id = batch.cart_id, taken
           returning id, cart_id
         )
-        select hold.cart_id, hold.id as hold_id, taken.sold, taken.held from hold, taken`,
+        select hold.cart_id, hold.id as hold_id, taken.sold, taken.held, taken.price_cents, taken.fee_bp,
+               taken.app_fee_bp, taken.processing_fee_cents, taken.processing_fee_added
+        from hold, taken`,
   );
   return inserted.map((row) => ({
     cartId: row.cart_id,
     holdId: row.hold_id,
     sold: row.sold,
     held: row.held,
+    terms: termsOf(row),
   }));
 }
 
@@ -151,25 +191,31 @@ export async function holdFittingNewCarts(
   return fitting.length === 0 ? [] : holdForNewCarts(tx, lot, fitting);
 }
 
-async function insertHold(tx: TDb, line: THoldLine) {
+/** The negative control's hold row (unsafeReadThenWrite only), with the terms its take read. */
+async function insertHold(tx: TDb, line: THoldLine, terms: TLotTerms) {
   await tx.execute(
-    sql`insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at)
+    sql`insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
+                                ${TERM_COLUMNS})
         values (${line.cartId}, ${line.ticketId}, ${line.lotId}, ${line.controlledPlaceId}, ${line.quantity},
-                ${line.expiresAt.toISOString()}::timestamptz)`,
+                ${line.expiresAt.toISOString()}::timestamptz, ${terms.priceCents}, ${terms.feeBp},
+                ${terms.appFeeBp}, ${terms.processingFeeCents}, ${terms.processingFeeAdded})`,
   );
 }
 
-/** Takes `quantity` units of a lot; false when it has not that many free (or is disabled). */
+/**
+ * Takes `quantity` units of a lot; false when it has not that many free (or is disabled), else
+ * the lot's price terms as the guarded UPDATE left the row (what a hold taken now keeps).
+ */
 export async function takeLotUnits(
   tx: TDb,
   lotId: number,
   quantity: number,
   mode: TStockMode,
-): Promise<boolean> {
+): Promise<TLotTerms | false> {
   if (mode === 'unsafeReadThenWrite') {
-    const [lot] = await rows<{ capacity: number; sold: number; held: number }>(
+    const [lot] = await rows<{ capacity: number; sold: number; held: number } & TTermsRow>(
       tx,
-      sql`select capacity, sold, held from ticket_lots where id = ${lotId}`,
+      sql`select capacity, sold, held, ${TERM_COLUMNS} from ticket_lots where id = ${lotId}`,
     );
     if (!lot || lot.sold + lot.held + quantity > lot.capacity) return false;
     // Yield as a busy server would between the read and the write.
@@ -177,23 +223,23 @@ export async function takeLotUnits(
     await tx.execute(
       sql`update ticket_lots set held = ${lot.held + quantity} where id = ${lotId} and ${lot.sold + lot.held + quantity} <= capacity`,
     );
-    return true;
+    return termsOf(lot);
   }
   const taken = await conditionalLotTake(tx, lotId, quantity);
-  if (taken) return true;
+  if (taken) return taken;
   // No room among live and expired holds together: reclaim this lot's expired holds and try once more.
   if ((await reclaimExpiredHolds(tx, { lotId })) === 0) return false;
   return conditionalLotTake(tx, lotId, quantity);
 }
 
-async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Promise<boolean> {
-  const updated = await rows<{ id: number }>(
+async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Promise<TLotTerms | false> {
+  const [updated] = await rows<TTermsRow>(
     tx,
     sql`update ticket_lots set held = held + ${quantity}
         where id = ${lotId} and not disabled and ${LOT_IN_WINDOW} and sold + held + ${quantity} <= capacity
-        returning id`,
+        returning ${TERM_COLUMNS}`,
   );
-  return updated.length === 1;
+  return updated ? termsOf(updated) : false;
 }
 
 /**
@@ -248,7 +294,8 @@ export async function takePlaceUnits(
  * More seats of an open table the cart already holds (issue 31): takes `quantity` units of the
  * lot, then of the table (each a conditional UPDATE, in the fixed order lot then place), then
  * grows the hold's line by as many. The caller holds the cart's row lock, so the line cannot
- * change under it. Answers which counter had no room ('lot' or 'place'); the caller's
+ * change under it. The line keeps the price terms it was taken at (one line, one price): a
+ * producer's price change never alters what a buyer already holding pays (issue 34). Answers which counter had no room ('lot' or 'place'); the caller's
  * transaction then rolls back whatever was taken.
  */
 export async function growPlaceHold(
