@@ -135,7 +135,7 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
 
     // The buyer, in another browser: the event is on the home page within seconds.
     const shop = await newPage(browser, MOBILE);
-    await verifiedPerson(shop, url, smtp);
+    const buyer = await verifiedPerson(shop, url, smtp);
     await expect
       .poll(
         async () => {
@@ -206,6 +206,25 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
     expect(await overflowingElements(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // Convidados: a CPF without an account is refused beside its field; the buyer's CPF gets a courtesy.
+    await page
+      .getByRole('navigation', { name: 'Telas do evento' })
+      .getByRole('link', { name: 'Convidados' })
+      .click();
+    await expectHeadingFocused(page, `Convidados: ${EVENT}`);
+    await page.getByLabel('Nome do convidado 1').fill('Joana Convidada');
+    await page.getByLabel('CPF do convidado 1').fill('52998224725');
+    expect(await page.getByLabel('CPF do convidado 1').inputValue()).toBe('529.982.247-25');
+    await page.getByRole('button', { name: 'Emitir cortesias' }).click();
+    await expect.poll(() => page.getByLabel('CPF do convidado 1').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('CPF do convidado 1').fill(buyer.cpf);
+    await page.getByRole('button', { name: 'Emitir cortesias' }).click();
+    await page.getByRole('status').filter({ hasText: '1 cortesia(s) emitida(s).' }).waitFor();
+    await page
+      .getByRole('table', { name: /^Cortesias \(1\)/ })
+      .getByText('Joana Convidada')
+      .waitFor();
+
     // Back in the editor, by keyboard between its tabs: a lot with a sale cannot go below it nor be removed.
     await page
       .getByRole('navigation', { name: 'Telas do evento' })
@@ -219,7 +238,7 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
     expect(await sectionsTab.evaluate((tab) => tab === document.activeElement)).toBe(true);
     const sold = lot(page, 'Pista', 1);
     expect(await sold.getByRole('button', { name: 'Remover Lote 1' }).isDisabled()).toBe(true);
-    await sold.getByText('Tem 1 vendido(s) ou reservado(s): não pode ser removido. Pause o lote.').waitFor();
+    await sold.getByText('Tem 2 vendido(s) ou reservado(s): não pode ser removido. Pause o lote.').waitFor();
     await sold.getByLabel('Quantidade').fill('0');
     const save = page.getByRole('button', { name: 'Salvar alterações' }).first();
     await save.click();

@@ -1,10 +1,23 @@
-import type { TCourtesyTicket, TProducerEventDocument } from '@ingressos/contracts/staff-producer';
+import type {
+  TCourtesyList,
+  TCourtesyRequest,
+  TCourtesyTicket,
+  TProducerEventDocument,
+} from '@ingressos/contracts/staff-producer';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../api.ts';
+import { api, url } from '../api.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { Field, Live, Loading, Page } from '../ui/page.tsx';
 import { EventNav } from './event-nav.tsx';
+
+function GuestProblem({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p className="field-error" id={`${id}-error`}>
+      {message}
+    </p>
+  ) : null;
+}
 
 /** 12345678901 → 123.456.789-01 as it is typed. */
 export function cpfMask(value: string): string {
@@ -33,6 +46,8 @@ export function GuestsScreen() {
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The api's problem with one guest's field, by "row-field" (0-cpf). */
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const load = useCallback(async () => {
     const [doc, courtesies] = await Promise.all([
       api('producerEventDocument', { params: { eventId } }),
@@ -55,6 +70,8 @@ export function GuestsScreen() {
         {error ? null : <Loading />}
       </Page>
     );
+  const problemProps = (key: string, id: string) =>
+    problems.has(key) ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
   const change = (i: number, field: keyof TGuest, value: string) =>
     setGuests(
       guests.map((g, x) => (x === i ? { ...g, [field]: field === 'cpf' ? cpfMask(value) : value } : g)),
@@ -68,21 +85,41 @@ export function GuestsScreen() {
     if (filled.some((g) => g.name.trim().length < 3 || g.cpf.replace(/\D/g, '').length !== 11))
       return setError(t('producer.guests.incomplete'));
     setBusy(true);
-    const answer = await api('issueCourtesies', {
-      params: { eventId },
-      body: {
-        lotId: Number(lotId),
-        guests: filled.map((g) => ({
-          name: g.name.trim(),
-          cpf: g.cpf,
-          ...(g.place.trim() ? { place: g.place.trim() } : {}),
-        })),
-        note,
-      },
-    });
+    setProblems(new Map());
+    const body: TCourtesyRequest = {
+      lotId: Number(lotId),
+      guests: filled.map((g) => ({
+        name: g.name.trim(),
+        cpf: g.cpf,
+        ...(g.place.trim() ? { place: g.place.trim() } : {}),
+      })),
+      note,
+    };
+    // Sent by hand, not by api(): a refusal's `issues` name the guest and the field (guests[1].cpf).
+    const response = await fetch(url('issueCourtesies', { eventId }), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+    const answer = (await response?.json().catch(() => null)) as Record<string, unknown> | null;
     setBusy(false);
-    if (!answer.ok) return setError(answer.message || t('common.failed'));
-    setList(answer.body.courtesies);
+    if (!response?.ok || !answer) {
+      const rows = guests.map((g, x) => ({ g, x })).filter(({ g }) => g.name.trim() || g.cpf.trim());
+      const issues = Array.isArray(answer?.issues)
+        ? (answer.issues as { path: string; message: string }[])
+        : [];
+      setProblems(
+        new Map(
+          issues.flatMap((issue) => {
+            const m = issue.path.match(/^guests\[(\d+)\]\.(\w+)/);
+            const row = m ? rows[Number(m[1])] : undefined;
+            return row ? [[`${row.x}-${m![2]}`, issue.message] as const] : [];
+          }),
+        ),
+      );
+      return setError(String(answer?.Message ?? t('common.failed')));
+    }
+    setList((answer as TCourtesyList).courtesies);
     setGuests([blank()]);
     setNote('');
     setNotice(t('producer.guests.issued', { n: filled.length }));
@@ -115,28 +152,34 @@ export function GuestsScreen() {
                 <Field id={`guest-${i}-name`} label={t('producer.guests.name', { n: i + 1 })}>
                   <input
                     id={`guest-${i}-name`}
+                    {...problemProps(`${i}-name`, `guest-${i}-name`)}
                     value={guest.name}
                     autoComplete="off"
                     onChange={(e) => change(i, 'name', e.target.value)}
                   />
+                  <GuestProblem id={`guest-${i}-name`} message={problems.get(`${i}-name`)} />
                 </Field>
                 <Field id={`guest-${i}-cpf`} label={t('producer.guests.cpf', { n: i + 1 })}>
                   <input
                     id={`guest-${i}-cpf`}
+                    {...problemProps(`${i}-cpf`, `guest-${i}-cpf`)}
                     value={guest.cpf}
                     inputMode="numeric"
                     placeholder="000.000.000-00"
                     autoComplete="off"
                     onChange={(e) => change(i, 'cpf', e.target.value)}
                   />
+                  <GuestProblem id={`guest-${i}-cpf`} message={problems.get(`${i}-cpf`)} />
                 </Field>
                 <Field id={`guest-${i}-place`} label={t('producer.guests.place', { n: i + 1 })}>
                   <input
                     id={`guest-${i}-place`}
+                    {...problemProps(`${i}-place`, `guest-${i}-place`)}
                     value={guest.place}
                     autoComplete="off"
                     onChange={(e) => change(i, 'place', e.target.value)}
                   />
+                  <GuestProblem id={`guest-${i}-place`} message={problems.get(`${i}-place`)} />
                 </Field>
                 {guests.length > 1 ? (
                   <button
