@@ -99,20 +99,22 @@ export function ProducerEventsScreen() {
                       </span>
                     </div>
                   </th>
-                  <td>{date(event.startsAt)}</td>
-                  <td>
+                  <td data-label={t('producer.date')}>{date(event.startsAt)}</td>
+                  <td data-label={t('producer.state')}>
                     <span className={`badge badge-${STATE_TONE[event.status]}`}>
                       {t(`producer.status.${event.status}`)}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t('producer.sold')}>
                     <Fill
                       value={event.sold}
                       max={event.capacity}
                       label={t('producer.soldOf', { sold: event.sold, capacity: event.capacity })}
                     />
                   </td>
-                  <td className="num">{money(event.grossCents, event.currency)}</td>
+                  <td className="num" data-label={t('producer.revenue')}>
+                    {money(event.grossCents, event.currency)}
+                  </td>
                   <td className="row-actions">
                     <Link
                       to={`/producao/${event.id}/vendas`}
