@@ -28,7 +28,8 @@ import {
 import { exclusiveAccessUntil } from './exclusive-access.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { growPlaceHold, holdLotUnits, releaseHolds, type TStockMode, takePlaceUnits } from './stock.ts';
+import { holdLotUnits, releaseHolds, type TStockMode } from './stock.ts';
+import { growPlaceHold, takePlaceUnits } from './stock-places.ts';
 
 export type TCartOptions = {
   db: TDb;

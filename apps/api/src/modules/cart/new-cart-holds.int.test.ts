@@ -7,7 +7,7 @@ import { cartHolds, carts, ticketLots } from '../../db/schema/index.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
 import { createTestDatabase, type TTestDatabase, testDatabases } from '../../testing/test-app.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
-import type { TLotOwner } from './stock.ts';
+import type { TLotOwner } from './stock-new-carts.ts';
 
 type TFault = 'answer lost after the commit' | 'lost before reaching the database';
 

@@ -2,19 +2,18 @@ import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
+import { type TTermsRow, termsOf } from './stock.ts';
 import {
   holdFittingNewCarts,
   holdForNewCarts,
   type TLotOwner,
   type TNewCartHeld,
   type TNewCartHold,
-  type TTermsRow,
-  termsOf,
-} from './stock.ts';
+} from './stock-new-carts.ts';
 
 /**
  * The on-sale rush's hold, one statement per lot at a time (issue 18). New buyers of a lot who
- * arrive while its statement runs wait for it and go together in the next one (stock.ts
+ * arrive while its statement runs wait for it and go together in the next one (stock-new-carts.ts
  * holdForNewCarts): a crowd costs the database one round trip and one commit per batch instead of
  * per buyer, and this process never has two of its connections queued on the lot's row lock. A
  * buyer alone is sent at once, so nothing waits for a batch to fill.
@@ -22,7 +21,7 @@ import {
  * What can happen to a batch:
  * - It fits: every buyer gets their cart.
  * - It does not fit whole (the lot is selling out): the lot's row is locked and buyers are served
- *   in arrival order while units remain (stock.ts holdFittingNewCarts); the others get null and
+ *   in arrival order while units remain (stock-new-carts.ts holdFittingNewCarts); the others get null and
  *   are answered as a single buyer would be (sold out, or not that many left).
  * - It fails (a lost connection, an error): it may have committed before its answer was lost, so
  *   its carts are looked up first and those found are answered as held. The others try alone, so

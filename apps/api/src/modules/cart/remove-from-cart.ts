@@ -48,7 +48,7 @@ export async function removeFromCart(db: TDb, input: TRemoveFromCartRequest, loc
         toRemove -= hold.quantity;
         continue;
       }
-      // Part of a line: shrink it and give the units back (stock.ts, the one writer of counters).
+      // Part of a line: shrink it and give the units back (stock.ts, the stock module writes counters).
       await shrinkHold(tx, hold.id, toRemove);
       toRemove = 0;
     }

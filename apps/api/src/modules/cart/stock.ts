@@ -3,9 +3,13 @@ import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 
 /**
- * The only code that moves units between "free" and "held". Every function runs inside the
- * caller's transaction and locks rows in one fixed order, lot first, then seat or table, so two
- * buyers can never wait on each other in a cycle.
+ * The stock module (this file and its siblings named `stock-*.ts`, structure-writers.test.ts) is
+ * the only code that moves units between free, held and sold. This file: a lot's takes and holds,
+ * reclaims and releases, sales and its capacity; `stock-places.ts` a seat's or table's takes;
+ * `stock-new-carts.ts` the on-sale rush's batched holds; `stock-outside-cart.ts` what moves units
+ * outside any cart (the import's removals, the demo's seed, the producer's courtesies). Every
+ * function runs inside the caller's transaction and locks rows in one fixed order, lot first, then
+ * seat or table, so two buyers can never wait on each other in a cycle.
  *
  * The protection is the conditional UPDATE (`... where sold + held + n <= capacity`): the row
  * lock makes concurrent takers queue, and each re-checks the condition on the row as the one
@@ -18,7 +22,7 @@ export type TStockMode = 'conditional' | 'unsafeReadThenWrite';
  * Issue 34: a lot sells only inside its sale window (`sales_start_at` <= now < `sales_end_at`,
  * either end open when null), whatever a stale page shows: part of every guarded lot take.
  */
-const LOT_IN_WINDOW = sql.raw(
+export const LOT_IN_WINDOW = sql.raw(
   '(sales_start_at is null or sales_start_at <= now()) and (sales_end_at is null or sales_end_at > now())',
 );
 
@@ -36,7 +40,9 @@ export type TLotTerms = {
 };
 
 /** The lot's price columns, as a guarded take `returning`s them and a hold stores them. */
-const TERM_COLUMNS = sql.raw('price_cents, fee_bp, app_fee_bp, processing_fee_cents, processing_fee_added');
+export const TERM_COLUMNS = sql.raw(
+  'price_cents, fee_bp, app_fee_bp, processing_fee_cents, processing_fee_added',
+);
 
 export type TTermsRow = {
   price_cents: number;
@@ -97,100 +103,6 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
   return attempt();
 }
 
-/** A new buyer's first plain tickets of one lot: the cart to create and the units to hold in it. */
-export type TNewCartHold = {
-  cartId: string;
-  sessionId: string;
-  quantity: number;
-  expiresAt: Date;
-};
-
-/** What a lot belongs to, the same for every hold of a batch. */
-export type TLotOwner = { lotId: number; ticketId: number; eventId: number };
-
-/** A new cart's hold: the lot's counters after the batch and the price terms the hold keeps. */
-export type TNewCartHeld = { cartId: string; holdId: number; sold: number; held: number; terms: TLotTerms };
-
-/**
- * New buyers' first plain tickets of one lot, in ONE autocommitted statement: take the units of
- * them all, create each cart and record each hold, or do nothing at all when the lot has not that
- * many free. This is the on-sale rush's path (modules/cart/new-cart-holds.ts gathers the buyers
- * who arrive while the lot's previous statement runs), so a batch costs one round trip, one commit
- * and holds the lot's lock only for it. `sold` and `held` are the lot's counters after the batch.
- */
-export async function holdForNewCarts(
-  tx: TDb,
-  lot: TLotOwner,
-  holds: readonly TNewCartHold[],
-): Promise<TNewCartHeld[]> {
-  const batch = JSON.stringify(
-    holds.map((hold) => ({
-      cart_id: hold.cartId,
-      session_id: hold.sessionId,
-      quantity: hold.quantity,
-      expires_at: hold.expiresAt.toISOString(),
-    })),
-  );
-  const inserted = await rows<{ cart_id: string; hold_id: number; sold: number; held: number } & TTermsRow>(
-    tx,
-    sql`with batch as (
-          select * from json_to_recordset(${batch}::json)
-            as b(cart_id text, session_id text, quantity smallint, expires_at timestamptz)
-        ), taken as (
-          update ticket_lots set held = held + (select sum(quantity) from batch)
-          where id = ${lot.lotId} and not disabled and ${LOT_IN_WINDOW}
-            and sold + held + (select sum(quantity) from batch) <= capacity
-          returning id, sold, held, ${TERM_COLUMNS}
-        ), cart as (
-          insert into carts (id, session_id, event_id, expires_at)
-          select batch.cart_id, batch.session_id, ${lot.eventId}::int, batch.expires_at
-          from batch, taken
-          returning id
-        ), hold as (
-          insert into cart_holds (cart_id, ticket_id, lot_id, quantity, expires_at, ${TERM_COLUMNS})
-          select cart.id, ${lot.ticketId}::int, taken.id, batch.quantity, batch.expires_at,
-                 taken.price_cents, taken.fee_bp, taken.app_fee_bp, taken.processing_fee_cents,
-                 taken.processing_fee_added
-          from batch join cart on cart.id = batch.cart_id, taken
-          returning id, cart_id
-        )
-        select hold.cart_id, hold.id as hold_id, taken.sold, taken.held, taken.price_cents, taken.fee_bp,
-               taken.app_fee_bp, taken.processing_fee_cents, taken.processing_fee_added
-        from hold, taken`,
-  );
-  return inserted.map((row) => ({
-    cartId: row.cart_id,
-    holdId: row.hold_id,
-    sold: row.sold,
-    held: row.held,
-    terms: termsOf(row),
-  }));
-}
-
-/**
- * When a batch does not fit whole (the lot is selling out): inside the caller's transaction,
- * lock the lot's row, give each buyer in arrival order what still fits, and take those units in
- * the same guarded statement. A buyer left out gets no row and is answered as a single one would be.
- */
-export async function holdFittingNewCarts(
-  tx: TDb,
-  lot: TLotOwner,
-  holds: readonly TNewCartHold[],
-): Promise<TNewCartHeld[]> {
-  const [row] = await rows<{ free: number }>(
-    tx,
-    sql`select capacity - sold - held as free from ticket_lots
-        where id = ${lot.lotId} and not disabled and ${LOT_IN_WINDOW} for update`,
-  );
-  let free = row?.free ?? 0;
-  const fitting = holds.filter((hold) => {
-    if (hold.quantity > free) return false;
-    free -= hold.quantity;
-    return true;
-  });
-  return fitting.length === 0 ? [] : holdForNewCarts(tx, lot, fitting);
-}
-
 /** The negative control's hold row (unsafeReadThenWrite only), with the terms its take read. */
 async function insertHold(tx: TDb, line: THoldLine, terms: TLotTerms) {
   await tx.execute(
@@ -248,68 +160,6 @@ async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Pro
  */
 export async function giveBackLotUnits(tx: TDb, lotId: number, quantity: number): Promise<void> {
   await tx.execute(sql`update ticket_lots set held = held - ${quantity} where id = ${lotId}`);
-}
-
-/**
- * Takes units of a seat or table. `whole` takes the entire table and needs it untouched.
- * False when the place has not that many free.
- */
-export async function takePlaceUnits(
-  tx: TDb,
-  placeId: number,
-  quantity: number,
-  whole: boolean,
-  mode: TStockMode,
-): Promise<boolean> {
-  if (mode === 'unsafeReadThenWrite') {
-    const [place] = await rows<{ capacity: number; sold: number; held: number }>(
-      tx,
-      sql`select capacity, sold, held from controlled_places where id = ${placeId}`,
-    );
-    if (!place || place.sold + place.held + quantity > place.capacity) return false;
-    await new Promise((resolve) => setImmediate(resolve));
-    await tx.execute(sql`update controlled_places set held = ${place.held + quantity} where id = ${placeId}`);
-    return true;
-  }
-  const attempt = async () =>
-    (
-      await rows<{ id: number }>(
-        tx,
-        whole
-          ? sql`update controlled_places set held = held + ${quantity}
-                where id = ${placeId} and not disabled and not reserved and sold = 0 and held = 0
-                  and capacity = ${quantity}
-                returning id`
-          : sql`update controlled_places set held = held + ${quantity}
-                where id = ${placeId} and not disabled and not reserved and sold + held + ${quantity} <= capacity
-                returning id`,
-      )
-    ).length === 1;
-  if (await attempt()) return true;
-  if ((await reclaimExpiredHolds(tx, { placeId })) === 0) return false;
-  return attempt();
-}
-
-/**
- * More seats of an open table the cart already holds (issue 31): takes `quantity` units of the
- * lot, then of the table (each a conditional UPDATE, in the fixed order lot then place), then
- * grows the hold's line by as many. The caller holds the cart's row lock, so the line cannot
- * change under it. The line keeps the price terms it was taken at (one line, one price): a
- * producer's price change never alters what a buyer already holding pays (issue 34). Answers which counter had no room ('lot' or 'place'); the caller's
- * transaction then rolls back whatever was taken.
- */
-export async function growPlaceHold(
-  tx: TDb,
-  hold: { id: number; lotId: number; placeId: number },
-  quantity: number,
-  mode: TStockMode,
-): Promise<'held' | 'lot' | 'place'> {
-  if (!(await takeLotUnits(tx, hold.lotId, quantity, mode))) return 'lot';
-  if (!(await takePlaceUnits(tx, hold.placeId, quantity, false, mode))) return 'place';
-  await tx.execute(
-    sql`update cart_holds set quantity = quantity + ${quantity} where id = ${hold.id} and not released`,
-  );
-  return 'held';
 }
 
 /**
@@ -471,73 +321,4 @@ export async function setCapacity(
       : sql`update controlled_places set capacity = ${capacity} where id = ${id} and sold + held <= ${capacity} returning id`,
   );
   return updated.length === 1;
-}
-
-/**
- * Deletes a lot or a place the catalogue import dropped, only while nothing of it is sold or held
- * (one conditional statement, so a hold that lands between the import's read and this delete is
- * never lost; a cart line that still points at it, even released, keeps it too). Answers the ids
- * it deleted; the import refuses the file for any other.
- */
-export async function deleteUnsoldStock(
-  tx: TDb,
-  of: 'lot' | 'place',
-  ids: readonly number[],
-): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const deleted = await rows<{ id: number }>(
-    tx,
-    of === 'lot'
-      ? sql`delete from ticket_lots l where l.id in (${list}) and l.sold = 0 and l.held = 0
-            and not exists (select 1 from cart_holds h where h.lot_id = l.id) returning l.id`
-      : sql`delete from controlled_places p where p.id in (${list}) and p.sold = 0 and p.held = 0
-            and not exists (select 1 from cart_holds h where h.controlled_place_id = p.id) returning p.id`,
-  );
-  return deleted.map((row) => Number(row.id));
-}
-
-/**
- * DEMO ONLY (modules/demo/apply-demo-sales.ts, right after the import, before any cart exists):
- * sets the `sold` counter of the lots or places `sold` names, a query of `(id, sold)` rows. The
- * counters' CHECK still holds (`sold + held <= capacity`).
- */
-export async function seedSoldUnits(
-  tx: TDb,
-  counters: 'lots' | 'places',
-  sold: ReturnType<typeof sql>,
-): Promise<void> {
-  await tx.execute(
-    counters === 'lots'
-      ? sql`update ticket_lots l set sold = v.sold from (${sold}) as v(id, sold) where l.id = v.id`
-      : sql`update controlled_places p set sold = v.sold from (${sold}) as v(id, sold) where p.id = v.id`,
-  );
-}
-
-/**
- * Issue 34, courtesies: sells `n` free units of a lot, and of its seat or table when there is one,
- * to named guests (modules/producer/courtesies.ts), each a guarded UPDATE
- * (`... where sold + held + n <= capacity`) after the lot's expired holds are reclaimed. A
- * courtesy may use a place kept for guests (`reserved`) and a lot the producer closed (`disabled`,
- * sale window): they keep the public out, not the producer's guests. False when either has no
- * room; the caller's transaction must then roll back (the lot may be taken).
- */
-export async function takeCourtesyUnits(tx: TDb, units: TSaleUnits, n: number): Promise<boolean> {
-  await reclaimExpiredHolds(tx, { lotId: units.lotId });
-  const lot = await rows<{ id: number }>(
-    tx,
-    sql`update ticket_lots set sold = sold + ${n}
-        where id = ${units.lotId} and sold + held + ${n} <= capacity returning id`,
-  );
-  if (lot.length === 0) return false;
-  if (units.controlledPlaceId === null) return true;
-  const place = await rows<{ id: number }>(
-    tx,
-    sql`update controlled_places set sold = sold + ${n}
-        where id = ${units.controlledPlaceId} and sold + held + ${n} <= capacity returning id`,
-  );
-  return place.length > 0;
 }

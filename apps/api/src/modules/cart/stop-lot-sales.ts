@@ -2,8 +2,8 @@ import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 
 /**
- * Issue 33: every lot of an event stops selling (a cancelled event). Beside stock.ts, whose holds
- * and sales all refuse a disabled lot in their guarded UPDATEs, so a hold racing this either
+ * Issue 33: every lot of an event stops selling (a cancelled event). Beside the stock module
+ * (stock*.ts), whose holds and sales all refuse a disabled lot in their guarded UPDATEs, so a hold racing this either
  * committed before it (and is refunded with its order) or finds the lot disabled. In the caller's
  * transaction; the counters are left as they are.
  */

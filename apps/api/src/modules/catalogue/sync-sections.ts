@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import { inArray } from '../../db/orm.ts';
 import { controlledPlaces, eventSections, eventTickets, ticketLots } from '../../db/schema/index.ts';
-import { deleteUnsoldStock, setCapacity } from '../cart/stock.ts';
+import { setCapacity } from '../cart/stock.ts';
+import { deleteUnsoldStock } from '../cart/stock-outside-cart.ts';
 import type { TImportIssue } from './import-issue.ts';
 
 type TImportSection = z.infer<typeof ZImportSection>;

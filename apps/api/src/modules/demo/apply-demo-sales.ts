@@ -1,6 +1,6 @@
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
-import { seedSoldUnits } from '../cart/stock.ts';
+import { seedSoldUnits } from '../cart/stock-outside-cart.ts';
 import { DEMO_SLUGS } from './demo-catalogue.ts';
 
 /** Theatre seats already sold in the demo: a few blocks, as a real house fills. */
@@ -45,7 +45,7 @@ export async function applyDemoSales(db: TDb): Promise<void> {
       sql`, `,
     )})`;
 
-  // The counters are the stock module's to write (modules/cart/stock.ts): this names what is sold.
+  // The counters are the stock module's to write (modules/cart/stock*.ts): this names what is sold.
   // Festival: every lot 1 sold out, lot 2 on sale.
   await seedSoldUnits(
     db,

@@ -10,7 +10,7 @@ import { rows } from '../../db/rows.ts';
 import { orders, payments, type TOrderLine, users } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { AppError } from '../app-error.ts';
-import { takeCourtesyUnits } from '../cart/stock.ts';
+import { takeCourtesyUnits } from '../cart/stock-outside-cart.ts';
 import { writeTickets } from '../checkout/order/issue-tickets.ts';
 import { moveOrder } from '../checkout/order/order-state.ts';
 import { recordStaffAction } from '../staff/audit.ts';
@@ -102,7 +102,7 @@ type TLot = {
  * owned by the guest's account (so the ticket is in their My tickets), paid through order-state's
  * guarded move, its ticket signed and written by the issue step's writeTickets (the confirmation
  * e-mail with it, through the outbox). The units come from the lot's capacity (and a seat or
- * table's, a reserved one included) by stock.ts's guarded takeCourtesyUnits: all guests or none
+ * table's, a reserved one included) by the stock module's guarded takeCourtesyUnits (cart/stock-outside-cart.ts): all guests or none
  * (409 when the lot has no room). Audited as `courtesy.issue` (order ids, never a CPF).
  */
 export async function issueCourtesies(
