@@ -353,8 +353,7 @@ export const EN: TApiMessages = {
     poster_unreadable: 'This image could not be read. Send another JPEG, PNG or WebP file.',
     courtesy_lot_unknown: 'This lot is not part of this event.',
     courtesy_cpf_invalid: 'Invalid CPF.',
-    courtesy_no_account:
-      'This CPF has no account on the site. Ask the guest to create one and try again.',
+    courtesy_no_account: 'This CPF has no account on the site. Ask the guest to create one and try again.',
     courtesy_place_unknown: 'Place not found in this section.',
     courtesy_place_required: "Choose each guest's place in this section.",
     courtesy_no_room: 'This lot has not enough free tickets for every courtesy.',
