@@ -13,6 +13,7 @@ export default [
   route('fila/:slug', 'routes/waiting-room.tsx'),
   route('eventgroup/:slug', 'routes/event-group.tsx'),
   route('meus-ingressos', 'routes/my-tickets.tsx', { id: 'myTickets' }),
+  route('meus-ingressos/offline', 'routes/my-tickets-offline.tsx'),
   route('Home/MyShops', 'routes/my-tickets.tsx', { id: 'myShops' }),
   route('minha-conta', 'routes/my-account.tsx'),
   route('dados-da-conta', 'routes/account-data.tsx'),

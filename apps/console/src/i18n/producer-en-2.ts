@@ -62,6 +62,17 @@ export const producerEn2: Record<keyof typeof producerPtBR2, string> = {
   'producer.sales.facialHint': "The ticket is tied to its holder's face.",
   'producer.sales.facialValidation': 'Check the face at the gate',
   'producer.sales.pixel': 'Send events to the marketing pixel',
+  'producer.sales.ticketCode': 'Ticket at the door',
+  'producer.sales.ticketCodeMode': 'Ticket code',
+  'producer.sales.ticketCodeOption.static': 'Fixed QR (PDF and site)',
+  'producer.sales.ticketCodeOption.rotating': 'Rotating QR in the app/site only',
+  'producer.sales.ticketCodeOption.rotating_printable': 'Rotating QR, plus a fixed QR in the PDF',
+  'producer.sales.ticketCodeHint.static':
+    'The same QR on the site and in the PDF. Simple, but a screenshot or a copy of the PDF gets in like the original.',
+  'producer.sales.ticketCodeHint.rotating':
+    "The QR changes every 15 seconds in the holder's app/site; a screenshot stops working within half a minute. The PDF and the e-mail carry no code: they say to show the ticket in the app/site.",
+  'producer.sales.ticketCodeHint.rotating_printable':
+    'The QR changes every 15 seconds in the app/site; the PDF keeps the fixed QR for buyers without a phone (that one can be copied).',
 
   'producer.guests.title': 'Guests: {name}',
   'producer.guests.issue': 'Issue courtesy tickets',

@@ -60,6 +60,17 @@ export const producerPtBR2 = {
   'producer.sales.facialHint': 'O ingresso fica ligado ao rosto do titular.',
   'producer.sales.facialValidation': 'Validar o rosto na portaria',
   'producer.sales.pixel': 'Enviar eventos ao pixel de marketing',
+  'producer.sales.ticketCode': 'Ingresso na portaria',
+  'producer.sales.ticketCodeMode': 'Código do ingresso',
+  'producer.sales.ticketCodeOption.static': 'QR fixo (PDF e site)',
+  'producer.sales.ticketCodeOption.rotating': 'QR dinâmico só no app/site',
+  'producer.sales.ticketCodeOption.rotating_printable': 'QR dinâmico, e QR fixo no PDF',
+  'producer.sales.ticketCodeHint.static':
+    'O mesmo QR no site e no PDF. Simples, mas um print ou uma cópia do PDF entra como o original.',
+  'producer.sales.ticketCodeHint.rotating':
+    'O QR muda a cada 15 segundos no app/site do titular; um print para de valer em meio minuto. O PDF e o e-mail não têm código: dizem para apresentar o ingresso no app/site.',
+  'producer.sales.ticketCodeHint.rotating_printable':
+    'O QR muda a cada 15 segundos no app/site; o PDF mantém o QR fixo para quem não tem celular (esse pode ser copiado).',
 
   'producer.guests.title': 'Convidados: {name}',
   'producer.guests.issue': 'Emitir cortesias',

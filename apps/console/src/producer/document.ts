@@ -118,6 +118,8 @@ export function emptyDocument(producer: string, labels: { section: string; ticke
     featured: false,
     published: false,
     docType: 'CPF',
+    // Issue 35: today's signed QR until the producer chooses a rotating mode (Fila e vendas).
+    ticketCode: 'static',
     exclusiveAccess: [],
     sendPixel: false,
     nfeMandatory: false,

@@ -1,11 +1,14 @@
+import { TICKET_CODE_MODES } from '@ingressos/contracts/gate';
 import { useI18n } from '../i18n/i18n.tsx';
-import { Check, DateTimeInput, NumberInput, useEditor } from './form.tsx';
+import { Check, DateTimeInput, NumberInput, SelectInput, useEditor } from './form.tsx';
 
-/** Fila e vendas: when sales open and the waiting room before them, refund protection, facial checks, cart size. */
+/** Fila e vendas: when sales open and the waiting room before them, refund protection, facial checks, cart size, the door's code. */
 export function SalesTab() {
   const { t } = useI18n();
   const { doc } = useEditor();
   const queueOn = doc.queue?.enabled ?? false;
+  // Issue 35: how the event's tickets are shown at the door (the import's `ticketCode`; absent is static).
+  const code = doc.ticketCode ?? 'static';
   return (
     <div className="stack">
       <fieldset className="card grid">
@@ -75,6 +78,17 @@ export function SalesTab() {
           <Check path={['facial', 'validation']} label={t('producer.sales.facialValidation')} />
         ) : null}
         <Check path={['sendPixel']} label={t('producer.sales.pixel')} />
+      </fieldset>
+      <fieldset className="card grid">
+        <legend>{t('producer.sales.ticketCode')}</legend>
+        <SelectInput
+          path={['ticketCode']}
+          label={t('producer.sales.ticketCodeMode')}
+          hint={t(`producer.sales.ticketCodeHint.${code}`)}
+          options={TICKET_CODE_MODES.map(
+            (mode) => [mode, t(`producer.sales.ticketCodeOption.${mode}`)] as const,
+          )}
+        />
       </fieldset>
     </div>
   );

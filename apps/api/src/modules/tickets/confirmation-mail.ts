@@ -36,6 +36,8 @@ function wording(locale: TLocale, receipt: TOrderReceipt, n: number, date: strin
       holder: 'Titular',
       action: 'Ver pedido',
       tickets: 'Meus ingressos',
+      appOnly:
+        'Este evento usa QR dinâmico: apresente o ingresso no app/site, em Meus ingressos. O PDF não tem código de entrada.',
       greeting: (name: string) => `Olá, ${name}!`,
     };
   }
@@ -54,6 +56,8 @@ function wording(locale: TLocale, receipt: TOrderReceipt, n: number, date: strin
     holder: 'Holder',
     action: 'See order',
     tickets: 'My tickets',
+    appOnly:
+      'This event uses a rotating QR: show the ticket in the app/site, in My tickets. The PDF has no entry code.',
     greeting: (name: string) => `Hello, ${name}!`,
   };
 }
@@ -82,6 +86,8 @@ export async function renderConfirmationMail(
   const orderLink = `${s.config.publicUrl}/pedido/${orderId}`;
   const ticketsLink = `${s.config.publicUrl}/meus-ingressos`;
   const w = wording(locale, receipt, receipt.items.length, list[0]!.date);
+  // Issue 35: a rotating-only event's PDF has no code (nor does this e-mail): say where the code is.
+  const intro = list.some((ticket) => ticket.qr === null) ? `${w.intro} ${w.appOnly}` : w.intro;
   const items = receipt.items.map(
     (item) =>
       `${item.sectionName} · ${item.ticketName}${item.placeAlias ? ` · ${item.placeAlias}` : ''} — ${w.holder}: ${
@@ -91,7 +97,7 @@ export async function renderConfirmationMail(
   const text = [
     w.greeting(row.name),
     '',
-    w.intro,
+    intro,
     '',
     ...items.map((line) => `- ${line}`),
     '',
@@ -107,7 +113,7 @@ export async function renderConfirmationMail(
     html: mailLayout(
       brand,
       `<p>${escapeHtml(w.greeting(row.name))}</p>
-<p>${escapeHtml(w.intro)}</p>
+<p>${escapeHtml(intro)}</p>
 <ul style="padding-left:18px">${items.map((line) => `<li style="margin:4px 0">${escapeHtml(line)}</li>`).join('')}</ul>
 <p><strong>${escapeHtml(w.paid)}</strong></p>
 <p>${mailButton(orderLink, w.action, '999px')}

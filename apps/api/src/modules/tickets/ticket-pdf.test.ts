@@ -1,6 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { pdfDrawing, pdfWords } from '../../testing/pdf-text.ts';
 import { ticketsPdf } from './ticket-pdf.ts';
 
 const TICKET = {
@@ -15,21 +15,7 @@ const TICKET = {
   qr: 'BLT1.8f3k2m9q7x.c1a2b3c4d5e6f708',
 };
 
-/** The page's drawing operators: each Flate stream of the file, inflated. */
-function drawing(pdf: Buffer): string {
-  const text = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    try {
-      out.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-    } catch {
-      // not a Flate stream (a font's own data)
-    }
-  }
-  return out.join('\n');
-}
+const drawing = pdfDrawing;
 
 describe('the tickets PDF', () => {
   it('draws each ticket’s QR module for module as the code of its text, with a quiet zone of 4', async () => {
@@ -54,5 +40,24 @@ describe('the tickets PDF', () => {
       Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))),
     );
     expect(drawn).toEqual(expected);
+  });
+});
+
+describe('the tickets PDF of a rotating-only event (issue 35)', () => {
+  it('draws no QR, says to show the ticket in the app/site, and carries no code', async () => {
+    const pdf = await ticketsPdf([{ ...TICKET, qr: null }]);
+    const ops = drawing(pdf);
+    // Not one QR module: the only rectangles are the box's rounded outline (curves, not `re`).
+    expect(ops).not.toMatch(/ re\b/);
+    const words = pdfWords(pdf);
+    expect(words).toContain('apresente o ingresso no app/site');
+    expect(words).toContain('Titular: Ana Souza');
+    expect(pdf.toString('latin1')).not.toContain('BLT');
+  });
+
+  it('keeps the static QR of a printable event beside a rotating-only one in the same file', async () => {
+    const pdf = await ticketsPdf([{ ...TICKET, qr: null }, TICKET]);
+    expect(drawing(pdf)).toMatch(/ re\b/);
+    expect(pdfWords(pdf)).toContain('apresente o ingresso no app/site');
   });
 });

@@ -10,10 +10,20 @@ export type TPdfTicket = {
   placeAlias: string | null;
   holder: string;
   orderId: string;
-  qr: string;
+  /**
+   * The static signed QR; null for an event whose mode is `rotating` (issue 35): the page then says
+   * to show the ticket in the app/site, and carries no code at all (a copy of it would enter).
+   */
+  qr: string | null;
 };
 
-/** A6 pages (105 x 148 mm), one ticket each, with its QR code. */
+/** Issue 35: what a rotating-only event's PDF shows where the QR would be (no code, no secret). */
+export const ROTATING_ONLY_TEXT = {
+  title: 'Sem QR impresso: apresente o ingresso no app/site.',
+  body: 'O código de entrada deste evento muda a cada 15 segundos e só aparece em Meus ingressos, no app ou no site, com a conta do titular. Prints e cópias deste PDF não entram.',
+};
+
+/** A6 pages (105 x 148 mm), one ticket each, with its QR code (or, rotating only, the words to use the app/site). */
 export async function ticketsPdf(list: TPdfTicket[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A6', margin: 18, info: { Title: 'Ingressos', Producer: 'Bilheto' } });
   const chunks: Buffer[] = [];
@@ -26,11 +36,28 @@ export async function ticketsPdf(list: TPdfTicket[]): Promise<Buffer> {
     doc.moveDown(0.4).font('Helvetica-Bold').fontSize(9).text(`${ticket.sectionName} · ${ticket.ticketName}`);
     if (ticket.placeAlias) doc.font('Helvetica').text(ticket.placeAlias);
     doc.font('Helvetica').fontSize(8).text(`Titular: ${ticket.holder}`);
-    drawQr(doc, ticket.qr, 62, doc.y + 6, 170);
+    if (ticket.qr !== null) drawQr(doc, ticket.qr, 62, doc.y + 6, 170);
+    else drawAppOnly(doc, doc.y + 24);
     doc.fontSize(6).text(`Pedido ${ticket.orderId} · ingresso ${index + 1}/${list.length}`, 18, 392);
   }
   doc.end();
   return done;
+}
+
+/** The box that stands where the QR would: a phone's outline and the words, in the same place. */
+function drawAppOnly(doc: PDFKit.PDFDocument, y: number) {
+  doc.lineWidth(1.2).roundedRect(18, y, 262, 150, 8).stroke('#5b21b6');
+  doc.roundedRect(134, y + 14, 30, 52, 5).stroke('#5b21b6');
+  doc.circle(149, y + 60, 2).fill('#5b21b6');
+  doc
+    .fillColor('#1f1f2e')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(ROTATING_ONLY_TEXT.title, 30, y + 76, { width: 238, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .text(ROTATING_ONLY_TEXT.body, 30, doc.y + 4, { width: 238, align: 'center' });
 }
 
 /** Level M with the standard quiet zone of 4 modules, as on the pages (qrSvgDataUrl). */

@@ -2,6 +2,7 @@ import type { TCommissioner, TSiteConfig } from '@ingressos/contracts';
 import { lazy, memo, type ReactNode, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { plural } from '~/i18n/plural.ts';
+import { forgetOfflineTickets } from '~/shared/offline-forget.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { BellIcon, Logo, SearchIcon, UserIcon } from '~/ui/icons.tsx';
 import styles from './header.module.css';
@@ -148,7 +149,7 @@ function SiteBar({ user, site, cart }: { user: TShellUser | null; site: TSiteCon
           </span>
         )}
         {user && (
-          <form method="post" action="/sair" className={styles.desktopOnly}>
+          <form method="post" action="/sair" onSubmit={forgetOfflineTickets} className={styles.desktopOnly}>
             <button type="submit" className={styles.logout}>
               {t('header.logout')}
             </button>

@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { forgetOfflineTickets } from '~/shared/offline-forget.ts';
 import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { CloseIcon } from '~/ui/icons-later.tsx';
@@ -105,7 +106,7 @@ export default function MobileMenuPanel({ user, site, close }: TMobileMenuPanelP
         </li>
         {user && (
           <li>
-            <form method="post" action="/sair">
+            <form method="post" action="/sair" onSubmit={forgetOfflineTickets}>
               <button type="submit">{t('menu.logout')}</button>
             </form>
           </li>

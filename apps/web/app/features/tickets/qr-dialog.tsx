@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useI18n } from '~/ui/i18n.tsx';
 import { MODAL_PRIORITY, useModalDialog } from '~/ui/modal-queue.ts';
 import styles from './tickets.module.css';
@@ -11,6 +11,8 @@ type TQrDialogProps = {
   eventName: string;
   detail: string;
   holder: string;
+  /** Issue 35: the rotating code, drawn instead of the static QR. */
+  code?: ReactNode;
 };
 
 /**
@@ -18,7 +20,7 @@ type TQrDialogProps = {
  * modal <dialog>: the page goes inert, Escape closes it, and focus goes back to the button that
  * opened it (the caller keeps that button).
  */
-export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder }: TQrDialogProps) {
+export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder, code }: TQrDialogProps) {
   const { t } = useI18n();
   const ref = useModalDialog(open, MODAL_PRIORITY.opened);
   const titleId = useId();
@@ -41,7 +43,7 @@ export function QrDialog({ open, onClose, qrSvg, alt, eventName, detail, holder 
             </button>
           </div>
           <p className={styles.qrDetail}>{detail}</p>
-          <img className={styles.qrBig} src={qrSvg} alt={alt} />
+          {code ?? <img className={styles.qrBig} src={qrSvg} alt={alt} />}
           <p className={styles.qrHolder}>{holder}</p>
           <p className={styles.qrHint}>
             <svg

@@ -2,8 +2,10 @@ import type { TMyEvent, TMyTicket } from '@ingressos/contracts';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TMessageKey } from '~/i18n/pt-BR.ts';
+import { rotatingOf } from '~/shared/offline-tickets.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { QrDialog } from './qr-dialog.tsx';
+import { RotatingQr } from './rotating-qr.tsx';
 import styles from './tickets.module.css';
 
 const STATUS: Record<TMyTicket['status'], { key: TMessageKey; tone: string }> = {
@@ -39,6 +41,9 @@ export function TicketCard({
     opener.current?.focus();
   };
   const usable = ticket.status === 'valid' || ticket.status === 'transferPending';
+  // Issue 35: a rotating event gives its holder's device the code's data; the page computes it.
+  const rotating = usable ? rotatingOf(ticket) : null;
+  const showsCode = rotating !== null || ((usable || ticket.status === 'past') && ticket.qrSvg !== '');
   return (
     <article
       className={`${styles.ticket} ${ticket.status === 'transferred' || ticket.status === 'refunded' ? styles.faded : ''}`}
@@ -81,7 +86,7 @@ export function TicketCard({
       {/* A transferred ticket has no QR nor action: no empty stub under a dashed line. */}
       {ticket.status !== 'transferred' && (
         <div className={styles.stub}>
-          {usable || ticket.status === 'past' ? (
+          {showsCode ? (
             <>
               <button
                 ref={opener}
@@ -90,7 +95,11 @@ export function TicketCard({
                 onClick={() => setOpen(true)}
                 aria-label={t('tickets.showQrAria', { n })}
               >
-                <img src={ticket.qrSvg} alt="" width={96} height={96} />
+                {rotating ? (
+                  <RotatingQr rotating={rotating} n={n} size="thumb" decorative />
+                ) : (
+                  <img src={ticket.qrSvg} alt="" width={96} height={96} />
+                )}
                 <span>{t('tickets.showQr')}</span>
               </button>
               <QrDialog
@@ -98,6 +107,7 @@ export function TicketCard({
                 onClose={close}
                 qrSvg={ticket.qrSvg}
                 alt={t('tickets.qrAlt', { n })}
+                code={rotating ? <RotatingQr rotating={rotating} n={n} size="big" /> : null}
                 eventName={event.eventName}
                 detail={`${event.date} · ${detail}`}
                 holder={holder}
