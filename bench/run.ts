@@ -16,6 +16,8 @@ const BENCHES = [
   'bench/oversized-bodies.ts',
   'bench/biometry.ts',
   'bench/support-search.ts',
+  'bench/gate-sync.ts',
+  'bench/gate-verify.ts',
 ];
 
 let failed = 0;

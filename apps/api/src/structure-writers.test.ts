@@ -69,8 +69,19 @@ const TICKET_VOIDS: TGuarded = {
 const TICKET_CHECK_INS: TGuarded = {
   tables: ['tickets'],
   drizzle: ['tickets'],
-  columns: ['checked_in_at', 'checked_in_by', 'check_in_gate', 'checkedInAt', 'checkedInBy', 'checkInGate'],
+  columns: [
+    'checked_in_at',
+    'checked_in_by',
+    'check_in_gate',
+    'checked_in_device',
+    'checkedInAt',
+    'checkedInBy',
+    'checkInGate',
+    'checkedInDevice',
+  ],
 };
+/** Issue 35: the offline gates' duplicates belong wholly to modules/gate/duplicates.ts. */
+const GATE_CONFLICTS = { sql: 'gate_check_in_conflicts', drizzle: 'gateCheckInConflicts' };
 /**
  * The stock module's files: modules/cart/stock.ts and its siblings `stock-<what>.ts` (issue 34
  * split it by what each writes), nothing else, wherever the root puts `modules/`.
@@ -159,10 +170,24 @@ describe('single writers', () => {
     expect(guardedWrites("db.update(tickets).set({ checkInGate: 'A' })", TICKET_CHECK_INS)).toHaveLength(1);
     expect(
       guardedWrites(
+        "sql`update tickets k set checked_in_device = 'd' from x where k.id = x.id`",
+        TICKET_CHECK_INS,
+      ),
+    ).toHaveLength(1);
+    expect(
+      guardedWrites(
         'sql`update tickets set voided_at = now() where checked_in_at is null`',
         TICKET_CHECK_INS,
       ),
     ).toEqual([]);
+  });
+
+  it('lets only gate/duplicates.ts write the gate check-in conflicts (issue 35)', () => {
+    expect(offenders(writer('duplicates.ts'), (t) => tableWrites(t, GATE_CONFLICTS))).toEqual([]);
+    expect(tableWrites('sql`delete from gate_check_in_conflicts where id = 1`', GATE_CONFLICTS)).toHaveLength(
+      1,
+    );
+    expect(tableWrites('tx.insert(gateCheckInConflicts).values(x)', GATE_CONFLICTS)).toHaveLength(1);
   });
 
   it('lets only the coupon module spend or reserve coupon uses', () => {

@@ -1,6 +1,7 @@
 import { isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
 import { z } from 'zod';
 import { ZExclusiveEmissorType, ZSlug } from './catalogue.ts';
+import { TICKET_CODE_MODES } from './gate.ts';
 import { GATEWAY_CODE_LIST } from './gateway-codes.ts';
 
 /**
@@ -284,6 +285,12 @@ export const ZImportEvent = z
       .string()
       .regex(/^[0-9a-f]{64}$/, 'must be an uploaded poster id (64 hex digits)')
       .optional(),
+    /**
+     * Issue 35: how the tickets show at the door: `static` (the signed QR, printable), `rotating`
+     * (a code that changes every 15 s in My tickets; no static QR, no PDF QR) or `rotating_printable`
+     * (the rotating code in the app, and the static QR still accepted, e.g. printed). Absent: `static`.
+     */
+    ticketCode: z.enum(TICKET_CODE_MODES).optional(),
     maxTicketsPerCart: quantity.optional(),
     docType: z.enum(['CPF', 'ESTRANGEIRO']).default('CPF'),
     facial: z.object({ active: z.boolean(), validation: z.boolean().default(false) }).optional(),

@@ -6,6 +6,7 @@ import type {
   TMyTicketsAnswer,
   TTransferDestinationAnswer,
 } from './checkout.ts';
+import { ZRotatingTicket } from './gate.ts';
 import { sameShape, type TSame } from './type-equal.ts';
 
 /**
@@ -58,6 +59,7 @@ const ZMyTicket = z.object({
   qr: z.string(),
   qrSvg: z.string(),
   transfer: z.object({ destinationCpf: z.string(), status: z.number() }).nullable(),
+  rotating: ZRotatingTicket.nullable(),
 });
 const ZMyEvent = z.object({
   eventId: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TRotatingTicket } from './gate.ts';
 import type { TApiMessages } from './messages/index.ts';
 
 /**
@@ -226,6 +227,12 @@ export type TMyTicket = {
   qrSvg: string;
   /** A pending transfer of this ticket to another CPF (masked), if any. */
   transfer: { destinationCpf: string; status: number } | null;
+  /**
+   * Issue 35: the holder's own ticket (valid, transferPending, past) of an event whose mode is
+   * `rotating` or `rotating_printable`: what the page needs to draw the rotating code offline
+   * (packages/domain rotating-code.ts). Null otherwise. In mode `rotating`, `qr` and `qrSvg` are empty.
+   */
+  rotating: TRotatingTicket | null;
 };
 
 export type TMyEvent = {

@@ -110,6 +110,7 @@ import {
   ZCommissionerSalesResponse,
   ZEventCommissionersResponse,
 } from './commissioners.ts';
+import { GATE_ENDPOINT_SCHEMAS } from './endpoint-schemas-gate.ts';
 import { PRODUCER_ENDPOINT_SCHEMAS } from './endpoint-schemas-producer.ts';
 import type { TEndpointName } from './endpoints.ts';
 import { ZHostedCheckoutAnswer, ZHostedCheckoutRequest, ZPreferenceId } from './hosted-checkout.ts';
@@ -1257,6 +1258,7 @@ export const ENDPOINT_SCHEMAS = {
     errors: [403, 404],
   },
   ...PRODUCER_ENDPOINT_SCHEMAS,
+  ...GATE_ENDPOINT_SCHEMAS,
 } as const satisfies Record<TEndpointName, TOperation>;
 
 export type TEndpointSchemas = typeof ENDPOINT_SCHEMAS;

@@ -172,6 +172,12 @@ export const ENDPOINTS = {
   producerOrdersCsv: { method: 'GET', path: '/api/staff/producer/events/:eventId/orders.csv' },
   producerAttendeesCsv: { method: 'GET', path: '/api/staff/producer/events/:eventId/attendees.csv' },
   gateCheckIn: { method: 'POST', path: '/api/staff/gate/check-ins' },
+  // The gate (issue 35: apps/api/src/http/routes/staff-gate.ts)
+  gateEvents: { method: 'GET', path: '/api/staff/gate/events' },
+  gateList: { method: 'GET', path: '/api/staff/gate/events/:eventId/list' },
+  gateSync: { method: 'POST', path: '/api/staff/gate/events/:eventId/sync' },
+  gateUndoCheckIn: { method: 'POST', path: '/api/staff/gate/check-ins/:ticketId/undo' },
+  gateDuplicates: { method: 'GET', path: '/api/staff/gate/duplicates' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }>;
 
 export type TEndpointName = keyof typeof ENDPOINTS;

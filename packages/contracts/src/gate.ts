@@ -124,6 +124,9 @@ export const ZGateUndoParams = z.object({ ticketId: z.string().min(1).max(64) })
 export const ZGateUndoRequest = z
   .object({ eventId: z.number().int().positive(), reason: z.string().trim().min(3).max(300) })
   .strict();
+/** The ticket as it is after the undo (no check-in): the app puts it back in its list. */
+export const ZGateUndoAnswer = z.object({ ticket: ZGateTicket });
+export type TGateUndoAnswer = z.infer<typeof ZGateUndoAnswer>;
 
 /** GET /api/staff/gate/duplicates?eventId=: scans of a ticket already checked in elsewhere (operator's console). */
 export const ZGateDuplicatesQuery = z.object({ eventId: z.coerce.number().int().positive().optional() });

@@ -5,6 +5,7 @@ export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './commissioners.ts';
 export * from './errors.ts';
+export * from './gate.ts';
 export * from './holder.ts';
 export * from './hosted-checkout.ts';
 export * from './messages/index.ts';

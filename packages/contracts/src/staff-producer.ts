@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCatalogImportFile, ZImportEvent } from './catalog-import.ts';
+import { GATE_RESULTS } from './gate.ts';
 
 /**
  * Issue 34, the producer's console: a producer creates and runs their own events in the product.
@@ -233,6 +234,8 @@ export const ZProducerDashboard = z.object({
     bySection: z.array(
       z.object({ section: z.string(), checkedIn: z.number().int(), expected: z.number().int() }),
     ),
+    /** Issue 35: check-ins per gate (the empty name: no gate given), most first. */
+    byGate: z.array(z.object({ gate: z.string(), checkedIn: z.number().int() })),
     /** The latest check-ins, newest first (at most 20). */
     recent: z.array(
       z.object({ at: z.string(), section: z.string(), ticket: z.string(), gate: z.string().nullable() }),
@@ -251,17 +254,20 @@ export const ZCheckInRequest = z
     /** The event the gate is checking in (a ticket of another event answers `wrong_event`). */
     eventId: z.number().int().positive(),
     gate: z.string().trim().max(40).optional(),
+    /** Issue 35: the scanning device's id (the gate app's), kept as the check-in's device. */
+    deviceId: z
+      .string()
+      .regex(/^[\w-]{8,64}$/)
+      .optional(),
   })
   .strict();
 export type TCheckInRequest = z.infer<typeof ZCheckInRequest>;
-export const CHECK_IN_RESULTS = [
-  'ok',
-  'already_used',
-  'revoked',
-  'refunded',
-  'wrong_event',
-  'invalid',
-] as const;
+/**
+ * Issue 35: the QR is either kind (static signed, or the rotating `BLT2.` text); the answer is one of
+ * GATE_RESULTS (`stale_code`: a rotating code over ~30 s old; `static_not_accepted`: a static QR at
+ * an event whose mode is `rotating`; wrong_day/wrong_sector are the offline app's only).
+ */
+export const CHECK_IN_RESULTS = GATE_RESULTS;
 export const ZCheckInAnswer = z.object({
   result: z.enum(CHECK_IN_RESULTS),
   ticket: z

@@ -67,6 +67,7 @@ import { queueRoutes } from './routes/queue.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteFlagsRoutes } from './routes/site-flags.ts';
 import { snapshotRoutes } from './routes/snapshots.ts';
+import { GATE_SYNC_PATH } from './routes/staff-gate.ts';
 import { POSTER_UPLOAD_PATH } from './routes/staff-producer.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { transferRoutes } from './routes/transfers.ts';
@@ -228,9 +229,14 @@ export function createApp(options: TAppOptions) {
       onError: (c) => c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
     });
     // A capture's frames are larger: that call sets its own limit (routes/biometry.ts), and so
-    // does a producer's poster upload (routes/staff-producer.ts, POSTER_MAX_BYTES).
+    // does a producer's poster upload (routes/staff-producer.ts, POSTER_MAX_BYTES) and the gate's
+    // sync of up to 5,000 check-ins (routes/staff-gate.ts, GATE_SYNC_MAX_BYTES).
     app.use(`${prefix}/*`, (c, next) =>
-      c.req.path === BIOMETRY_CREATE_PATH || c.req.path === POSTER_UPLOAD_PATH ? next() : apiBodies(c, next),
+      c.req.path === BIOMETRY_CREATE_PATH ||
+      c.req.path === POSTER_UPLOAD_PATH ||
+      GATE_SYNC_PATH.test(c.req.path)
+        ? next()
+        : apiBodies(c, next),
     );
     app.use(`${prefix}/*`, authenticate(database.db, config));
   }

@@ -38,6 +38,8 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   mail_failed: 502,
   sms_failed: 502,
   postal_code_unavailable: 503,
+  gate_ticket_not_found: 404,
+  gate_not_checked_in: 409,
   // Tracking and the site's switches (issue 17)
   payload_invalid: 400,
   admin_forbidden: 403,

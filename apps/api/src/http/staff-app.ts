@@ -9,6 +9,7 @@ import type { TOutbox } from '../modules/outbox/outbox-worker.ts';
 import type { TSiteFlagsStore } from '../modules/site-flags/site-flags.ts';
 import { authenticateStaff, type TStaffEnv } from './middleware/staff-auth.ts';
 import { staffAccountRoutes } from './routes/staff-accounts.ts';
+import { staffGateRoutes } from './routes/staff-gate.ts';
 import { staffProducerRoutes } from './routes/staff-producer.ts';
 import { staffRefundRoutes } from './routes/staff-refunds.ts';
 import { staffSupportRoutes } from './routes/staff-support.ts';
@@ -41,5 +42,6 @@ export function staffApp(deps: TStaffDeps) {
   app.route('/', staffSupportRoutes(deps));
   app.route('/', staffRefundRoutes(deps));
   app.route('/', staffProducerRoutes(deps));
+  app.route('/', staffGateRoutes(deps));
   return app;
 }

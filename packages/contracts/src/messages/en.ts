@@ -360,5 +360,7 @@ export const EN: TApiMessages = {
     courtesy_event_over: 'This event is over or was cancelled.',
     postal_code_not_found: 'Postal code not found.',
     postal_code_unavailable: 'The postal code lookup is unavailable. Fill in the address by hand.',
+    gate_ticket_not_found: 'Ticket not found in this event.',
+    gate_not_checked_in: 'This ticket has no check-in.',
   },
 };

@@ -376,5 +376,7 @@ export const PT_BR = {
     courtesy_event_over: 'Este evento já aconteceu ou foi cancelado.',
     postal_code_not_found: 'CEP não encontrado.',
     postal_code_unavailable: 'A consulta de CEP está indisponível. Preencha o endereço à mão.',
+    gate_ticket_not_found: 'Ingresso não encontrado neste evento.',
+    gate_not_checked_in: 'Este ingresso não tem entrada registrada.',
   },
 } as const;

@@ -115,6 +115,8 @@ export const events = pgTable(
     queueRatePerMinute: integer('queue_rate_per_minute'),
     /** Issue 34: the producer's uploaded poster (`poster_images.id`); null: the poster the product draws. */
     posterId: text('poster_id'),
+    /** Issue 35: how tickets show at the door (TICKET_CODE_MODES): static QR, rotating, or rotating with a printable static one. */
+    ticketCode: text('ticket_code').notNull().default('static'),
     revision: integer('revision').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),
@@ -123,6 +125,7 @@ export const events = pgTable(
     index('events_starts_at').on(t.startsAt),
     index('events_group').on(t.groupId),
     check('events_currency', sql`${t.currency} in ('BRL', 'USD')`),
+    check('events_ticket_code', sql`${t.ticketCode} in ('static', 'rotating', 'rotating_printable')`),
     // commerce §9's numeric gateway codes (packages/contracts gateway-codes.ts).
     check('events_gateway', sql`${t.gateway} in (${sql.raw(GATEWAY_CODE_LIST.join(', '))})`),
   ],

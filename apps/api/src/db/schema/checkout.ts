@@ -178,7 +178,14 @@ export const tickets = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: uuid('checked_in_by'),
     checkInGate: text('check_in_gate'),
+    /** Issue 35: the gate app's device that checked it in (null: an online scan without one). */
+    checkedInDevice: text('checked_in_device'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 35: when the row last changed, kept by a trigger on every insert and update (migration
+     * 0029), whoever writes: the gate's delta sync reads tickets changed since its cursor.
+     */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tickets_order_unit').on(t.orderId, t.unit),
@@ -188,6 +195,8 @@ export const tickets = pgTable(
     index('tickets_holder_cpf').on(t.holderCpf),
     // Issue 34: the producer's live check-in counter.
     index('tickets_event_checked_in').on(t.eventId, t.checkedInAt),
+    // Issue 35: the gate's delta (tickets of an event changed since a cursor).
+    index('tickets_event_changed').on(t.eventId, t.changedAt),
   ],
 );
 

@@ -4,6 +4,7 @@ export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './checkout.ts';
 export * from './commissioners.ts';
+export * from './gate.ts';
 export * from './hosted-checkout.ts';
 export * from './meta.ts';
 export * from './outbox.ts';

@@ -1,7 +1,8 @@
 import { BIOMETRY_STATUS as S } from '@ingressos/domain/biometry';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventCancellations, staffAccounts, staffSessions } from '../../db/schema/index.ts';
+import { eq } from '../../db/orm.ts';
+import { eventCancellations, staffAccounts, staffSessions, tickets } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../db/tokens.ts';
 import { staffCookieName } from '../../modules/staff/staff-sessions.ts';
 import { register, withCookie } from '../../testing/accounts.ts';
@@ -51,6 +52,7 @@ describe.each(testDatabases())('access to the staff calls on %s', (kind) => {
   let buyer: Awaited<ReturnType<typeof register>>;
   let halfway: string;
   let producer: { cookie: string };
+  let gateAgent: { cookie: string };
   let ids: Record<string, string>;
 
   beforeAll(async () => {
@@ -87,6 +89,8 @@ describe.each(testDatabases())('access to the staff calls on %s', (kind) => {
     const a = await createCartFixture(t.database.db);
     const b = await createCartFixture(t.database.db);
     producer = await staffSession(t.database.db, { role: 'producer', eventIds: [a.eventId] });
+    // Issue 35: a gate agent of event A, swept the same way (the gate's calls name event B or its ticket).
+    gateAgent = await staffSession(t.database.db, { role: 'gate', eventIds: [a.eventId] });
     const payer = await checkoutBuyer(t);
     await payer.add(b.lotId, 1);
     const paid = await payer.pay('access-b', cardBody('apro'));
@@ -104,6 +108,8 @@ describe.each(testDatabases())('access to the staff calls on %s', (kind) => {
       n: '0',
       id: String(cancellation!.id),
       refundId: 'x',
+      ticketId: (await t.database.db.select().from(tickets).where(eq(tickets.orderId, paid.body.orderId)))[0]!
+        .id,
     };
   });
   afterAll(async () => {
@@ -158,15 +164,19 @@ describe.each(testDatabases())('access to the staff calls on %s', (kind) => {
     expect(wrong).toEqual([]);
   });
 
-  it("refuses a producer of event A every call about event B's order, event or any other id (403)", async () => {
+  it("refuses a producer or a gate agent of event A every call about event B's order, event, ticket or any other id (403)", async () => {
     const wrong: string[] = [];
-    for (const route of routes.filter((r) => r.path.includes(':'))) {
-      if (OPEN[name(route)] || SECOND_FACTOR[name(route)] || NOT_AN_ID[name(route)]) continue;
-      const response = await send(route, { cookie: producer.cookie });
-      const body = (await response.json().catch(() => null)) as { code?: string } | null;
-      if (response.status !== 403 || body?.code !== 'staff_forbidden')
-        wrong.push(`${name(route)}: ${response.status} ${body?.code}`);
-    }
+    for (const [who, cookie] of [
+      ['producer', producer.cookie],
+      ['gate', gateAgent.cookie],
+    ] as const)
+      for (const route of routes.filter((r) => r.path.includes(':'))) {
+        if (OPEN[name(route)] || SECOND_FACTOR[name(route)] || NOT_AN_ID[name(route)]) continue;
+        const response = await send(route, { cookie });
+        const body = (await response.json().catch(() => null)) as { code?: string } | null;
+        if (response.status !== 403 || body?.code !== 'staff_forbidden')
+          wrong.push(`${who} ${name(route)}: ${response.status} ${body?.code}`);
+      }
     expect(wrong).toEqual([]);
   });
 

@@ -173,6 +173,7 @@ export function staffProducerRoutes(deps: TStaffDeps) {
           eventId: body.eventId,
           gate: body.gate || null,
           staffId: staff.id,
+          deviceId: body.deviceId ?? null,
         }),
       );
     });

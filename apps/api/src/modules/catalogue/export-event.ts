@@ -207,6 +207,8 @@ export async function exportEventDocument(db: TDb, eventId: number): Promise<TCa
     published: event.published,
     posterTheme: (event.posterTheme ?? undefined) as TImportEvent['posterTheme'],
     poster: event.posterId ?? undefined,
+    // Issue 35: written only when not the default, so a static event's file reads as before.
+    ticketCode: event.ticketCode === 'static' ? undefined : (event.ticketCode as TImportEvent['ticketCode']),
     maxTicketsPerCart: event.maxTicketsPerCart ?? undefined,
     docType: (docType === 'ESTRANGEIRO' ? 'ESTRANGEIRO' : 'CPF') as TImportEvent['docType'],
     facial:

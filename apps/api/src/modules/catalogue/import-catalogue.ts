@@ -224,6 +224,7 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     published: event.published,
     posterTheme: event.posterTheme ?? null,
     posterId: event.poster ?? null,
+    ticketCode: event.ticketCode ?? 'static',
     sendPixel: event.sendPixel,
     // Issue 15: NF-e document and interest-free installments.
     nfeMandatory: event.nfeMandatory,

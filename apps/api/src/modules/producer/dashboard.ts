@@ -97,6 +97,12 @@ export async function producerDashboard(
       from tickets k join event_tickets t on t.id = k.ticket_id join event_sections s on s.id = t.section_id
       where k.event_id = ${eventId} and k.voided_at is null group by s.id, s.name, s.position order by s.position, s.id`,
   );
+  const byGate = await rows<Record<string, unknown>>(
+    db,
+    sql`select coalesce(k.check_in_gate, '') as gate, count(*) as checked_in from tickets k
+      where k.event_id = ${eventId} and k.checked_in_at is not null and k.voided_at is null
+      group by 1 order by 2 desc, 1`,
+  );
   const recent = await rows<Record<string, unknown>>(
     db,
     sql`select k.checked_in_at, s.name as section, t.name as ticket, k.check_in_gate
@@ -176,6 +182,7 @@ export async function producerDashboard(
         checkedIn: n(row.checked_in),
         expected: n(row.expected),
       })),
+      byGate: byGate.map((row) => ({ gate: String(row.gate), checkedIn: n(row.checked_in) })),
       recent: recent.map((row) => ({
         at: new Date(row.checked_in_at as string).toISOString(),
         section: String(row.section),

@@ -1,11 +1,13 @@
 import type { TMyEvent, TMyTicket, TMyTicketsAnswer } from '@ingressos/contracts';
+import { posterUrl } from '@ingressos/contracts/catalogue';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, hideDocument, isCpfDocument, maskCpf } from '@ingressos/domain/cpf';
+import { ROTATION_STEP_SECONDS } from '@ingressos/domain/rotating-code';
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
-import { posterUrl } from '../catalogue/build-event-tickets.ts';
+import { eventRotationKey, ticketSecretText } from '../gate/rotation-keys.ts';
 import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';
 
 type TRow = {
@@ -36,6 +38,8 @@ type TRow = {
   transfer_cpf: string | null;
   transfer_status: number | null;
   voided_at: Date | string | null;
+  qr_version: number | null;
+  ticket_code: string;
 };
 
 /** Orders (all but abandoned attempts) and their issued tickets, of a user or of one order. */
@@ -54,10 +58,10 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
     db,
     sql`
     select o.id as order_id, o.user_id as order_user_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
-           e.id as event_id, e.name as event_name, e.slug, e.poster_id, e.starts_at, e.time_zone,
+           e.id as event_id, e.name as event_name, e.slug, e.poster_id, e.starts_at, e.time_zone, e.ticket_code,
            v.name as venue, v.city, v.state,
            t.id as ticket_id, t.user_id as owner_id, hu.name as holder_name, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
-           tt.destination_cpf as transfer_cpf, tt.status as transfer_status, t.voided_at
+           tt.destination_cpf as transfer_cpf, tt.status as transfer_status, t.voided_at, t.qr_version
     from orders o
     join events e on e.id = o.event_id
     join venues v on v.id = e.venue_id
@@ -107,6 +111,12 @@ export async function getMyTickets(
   const rows = await loadRows(db, eventId ? { userId, eventId } : { userId });
   const events = new Map<number, TMyEvent>();
   const seenOrders = new Set<string>();
+  // Issue 35: the rotation key of each event in a rotating mode (made on first use), read once.
+  const keys = new Map<number, Promise<string>>();
+  const keyOf = (id: number) => {
+    if (!keys.has(id)) keys.set(id, eventRotationKey(db, id));
+    return keys.get(id)!;
+  };
   for (const row of rows) {
     let event = events.get(row.event_id);
     if (!event) {
@@ -141,6 +151,11 @@ export async function getMyTickets(
       const line = lineOf(row.lines, row.unit);
       const status = ticketStatus(row, userId, event.past);
       const mine = status !== 'transferred' && status !== 'refunded';
+      // Issue 35: a rotating mode gives the holder's device the signed pass and the ticket's TOTP
+      // secret at its current version (a transfer raises it: the old holder's codes die); in mode
+      // `rotating` no static QR at all (a screenshot of one would enter).
+      const rotatingMode = row.ticket_code !== 'static';
+      const staticQr = mine && row.ticket_code !== 'rotating';
       event.tickets.push({
         id: row.ticket_id,
         orderId: row.order_id,
@@ -152,11 +167,23 @@ export async function getMyTickets(
         holderCpf: hideHolderDocument(row.holder_cpf),
         status,
         // A ticket sent away keeps no QR here: it entitles its new owner only.
-        qr: mine ? row.qr : '',
-        qrSvg: mine ? await qrSvgDataUrl(row.qr) : '',
+        qr: staticQr ? row.qr : '',
+        qrSvg: staticQr ? await qrSvgDataUrl(row.qr) : '',
         transfer:
           row.transfer_cpf !== null
             ? { destinationCpf: hideCpf(row.transfer_cpf), status: row.transfer_status ?? 0 }
+            : null,
+        rotating:
+          mine && rotatingMode
+            ? {
+                jws: row.qr,
+                secret: await ticketSecretText(
+                  await keyOf(row.event_id),
+                  row.ticket_id,
+                  Number(row.qr_version ?? 1),
+                ),
+                stepSeconds: ROTATION_STEP_SECONDS,
+              }
             : null,
       });
     }
