@@ -9,6 +9,14 @@ import { z } from 'zod';
  */
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/;
+/**
+ * Where an event's poster is served: the producer's upload (`/api/posters/<sha256>.webp`, issue 34)
+ * when the event names one, else the poster the product draws (`/api/posters/<slug>.svg`).
+ */
+export function posterUrl(slug: string, posterId?: string | null): string {
+  return posterId ? `/api/posters/${posterId}.webp` : `/api/posters/${slug}.svg`;
+}
+
 export const ZSlug = z.string().regex(SLUG_PATTERN, 'must be lower-case letters, digits and dashes');
 
 // ---------------------------------------------------------------- requests

@@ -40,7 +40,7 @@ const WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
 /** Calls that never read a body (mounted before the API's limit), so they have nothing to refuse. */
 const READS_NO_BODY = new Set<string>();
 /** Calls with a larger limit of their own (a capture's frames): their 413 is tested beside them (biometry.int.test.ts). */
-const OWN_BODY_LIMIT = new Set(['/v1/biometry/create']);
+const OWN_BODY_LIMIT = new Set(['/v1/biometry/create', '/api/staff/producer/posters']);
 const webBuild = path.resolve(import.meta.dirname, '../../../../web/build/server/index.js');
 
 /** The pages whose route module has an action, from the web build (as the server runs them). */
@@ -203,6 +203,16 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
     'POST /api/staff/orders/:orderId/resend-tickets': {},
     'POST /api/staff/buyers/:userId/unlock': {},
     'POST /api/staff/biometry/reviews/:uuid': { decision: 'approve', reason: 'Fuzz review' },
+    // Issue 34, the producer's console and the gate's check-in (no staff session: refused at the door).
+    'POST /api/staff/producer/events': { document: { slug: 'fuzz-evento', name: 'Fuzz' } },
+    'PUT /api/staff/producer/events/:eventId/document': { revision: 1, document: { slug: 'fuzz-evento' } },
+    'POST /api/staff/producer/events/:eventId/status': { action: 'publish' },
+    'POST /api/staff/producer/posters': {},
+    'POST /api/staff/producer/events/:eventId/courtesies': {
+      lotId: f.lotId,
+      guests: [{ name: 'Convidada Fuzz', cpf: CPF }],
+    },
+    'POST /api/staff/gate/check-ins': { qr: `${'a'.repeat(20)}.b.c`, eventId: f.eventId },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TCart, TCartItem } from '@ingressos/contracts';
+import { posterUrl } from '@ingressos/contracts/catalogue';
 import {
   applyCoupon,
   cartTotals,
@@ -14,7 +15,6 @@ import {
   ticketKind,
 } from '@ingressos/domain';
 import { sql } from '../../db/orm.ts';
-import { posterUrl } from '../catalogue/build-event-tickets.ts';
 import type { TLotTerms } from './stock.ts';
 
 /** What a cart line shows of its lot, ticket, section, event, venue and seat or table. */

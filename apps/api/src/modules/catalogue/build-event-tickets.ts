@@ -5,6 +5,7 @@ import type {
   TSection,
   TTicket,
 } from '@ingressos/contracts';
+import { posterUrl } from '@ingressos/contracts/catalogue';
 import {
   CURRENCY,
   centsToAmount,
@@ -30,10 +31,6 @@ import type { TCatalogueRows, TEventRow } from './load-catalogue-rows.ts';
 type TRow<K extends keyof TCatalogueRows> = TCatalogueRows[K][number];
 
 /** An event's poster: the producer's upload (issue 34) when there is one, else the drawn one. */
-export function posterUrl(slug: string, posterId?: string | null): string {
-  return posterId ? `/api/posters/${posterId}.webp` : `/api/posters/${slug}.svg`;
-}
-
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
   for (const item of items) {

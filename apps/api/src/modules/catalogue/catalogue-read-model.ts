@@ -1,11 +1,12 @@
 import type { TEventGroupResponse, TEventSummary, TNextEventsResponse } from '@ingressos/contracts';
+import { posterUrl } from '@ingressos/contracts/catalogue';
 import { isEventPast, matchesSearch, normalizeSearchText } from '@ingressos/domain';
 import type { TDatabase } from '../../db/client.ts';
 import { asc, eq, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { eventGroups, events } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
-import { buildEvents, posterUrl, type TBuiltEvent } from './build-event-tickets.ts';
+import { buildEvents, type TBuiltEvent } from './build-event-tickets.ts';
 import { loadCatalogueRows } from './load-catalogue-rows.ts';
 import { posterSvg } from './poster-svg.ts';
 import { jsonBody, type TJsonBody, type TSnapshotStore } from './snapshot-store.ts';

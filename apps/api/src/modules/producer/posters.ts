@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { API_MESSAGES } from '@ingressos/contracts';
+import { posterUrl } from '@ingressos/contracts/catalogue';
 import { POSTER_MAX_BYTES, type TProducerPoster } from '@ingressos/contracts/staff-producer';
 import type { TLocale } from '@ingressos/domain';
 import sharp from 'sharp';
@@ -18,7 +19,7 @@ export const POSTER_HEIGHT = 1600;
 
 /** Where a poster is served: the uploaded one when the event names it, else the one the product draws. */
 export function posterUrlOf(event: { slug: string; posterId: string | null }): string {
-  return event.posterId ? `/api/posters/${event.posterId}.webp` : `/api/posters/${event.slug}.svg`;
+  return posterUrl(event.slug, event.posterId);
 }
 
 const refuse = (locale: TLocale, code: 'poster_too_large' | 'poster_type' | 'poster_unreadable') =>

@@ -1,4 +1,5 @@
 import { cpfsOfHolders, type TOrderReceipt } from '@ingressos/contracts';
+import { posterUrl } from '@ingressos/contracts/catalogue';
 import { hideDocument } from '@ingressos/domain/cpf';
 import { isPaid } from '@ingressos/domain/order-lifecycle';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
@@ -18,7 +19,6 @@ import {
   venues,
 } from '../../db/schema/index.ts';
 import { orderSession } from '../cart/order-session.ts';
-import { posterUrl } from '../catalogue/build-event-tickets.ts';
 import { qrSvgDataUrl } from './ticket-pdf.ts';
 
 type TOrder = typeof orders.$inferSelect;

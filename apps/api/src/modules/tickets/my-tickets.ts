@@ -213,7 +213,8 @@ export async function pdfTickets(
         placeAlias: line?.placeAlias ?? null,
         holder: showDocument(row.holder_cpf),
         orderId: row.order_id,
-        qr: row.qr!,
+        // Issue 35: a rotating-only event's PDF (and e-mail) carries no code: the app/site shows it.
+        qr: row.ticket_code === 'rotating' ? null : row.qr!,
       };
     });
 }
