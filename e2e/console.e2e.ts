@@ -33,7 +33,9 @@ const hidden = (cpf: string) => `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
 
 /** The console's menu link to a section, by keyboard: Tab to it and Enter; the new screen's h1 takes the focus. */
 async function openSection(page: Page, name: string, heading: string | RegExp) {
-  const link = page.getByRole('navigation', { name: 'Seções do console' }).getByRole('link', { name, exact: true });
+  const link = page
+    .getByRole('navigation', { name: 'Seções do console' })
+    .getByRole('link', { name, exact: true });
   await link.focus();
   await page.keyboard.press('Enter');
   await expectHeadingFocused(page, heading);
