@@ -44,7 +44,8 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' });
-    f = await createCartFixture(t.database.db);
+    // Every test buys from the one lot (about 20 tickets in all, 6 more on PostgreSQL's race).
+    f = await createCartFixture(t.database.db, { lotCapacity: 40 });
     gate = await staffSession(t.database.db, { role: 'gate', eventIds: [f.eventId] });
   });
   afterAll(async () => {
@@ -367,9 +368,9 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
     ).toBeNull();
   });
 
-  it.runIf(kind === 'postgres')(
-    'ten devices syncing the same tickets at once: one check-in each, the rest conflicts',
-    async () => {
+  // PostgreSQL only (PGlite has one connection: nothing runs at once there); not a skip: absent on PGlite.
+  if (kind === 'postgres')
+    it('ten devices syncing the same tickets at once: one check-in each, the rest conflicts', async () => {
       const { tickets: issued } = await bought(6);
       const devices = Array.from({ length: 10 }, (_, i) => `device-race-${i}`);
       const answers = await Promise.all(
@@ -398,6 +399,5 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
       expect(rows.every((row) => row.checkedInAt !== null && devices.includes(row.checkedInDevice!))).toBe(
         true,
       );
-    },
-  );
+    });
 });
