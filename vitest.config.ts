@@ -42,6 +42,28 @@ class LongFirst extends BaseSequencer {
 }
 
 /**
+ * The PostgreSQL fault suites that start servers but no browser: `npm test` runs them in its
+ * in-process Vitest (project `faults`), beside the unit and API files, which finished minutes
+ * before the journeys did; the journeys keep the browser files. Alone, `--project e2e` still finds
+ * them (the `faults` project is the same files when run by name).
+ */
+export const FAULT_SUITES = [
+  'e2e/payment-faults.pg.e2e.ts',
+  'e2e/cart-concurrency.pg.e2e.ts',
+  'e2e/outbox.pg.e2e.ts',
+  'e2e/refund-faults.pg.e2e.ts',
+  'e2e/catalogue-lot-removal.pg.e2e.ts',
+  'e2e/waiting-room.pg.e2e.ts',
+];
+const e2eShared = {
+  // The web build and one migrated PGlite data directory the servers copy, once per run.
+  globalSetup: ['e2e/support/global-setup.ts'],
+  setupFiles: ['e2e/support/end-servers.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+/**
  * Three suites, run together by `npm test` (scripts/test.ts):
  * - unit: pure rules and components, beside their code (`*.test.ts[x]`), and unit-own-heap: the one
  *   of them that measures its process's memory;
@@ -90,17 +112,24 @@ export default defineConfig({
           name: 'e2e',
           // *.pg.e2e.ts need a PostgreSQL server: they exist in the run only when DATABASE_URL is set.
           include: ['e2e/**/*.e2e.ts'],
-          exclude: process.env.DATABASE_URL
-            ? ['**/node_modules/**']
-            : ['**/node_modules/**', 'e2e/**/*.pg.e2e.ts'],
-          // The web build and one migrated PGlite data directory the servers copy, once per run.
-          globalSetup: ['e2e/support/global-setup.ts'],
-          setupFiles: ['e2e/support/end-servers.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [
+            '**/node_modules/**',
+            ...(process.env.DATABASE_URL ? [] : ['e2e/**/*.pg.e2e.ts']),
+            // `npm test` runs these in the other process (project `faults`).
+            ...(process.env.BILHETO_FAULTS_APART === '1' ? FAULT_SUITES : []),
+          ],
+          ...e2eShared,
           // Each file runs its own servers; two cores fit two files at a time (three finished no
           // sooner, the cores being busy throughout either way, and used 7 % more CPU).
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          // They need a PostgreSQL server: without DATABASE_URL the project has no file.
+          include: process.env.DATABASE_URL ? FAULT_SUITES : [],
+          ...e2eShared,
         },
       },
     ],

@@ -165,11 +165,17 @@ describe('facial biometry journeys', { timeout: 180_000 }, () => {
     second.on('request', (request) => {
       if (request.url().includes('/v1/biometry/')) asked.push(request.url());
     });
+    // The home page, where the modal showed a moment ago: no lookup at all, no modal.
+    await second.goto(`${server.url}/`);
+    await waitForHydration(second);
+    await second.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(0);
+    expect(await second.getByRole('dialog', { name: 'Mais seguranca para sua conta!' }).count()).toBe(0);
     await second.goto(`${server.url}/minha-conta`);
     await waitForHydration(second);
     await second.getByRole('heading', { name: 'Biometria facial' }).waitFor();
     await second.waitForLoadState('networkidle');
-    // Only the account page's own status lookup, and no modal.
+    // Only the account page's own status lookup (the modal never shows there), and no modal.
     expect(asked).toHaveLength(1);
     expect(await second.getByRole('dialog', { name: 'Mais seguranca para sua conta!' }).count()).toBe(0);
     await expectText(second, 'Cadastro de biometria pendente');

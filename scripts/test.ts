@@ -5,10 +5,11 @@
  * they are not run and a loud line says so, and with E2E_REQUIRED=1 that is a failure.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from '../e2e/support/browser.ts';
+import { RUN_DIR_ENV } from '../e2e/support/data-dir.ts';
 import { buildWeb, repoRoot, WEB_BUILT_FOR_RUN, webBuildIsStale } from './build-web.ts';
 
 const npm = process.env.npm_execpath;
@@ -23,8 +24,16 @@ if (webBuildIsStale()) {
 }
 process.env[WEB_BUILT_FOR_RUN] = '1';
 
-/** The in-process projects, run by one Vitest (the journeys get another, below). */
-const inProcess = ['unit', 'unit-own-heap', 'api'];
+/**
+ * The in-process projects, run by one Vitest (the journeys get another, below), and with
+ * PostgreSQL the fault suites that start servers but no browser (vitest.config.ts FAULT_SUITES):
+ * beside the API files, which finished minutes before the journeys did. Both Vitest processes share
+ * one run folder, so the locks that keep a rush and a webcam capture apart (e2e/support/alone.ts)
+ * hold across them.
+ */
+const inProcess = ['unit', 'unit-own-heap', 'api', ...(process.env.DATABASE_URL ? ['faults'] : [])];
+process.env.BILHETO_FAULTS_APART = '1';
+process.env[RUN_DIR_ENV] ??= mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-run-'));
 const chrome = chromiumPath();
 if (!chrome) {
   console.error(
@@ -160,4 +169,5 @@ for (const { name, report } of runs) {
 
 if (failures.length > 0) console.log(`\n== failed\n\n${failures.map((each) => `  ✗ ${each}`).join('\n\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
+rmSync(process.env[RUN_DIR_ENV]!, { recursive: true, force: true });
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

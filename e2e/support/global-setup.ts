@@ -26,7 +26,10 @@ export default async function setup(): Promise<() => void> {
   const demo = await openDatabase({ dataDir: demoTemplate });
   await seedDemoData(demo, createLogger('silent'));
   await demo.close();
-  const runDir = mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-run-'));
+  // `npm test` gives both of its Vitest processes one run folder (the fault suites run beside the
+  // API files, the journeys in the other process), so that the locks of alone.ts hold across both.
+  const given = process.env[RUN_DIR_ENV];
+  const runDir = given ?? mkdtempSync(path.join(tmpdir(), 'bilheto-e2e-run-'));
   // The workers are started after this, with this process's environment.
   process.env[PGLITE_TEMPLATE_ENV] = template;
   process.env[PGLITE_DEMO_TEMPLATE_ENV] = demoTemplate;
@@ -34,9 +37,10 @@ export default async function setup(): Promise<() => void> {
   return () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
     delete process.env[PGLITE_DEMO_TEMPLATE_ENV];
-    delete process.env[RUN_DIR_ENV];
     rmSync(template, { recursive: true, force: true });
     rmSync(demoTemplate, { recursive: true, force: true });
+    if (given) return;
+    delete process.env[RUN_DIR_ENV];
     rmSync(runDir, { recursive: true, force: true });
   };
 }

@@ -16,8 +16,13 @@ export const FLAGS_SECONDS = 60 * 60;
 
 type TFlags = Pick<TSiteConfig['biometry'], 'facialGlobal' | 'requiredOnLogin' | 'requiredOnRegister'>;
 
-/** Pages where the modal never shows: the capture itself, and the account-data form it would cover. */
-const NO_MODAL = /^\/(reconhecimento-facial|dados-da-conta|pagamento|checkout_status|mpexport)(\/|$)/i;
+/**
+ * Pages where the modal never shows: the capture itself, the account-data form it would cover, and
+ * My account, whose own biometry section shows the same status and actions (the modal there also
+ * opened over a deletion just confirmed, and its QR link started an enrolment the section then read).
+ */
+const NO_MODAL =
+  /^\/(reconhecimento-facial|dados-da-conta|minha-conta|pagamento|checkout_status|mpexport)(\/|$)/i;
 
 export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
