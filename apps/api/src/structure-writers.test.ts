@@ -112,7 +112,9 @@ const COUPON_RESERVATIONS = { sql: 'cart_promo_uses', drizzle: 'cartPromoUses' }
  *   `db.update(paymentParts).set({ status: 'refunded' })` back in modules/checkout/refund-parts.ts;
  * - coupon uses: `sql\`update promo_codes set used = used + 1 where id = 1\`` in
  *   modules/checkout/issue-tickets.ts, and `sql\`delete from cart_promo_uses where cart_id = 'x'\``
- *   in modules/cart/remove-from-cart.ts.
+ *   in modules/cart/remove-from-cart.ts;
+ * - issue 35: `sql\`update tickets set checked_in_device = 'd' where id = 'x'\`` and
+ *   `sql\`insert into gate_check_in_conflicts (ticket_id) values ('x')\`` in a new modules/gate/ file.
  */
 describe('single writers', () => {
   const files = sources(root);
