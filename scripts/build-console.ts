@@ -17,6 +17,7 @@ const builtIndex = path.join(consoleBuildDir, 'index.html');
 const SOURCES = [
   'apps/console/src',
   'apps/console/index.html',
+  'apps/console/public',
   'apps/console/vite.config.ts',
   'packages/contracts/src',
   'packages/domain/src',

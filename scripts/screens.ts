@@ -46,3 +46,5 @@ await import('./screens/currency.ts');
 await import('./screens/console.ts');
 // Issue 34: the producer's console (its own server: scripts/screens/console-producer.ts).
 await import('./screens/console-producer.ts');
+// Issue 35: the gate app at 375 px (its own server and camera: scripts/screens/gate.ts).
+await import('./screens/gate.ts');

@@ -2,6 +2,8 @@ import type { TStaffMe } from '@ingressos/contracts/staff';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { api, whenSignedOut } from './api.ts';
+import { DuplicatesScreen } from './gate/duplicates.tsx';
+import { GateApp } from './gate/gate.tsx';
 import { DashboardScreen } from './producer/dashboard.tsx';
 import { EventEditorScreen } from './producer/editor.tsx';
 import { ProducerEventsScreen } from './producer/events.tsx';
@@ -180,6 +182,15 @@ export function App() {
           element={
             <Guard section="producer">
               <DashboardScreen />
+            </Guard>
+          }
+        />
+        <Route path="/portaria" element={<GateApp />} />
+        <Route
+          path="/duplicados"
+          element={
+            <Guard section="duplicates">
+              <DuplicatesScreen />
             </Guard>
           }
         />

@@ -26,6 +26,8 @@ export const SECTIONS = {
   producer: ['admin', 'producer'],
   settings: ['admin'],
   commissioners: ['admin'],
+  gate: ['admin', 'producer', 'gate'],
+  duplicates: ['admin', 'support', 'producer'],
 } as const satisfies Record<string, readonly TStaffRoleName[]>;
 export type TSection = keyof typeof SECTIONS;
 

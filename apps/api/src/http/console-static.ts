@@ -46,6 +46,29 @@ export function consoleRoutes(dir: string = CONSOLE_BUILD_DIR) {
     // The language of the storefront's choice (its `lang` cookie, else Accept-Language).
     return c.html(html.replace('<html lang="pt-BR">', `<html lang="${c.get('locale')}">`));
   };
+  // Issue 35, the gate app: its service worker (never cached by HTTP, so a new one is found; its
+  // scope is the gate's page), its manifest and icons, from the build's root (apps/console/public).
+  const GATE_FILES: Record<string, string> = {
+    'gate-sw.js': 'text/javascript; charset=utf-8',
+    'gate.webmanifest': 'application/manifest+json',
+    'gate-icon.svg': 'image/svg+xml',
+    'gate-icon-192.png': 'image/png',
+    'gate-icon-512.png': 'image/png',
+  };
+  for (const [name, type] of Object.entries(GATE_FILES)) {
+    app.get(`${CONSOLE_PATH}/${name}`, (c) => {
+      let body: Buffer;
+      try {
+        body = readFileSync(path.join(dir, name));
+      } catch {
+        return c.text(NOT_BUILT, 503);
+      }
+      c.header('Content-Type', type);
+      c.header('Cache-Control', name === 'gate-sw.js' ? 'no-cache' : 'public, max-age=3600');
+      if (name === 'gate-sw.js') c.header('Service-Worker-Allowed', `${CONSOLE_PATH}/portaria`);
+      return c.body(new Uint8Array(body));
+    });
+  }
   // Pages, not API calls (as the storefront's catch-all): only GET and HEAD draw one.
   const pages = (c: Context<TAppEnv>) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? page(c) : notFoundJson(c);

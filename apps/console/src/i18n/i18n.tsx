@@ -2,6 +2,8 @@ import type { TLocale } from '@ingressos/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { en } from './en.ts';
 import { dateTime, money } from './format.ts';
+import { gateEn } from './gate-en.ts';
+import { gatePtBR } from './gate-pt-BR.ts';
 import { producerEn } from './producer-en.ts';
 import { producerEn2 } from './producer-en-2.ts';
 import { producerPtBR } from './producer-pt-BR.ts';
@@ -9,8 +11,8 @@ import { producerPtBR2 } from './producer-pt-BR-2.ts';
 import { ptBR, type TMessageKey } from './pt-BR.ts';
 
 const CATALOGUES: Record<TLocale, Record<TMessageKey, string>> = {
-  'pt-BR': { ...ptBR, ...producerPtBR, ...producerPtBR2 },
-  en: { ...en, ...producerEn, ...producerEn2 },
+  'pt-BR': { ...ptBR, ...producerPtBR, ...producerPtBR2, ...gatePtBR },
+  en: { ...en, ...producerEn, ...producerEn2, ...gateEn },
 };
 
 export type TT = (key: TMessageKey, vars?: Record<string, string | number>) => string;

@@ -411,4 +411,5 @@ export type TBaseMessageKey = keyof typeof ptBR;
 export type TMessageKey =
   | TBaseMessageKey
   | keyof typeof import('./producer-pt-BR.ts').producerPtBR
-  | keyof typeof import('./producer-pt-BR-2.ts').producerPtBR2;
+  | keyof typeof import('./producer-pt-BR-2.ts').producerPtBR2
+  | keyof typeof import('./gate-pt-BR.ts').gatePtBR;

@@ -7,7 +7,9 @@ import { mayOpen, type TSection, useSession } from '../session.tsx';
 
 /** The sections in the menu, in order; a section shows only to the roles that may use it. */
 export const NAV: { section: TSection; to: string; label: TMessageKey }[] = [
+  { section: 'gate', to: '/portaria', label: 'nav.gate' },
   { section: 'producer', to: '/producao', label: 'nav.producer' },
+  { section: 'duplicates', to: '/duplicados', label: 'nav.duplicates' },
   { section: 'orders', to: '/pedidos', label: 'nav.orders' },
   { section: 'biometry', to: '/biometria', label: 'nav.biometry' },
   { section: 'events', to: '/eventos', label: 'nav.events' },

@@ -51,12 +51,21 @@ export function securityHeaders(options: TSecurityHeadersOptions): MiddlewareHan
     referrerPolicy: 'strict-origin-when-cross-origin',
   } as const;
   // The widgets' origins (chat, customer-relations form) are allowed only while their switch is on.
-  const pageHeadersFor = (frameAncestors: string[], widgets: string[] = []) =>
+  // The console's gate (issue 35) reads QR codes with ZXing compiled to WebAssembly (served from
+  // 'self'): compiling it needs 'wasm-unsafe-eval' (no string eval), on the console's pages only.
+  const pageHeadersFor = (frameAncestors: string[], widgets: string[] = [], wasm = false) =>
     secureHeaders({
       ...common,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", pooledNonce, ...captchaOrigins, ...gatewayScripts, ...widgets],
+        scriptSrc: [
+          "'self'",
+          pooledNonce,
+          ...(wasm ? ["'wasm-unsafe-eval'"] : []),
+          ...captchaOrigins,
+          ...gatewayScripts,
+          ...widgets,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...gatewayImages],
         fontSrc: ["'self'"],
@@ -72,10 +81,11 @@ export function securityHeaders(options: TSecurityHeadersOptions): MiddlewareHan
   const pageHeaders: MiddlewareHandler<TAppEnv> = async (c, next) => {
     const widgets = widgetOrigins(config, await options.flags.current());
     c.set('widgetOrigins', widgets);
-    const key = widgets.join(' ');
+    const wasm = c.req.path === '/console' || c.req.path.startsWith('/console/');
+    const key = `${widgets.join(' ')}${wasm ? ' wasm' : ''}`;
     let headers = pageHeadersByWidgets.get(key);
     if (!headers) {
-      headers = pageHeadersFor(["'none'"], widgets);
+      headers = pageHeadersFor(["'none'"], widgets, wasm);
       pageHeadersByWidgets.set(key, headers);
     }
     return headers(c, next);
