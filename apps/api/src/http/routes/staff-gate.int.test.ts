@@ -1,206 +1,47 @@
-import type { TMyTicketsAnswer } from '@ingressos/contracts';
 import {
   type TGateDuplicates,
   type TGateList,
-  type TGateSyncAnswer,
   ZGateDuplicates,
   ZGateEventList,
   ZGateList,
   ZGateSyncAnswer,
   ZGateUndoAnswer,
 } from '@ingressos/contracts/gate';
-import type { TCheckInAnswer, TProducerDashboard } from '@ingressos/contracts/staff-producer';
-import {
-  fromBase64Url,
-  hotp,
-  ROTATION_STEP_SECONDS,
-  rotatingQrText,
-  stepAt,
-  ticketRotationSecret,
-  toBase64Url,
-} from '@ingressos/domain/rotating-code';
+import type { TProducerDashboard } from '@ingressos/contracts/staff-producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from '../../db/orm.ts';
-import { events, gateCheckInConflicts, staffAuditLog, tickets, users } from '../../db/schema/index.ts';
+import { gateCheckInConflicts, staffAuditLog, tickets } from '../../db/schema/index.ts';
 import { eventRotationKey } from '../../modules/gate/rotation-keys.ts';
-import { register, withCookie } from '../../testing/accounts.ts';
+import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
-import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';
+import { GATE, gateTools } from '../../testing/gate.ts';
 import { staffSession } from '../../testing/staff.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
-type TErr = { code?: string };
-type TTicket = typeof tickets.$inferSelect;
-const GATE = '/api/staff/gate';
-
 /**
- * Issue 35: the gate's rotating codes (online check), the offline list and its delta, the sync of
+ * Issue 35: the offline list and its delta, the sync of
  * offline check-ins (first to the server wins, the others are duplicates), the undo, and the scope.
  */
 describe.each(testDatabases())('the offline gate on %s', (kind) => {
   let t: TTestApp;
   let f: TCartFixture;
   let gate: Awaited<ReturnType<typeof staffSession>>;
+  let tools: ReturnType<typeof gateTools>;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' });
     // Every test buys from the one lot (about 20 tickets in all, 6 more on PostgreSQL's race).
     f = await createCartFixture(t.database.db, { lotCapacity: 40 });
     gate = await staffSession(t.database.db, { role: 'gate', eventIds: [f.eventId] });
+    tools = gateTools(t, f, gate);
   });
   afterAll(async () => {
     await t.app.checkout.idle();
     await t.close();
   });
 
-  const send = async <T>(
-    who: { headers: Record<string, string> },
-    method: string,
-    path: string,
-    body?: unknown,
-  ) => {
-    const response = await t.request(path, {
-      method,
-      headers: { 'content-type': 'application/json', ...who.headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T & TErr };
-  };
-  const mode = (ticketCode: 'static' | 'rotating' | 'rotating_printable', eventId = f.eventId) =>
-    t.database.db.update(events).set({ ticketCode }).where(eq(events.id, eventId));
-  /** A paid order of `quantity` tickets of lot `lotId`, and its buyer. */
-  const bought = async (quantity = 1, lotId = f.lotId) => {
-    const buyer = await checkoutBuyer(t);
-    expect((await buyer.add(lotId, quantity)).status).toBe(200);
-    const paid = await buyer.pay(`gate35-${crypto.randomUUID()}`, cardBody('apro'));
-    expect(paid.body.orderStatus).toBe(3);
-    const issued = await t.database.db
-      .select()
-      .from(tickets)
-      .where(eq(tickets.orderId, paid.body.orderId))
-      .orderBy(tickets.unit);
-    return { buyer, tickets: issued };
-  };
-  const scan = (qr: string, who = gate) =>
-    send<TCheckInAnswer>(who, 'POST', `${GATE}/check-ins`, { qr, eventId: f.eventId, gate: 'Portão A' });
-  /** The rotating QR text of a ticket at `step` (its current version unless told). */
-  const rotating = async (ticket: TTicket, step: number, version = ticket.qrVersion, jws = ticket.qr) => {
-    const key = fromBase64Url(await eventRotationKey(t.database.db, ticket.eventId));
-    return rotatingQrText(jws, step, await hotp(await ticketRotationSecret(key, ticket.id, version), step));
-  };
-  /** Waits out the last second of a time step, so a code made now is judged at the same step. */
-  const clearOfStepEnd = async () => {
-    const left = ROTATION_STEP_SECONDS * 1000 - (Date.now() % (ROTATION_STEP_SECONDS * 1000));
-    if (left < 1_500) await new Promise((resolve) => setTimeout(resolve, left + 50));
-    return stepAt(Date.now());
-  };
-  /** A transfer as confirm-transfer.ts makes it: new owner and holder, the QR re-signed at version + 1. */
-  const transfer = async (ticket: TTicket, to: Awaited<ReturnType<typeof register>>) => {
-    const [person] = await t.database.db.select().from(users).where(eq(users.id, to.userId));
-    const version = ticket.qrVersion + 1;
-    const qr = await t.app.checkout.signer.sign({
-      tid: ticket.id,
-      eid: ticket.eventId,
-      lot: ticket.lotId,
-      u: ticket.unit,
-      v: version,
-    });
-    await t.database.db
-      .update(tickets)
-      .set({ userId: to.userId, holderCpf: person!.document, qr, qrVersion: version })
-      .where(eq(tickets.id, ticket.id));
-    return { ...ticket, qr, qrVersion: version, userId: to.userId };
-  };
-  const myTickets = async (cookie: string) =>
-    (await t.request('/api/tickets/mine', withCookie(cookie)).then((r) => r.json())) as TMyTicketsAnswer;
-  const sync = (deviceId: string, checkIns: unknown[], since?: string, who = gate) =>
-    send<TGateSyncAnswer>(who, 'POST', `${GATE}/events/${f.eventId}/sync`, {
-      deviceId,
-      checkIns,
-      ...(since ? { since } : {}),
-    });
-  const offline = (ticket: TTicket, gateName = 'Portão B', v = ticket.qrVersion) => ({
-    clientId: `c-${crypto.randomUUID()}`,
-    ticketId: ticket.id,
-    v,
-    at: new Date(Date.now() - 60_000).toISOString(),
-    gate: gateName,
-  });
-
-  it('checks rotating codes: the current step and one either side; older stale, forged invalid; static by mode', async () => {
-    await mode('rotating');
-    const {
-      tickets: [a, b, c, d],
-    } = await bought(4);
-    const step = await clearOfStepEnd();
-    expect((await scan(await rotating(a!, step - 2))).body.result).toBe('stale_code');
-    expect((await scan(await rotating(a!, step + 2))).body.result).toBe('stale_code');
-    const forged = (await rotating(a!, step)).replace(/\d{6}$/, (code) =>
-      String((Number(code) + 1) % 1e6).padStart(6, '0'),
-    );
-    expect((await scan(forged)).body).toEqual({ result: 'invalid', ticket: null });
-    expect((await scan(a!.qr)).body.result).toBe('static_not_accepted');
-    expect(
-      (await t.database.db.select().from(tickets).where(eq(tickets.id, a!.id)))[0]!.checkedInAt,
-    ).toBeNull();
-    expect((await scan(await rotating(a!, step - 1))).body.result).toBe('ok');
-    expect((await scan(await rotating(b!, step + 1))).body.result).toBe('ok');
-    expect((await scan(await rotating(c!, step))).body.result).toBe('ok');
-    expect((await scan(await rotating(c!, step))).body.result).toBe('already_used');
-    await mode('rotating_printable');
-    expect((await scan(d!.qr)).body.result).toBe('ok');
-    await mode('static');
-  });
-
-  it("gives the holder's device its rotating data; a transfer gives the new holder another secret and revokes the old codes", async () => {
-    await mode('rotating');
-    const {
-      buyer,
-      tickets: [ticket],
-    } = await bought(1);
-    const mine = (await myTickets(buyer.person.cookie)).upcoming.flatMap((e) => e.tickets);
-    const shown = mine.find((k) => k.id === ticket!.id)!;
-    const key = fromBase64Url(await eventRotationKey(t.database.db, f.eventId));
-    expect(shown).toMatchObject({
-      qr: '',
-      qrSvg: '',
-      rotating: {
-        jws: ticket!.qr,
-        secret: toBase64Url(await ticketRotationSecret(key, ticket!.id, 1)),
-        stepSeconds: ROTATION_STEP_SECONDS,
-      },
-    });
-    const other = await register(t);
-    const moved = await transfer(ticket!, other);
-    const theirs = (await myTickets(other.cookie)).upcoming
-      .flatMap((e) => e.tickets)
-      .find((k) => k.id === ticket!.id)!;
-    expect(theirs.rotating!.secret).not.toBe(shown.rotating!.secret);
-    expect(theirs.rotating!.jws).toBe(moved.qr);
-    const before = (await myTickets(buyer.person.cookie)).upcoming.flatMap((e) => e.tickets);
-    expect(before.find((k) => k.id === ticket!.id)).toMatchObject({
-      status: 'transferred',
-      rotating: null,
-      qr: '',
-    });
-    const step = await clearOfStepEnd();
-    expect((await scan(await rotating(ticket!, step, 1))).body.result).toBe('revoked');
-    expect((await scan(await rotating(moved, step))).body.result).toBe('ok');
-    await mode('rotating_printable');
-    const printable = (await myTickets(other.cookie)).upcoming
-      .flatMap((e) => e.tickets)
-      .find((k) => k.id === ticket!.id)!;
-    expect(printable.qr).toBe(moved.qr);
-    expect(printable.rotating).not.toBeNull();
-    await mode('static');
-    expect(
-      (await myTickets(other.cookie)).upcoming.flatMap((e) => e.tickets).find((k) => k.id === ticket!.id)!
-        .rotating,
-    ).toBeNull();
-  });
-
   it('lists the event for the gate without a CPF in the clear; the next delta has a transfer, a refund and another device', async () => {
+    const { send, bought, transfer, sync, offline } = tools;
     const {
       tickets: [moving, refunding, scanned],
     } = await bought(3);
@@ -254,6 +95,7 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
   });
 
   it('syncs two offline devices scanning one ticket: one ok, one duplicate reported once; retries answer the same', async () => {
+    const { send, bought, transfer, sync, offline } = tools;
     const {
       tickets: [ticket, moved, voided],
     } = await bought(3);
@@ -316,7 +158,24 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
     );
   });
 
+  it("takes a sync above the API's 64 KB body limit, and refuses more than 5,000 check-ins (400)", async () => {
+    const { sync } = tools;
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        clientId: `size-${i}-check`,
+        ticketId: `no-such-ticket-${i}`,
+        v: 1,
+        at: new Date().toISOString(),
+        gate: 'Portão A',
+      }));
+    const big = await sync('device-size-1', many(1_000));
+    expect(big.status).toBe(200);
+    expect(new Set(big.body.results.map((r) => r.result))).toEqual(new Set(['unknown']));
+    expect((await sync('device-size-1', many(5_001))).status).toBe(400);
+  });
+
   it('undoes a check-in (audited); the ticket can enter again', async () => {
+    const { send, bought, scan } = tools;
     const {
       tickets: [ticket],
     } = await bought(1);
@@ -342,6 +201,7 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
   });
 
   it('refuses a gate agent of another event every gate call, whatever the id', async () => {
+    const { send, bought, offline } = tools;
     const {
       tickets: [ticket],
     } = await bought(1);
@@ -371,6 +231,7 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
   // PostgreSQL only (PGlite has one connection: nothing runs at once there); not a skip: absent on PGlite.
   if (kind === 'postgres')
     it('ten devices syncing the same tickets at once: one check-in each, the rest conflicts', async () => {
+      const { bought, sync, offline } = tools;
       const { tickets: issued } = await bought(6);
       const devices = Array.from({ length: 10 }, (_, i) => `device-race-${i}`);
       const answers = await Promise.all(
