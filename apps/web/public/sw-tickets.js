@@ -3,7 +3,7 @@
  * ticket is kept on the device (shared/offline-tickets.ts). It keeps one light page,
  * /meus-ingressos/offline (it reads the tickets from localStorage and computes the codes in the
  * browser), with the assets it needs. When a ticket page (My tickets, its old address, a ticket's
- * details, the offline page) cannot be fetched, it answers with that page. It never touches any
+ * details) cannot be fetched, it redirects there, and answers that page from its cache. It never touches any
  * other request: every other page and call goes to the network as without it. Plain JavaScript: a
  * public file served as is (script-src 'self').
  */
@@ -70,7 +70,14 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate' && TICKET_PAGES.test(url.pathname)) {
-    event.respondWith(fetch(request).catch(async () => (await caches.match(PAGE)) ?? Response.error()));
+    // The offline page at its own address (its HTML hydrates only there): another ticket page
+    // that cannot be fetched redirects to it.
+    const offline = url.pathname === PAGE;
+    event.respondWith(
+      fetch(request).catch(async () =>
+        offline ? ((await caches.match(PAGE)) ?? Response.error()) : Response.redirect(PAGE, 302),
+      ),
+    );
     return;
   }
   if (url.pathname.startsWith('/assets/')) {

@@ -1,0 +1,133 @@
+import type { TMyTicketsAnswer } from '@ingressos/contracts';
+import { checkRotatingCode, fromBase64Url, parseScannedCode } from '@ingressos/domain/rotating-code';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../apps/api/src/db/orm.ts';
+import type { TCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
+import type { TTestSmtpServer } from '../apps/api/src/testing/smtp-server.ts';
+import { staffSession } from '../apps/api/src/testing/staff.ts';
+import { MOBILE, newPage, waitForHydration } from './support/browser.ts';
+import { verifiedPerson } from './support/buyer.ts';
+import type { TRunningServer } from './support/server.ts';
+import { closePurchaseStage, openPurchaseStage, type TPurchaseStage } from './support/stage.ts';
+
+/** Issue 35: a buyer of a rotating-only event shows a code that changes every 15 s, also offline. */
+describe('the rotating ticket on the holder page', () => {
+  let browser: Browser;
+  let smtp: TTestSmtpServer;
+  let server: TRunningServer;
+  let f: TCartFixture;
+  let stage: TPurchaseStage | undefined;
+  let gateCookie = '';
+
+  beforeAll(async () => {
+    stage = await openPurchaseStage('rotating-ticket', {}, async (db, fixture) => {
+      await db.execute(sql`update events set ticket_code = 'rotating' where id = ${fixture.eventId}`);
+      gateCookie = (await staffSession(db, { role: 'gate', eventIds: [fixture.eventId] })).cookie;
+    });
+    ({ browser, smtp, server, f } = stage);
+  });
+  afterAll(() => closePurchaseStage(stage));
+
+  /** The big code's text as the page draws it (the same text is in the QR image). */
+  const codeText = (page: Page) =>
+    page.getByRole('img', { name: 'Código de entrada do ingresso 1' }).getAttribute('data-qr-text');
+
+  it('rotates every 15 s, verifies at the gate, keeps rotating offline, and a minute-old capture is refused', async () => {
+    const page = await newPage(browser, MOBILE);
+    await verifiedPerson(page, server.url, smtp);
+    const added = await page.request.post(`${server.url}/api/v4/addtocart`, {
+      data: { lotId: f.lotId, quantity: 1 },
+    });
+    const { sessionID } = (await added.json()) as { sessionID: string };
+    const paid = await page.request.post(`${server.url}/checkout/v1`, {
+      headers: { 'x-session-id': sessionID, 'idempotency-key': `rotating-e2e-${Date.now()}` },
+      data: {
+        paymentType: 'credit_card',
+        card: { token: 'sbx_apro_visa_1111_e2erotating00001', installments: 1 },
+      },
+    });
+    expect(((await paid.json()) as { orderStatus: number }).orderStatus).toBe(3);
+    const mine = (await (
+      await page.request.get(`${server.url}/api/tickets/mine`)
+    ).json()) as TMyTicketsAnswer;
+    const ticket = mine.upcoming[0]!.tickets[0]!;
+    // Rotating only: no static QR reaches the page, only the signed pass and the secret.
+    expect(ticket.qr).toBe('');
+    expect(ticket.qrSvg).toBe('');
+    const secret = fromBase64Url(ticket.rotating!.secret);
+
+    // The page's clock starts a minute behind the server's: the first code is a minute-old capture.
+    const start = Date.now() - 60_000;
+    await page.clock.install({ time: start });
+    await page.goto(`${server.url}/meus-ingressos`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Mostrar QR code do ingresso 1' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('O código muda a cada 15 segundos.').waitFor();
+    await expect.poll(() => codeText(page)).toMatch(/^BLT2\./);
+    const first = (await codeText(page))!;
+    const firstScan = parseScannedCode(first);
+    if (firstScan?.kind !== 'rotating') throw new Error(`not a rotating code: ${first}`);
+    expect(firstScan.jws).toBe(ticket.rotating!.jws);
+    const pageNow = await page.evaluate(() => Date.now());
+    expect(await checkRotatingCode(secret, firstScan, pageNow)).toBe('ok');
+
+    // One step later the code is another, and still the ticket's.
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => codeText(page)).not.toBe(first);
+    const second = parseScannedCode((await codeText(page))!);
+    if (second?.kind !== 'rotating') throw new Error('not rotating');
+    expect(second.step).toBe(firstScan.step + 1);
+    expect(await checkRotatingCode(secret, second, await page.evaluate(() => Date.now()))).toBe('ok');
+    // At the page's clock the first code, 30 s later, is a stale screenshot.
+    expect(await checkRotatingCode(secret, firstScan, pageNow + 31_000)).toBe('stale');
+
+    // The gate (on the server's clock, a minute ahead of the capture) refuses the captured code.
+    const refused = await page.request.post(`${server.url}/api/staff/gate/check-ins`, {
+      headers: { cookie: gateCookie },
+      data: { qr: first, eventId: f.eventId },
+    });
+    expect(((await refused.json()) as { result: string }).result).toBe('stale_code');
+
+    // The device keeps the ticket for a venue without signal, and the service worker its page.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('bilheto.offlineTickets')))
+      .toContain(ticket.id);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await caches.open('bilheto-tickets-v1')).match('/meus-ingressos/offline').then(Boolean),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // No network: the open page keeps rotating (computed in the browser).
+    await page.context().setOffline(true);
+    const beforeOffline = (await codeText(page))!;
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => codeText(page)).not.toBe(beforeOffline);
+    const offlineScan = parseScannedCode((await codeText(page))!);
+    if (offlineScan?.kind !== 'rotating') throw new Error('not rotating');
+    expect(await checkRotatingCode(secret, offlineScan, await page.evaluate(() => Date.now()))).toBe('ok');
+
+    // And opened again with no server reachable at all (the page's offline mode does not cover the
+    // service worker's own fetches), My tickets answers with the device's tickets.
+    await server.stop();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/meus-ingressos`);
+    await page.getByRole('heading', { name: 'Ingressos neste aparelho' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/meus-ingressos/offline');
+    await expect.poll(() => codeText(page)).toMatch(/^BLT2\./);
+    const reopened = (await codeText(page))!;
+    await page.clock.fastForward(15_000);
+    await expect.poll(() => codeText(page)).not.toBe(reopened);
+    // It hydrated (its HTML is that address's own): no error on the page.
+    expect(errors).toEqual([]);
+    await page.context().setOffline(false);
+  });
+});
