@@ -1,6 +1,5 @@
 import type { TMyTicketsAnswer } from '@ingressos/contracts';
 import type { TRotatingTicket } from '@ingressos/contracts/gate';
-import { OFFLINE_TICKETS_KEY } from './offline-forget.ts';
 
 /**
  * Issue 35: the rotating tickets kept on the holder's device, so the entry code still shows (and
@@ -10,6 +9,12 @@ import { OFFLINE_TICKETS_KEY } from './offline-forget.ts';
  * Only the holder's own tickets with rotating data are kept: never anyone else's. Storage may be
  * refused (private modes): then nothing is kept and the page still works online.
  */
+
+/**
+ * The record's key. offline-forget.ts (what 'Sair' removes) names it too, on its own: importing it
+ * from here or there made a chunk of its own on every page (offline-tickets.test.ts checks both agree).
+ */
+export const OFFLINE_TICKETS_KEY = 'bilheto.offlineTickets';
 
 export type TOfflineTicket = {
   id: string;

@@ -1,7 +1,6 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { forgetOfflineTickets } from '~/shared/offline-forget.ts';
 import { trapTab } from '~/ui/focus.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { CloseIcon } from '~/ui/icons-later.tsx';
@@ -10,7 +9,13 @@ import type { TShellUser } from './load-shell.server.ts';
 import styles from './mobile-menu.module.css';
 import { isSwipeRight, type TPoint } from './swipe.ts';
 
-export type TMobileMenuPanelProps = { user: TShellUser | null; site: TSiteConfig; close: () => void };
+export type TMobileMenuPanelProps = {
+  user: TShellUser | null;
+  site: TSiteConfig;
+  close: () => void;
+  /** Issue 35: what logging out removes from the device (passed in: its module stays in the shell's chunk). */
+  onLogout: () => void;
+};
 
 /**
  * The open side menu, loaded only when someone opens it (it is not part of any page's first
@@ -18,7 +23,7 @@ export type TMobileMenuPanelProps = { user: TShellUser | null; site: TSiteConfig
  * modal <dialog> (showModal), so the page behind is inert: Tab never walks into it, at 375 px or
  * on a desktop zoomed to 200%.
  */
-export default function MobileMenuPanel({ user, site, close }: TMobileMenuPanelProps) {
+export default function MobileMenuPanel({ user, site, close, onLogout }: TMobileMenuPanelProps) {
   const { t } = useI18n();
   const panel = useRef<HTMLDialogElement>(null);
   const touchStart = useRef<TPoint | null>(null);
@@ -106,7 +111,7 @@ export default function MobileMenuPanel({ user, site, close }: TMobileMenuPanelP
         </li>
         {user && (
           <li>
-            <form method="post" action="/sair" onSubmit={forgetOfflineTickets}>
+            <form method="post" action="/sair" onSubmit={onLogout}>
               <button type="submit">{t('menu.logout')}</button>
             </form>
           </li>

@@ -1,6 +1,7 @@
 import type { TSiteConfig } from '@ingressos/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { forgetOfflineTickets } from '~/shared/offline-forget.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import { MenuIcon } from '~/ui/icons.tsx';
 import styles from './header.module.css';
@@ -47,7 +48,7 @@ export function MobileMenu({ user, site }: { user: TShellUser | null; site: TSit
       </button>
       {open && (
         <Suspense fallback={null}>
-          <MobileMenuPanel user={user} site={site} close={close} />
+          <MobileMenuPanel user={user} site={site} close={close} onLogout={forgetOfflineTickets} />
         </Suspense>
       )}
     </>
