@@ -33,8 +33,9 @@ describe('the rotating ticket on the holder page', () => {
   const codeText = (page: Page) =>
     page.getByRole('img', { name: 'Código de entrada do ingresso 1' }).getAttribute('data-qr-text');
 
-  it('rotates every 15 s, verifies at the gate, keeps rotating offline, and a minute-old capture is refused', async () => {
-    const page = await newPage(browser, MOBILE);
+  /** A verified buyer who paid one ticket of the rotating event, and that ticket as My tickets' answer gives it. */
+  const buyer = async (options: Parameters<typeof newPage>[1] = MOBILE) => {
+    const page = await newPage(browser, options);
     await verifiedPerson(page, server.url, smtp);
     const added = await page.request.post(`${server.url}/api/v4/addtocart`, {
       data: { lotId: f.lotId, quantity: 1 },
@@ -44,17 +45,34 @@ describe('the rotating ticket on the holder page', () => {
       headers: { 'x-session-id': sessionID, 'idempotency-key': `rotating-e2e-${Date.now()}` },
       data: {
         paymentType: 'credit_card',
-        card: { token: 'sbx_apro_visa_1111_e2erotating00001', installments: 1 },
+        card: {
+          token: `sbx_apro_visa_1111_${Math.random().toString(36).slice(2, 10).padEnd(16, 'r')}`,
+          installments: 1,
+        },
       },
     });
     expect(((await paid.json()) as { orderStatus: number }).orderStatus).toBe(3);
     const mine = (await (
       await page.request.get(`${server.url}/api/tickets/mine`)
     ).json()) as TMyTicketsAnswer;
-    const ticket = mine.upcoming[0]!.tickets[0]!;
-    // Rotating only: no static QR reaches the page, only the signed pass and the secret.
-    expect(ticket.qr).toBe('');
-    expect(ticket.qrSvg).toBe('');
+    return { page, ticket: mine.upcoming[0]!.tickets[0]! };
+  };
+
+  it('keeps the ticket on the device only until the holder logs out', async () => {
+    const { page, ticket } = await buyer({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/meus-ingressos`);
+    await waitForHydration(page);
+    const saved = () => page.evaluate(() => localStorage.getItem('bilheto.offlineTickets'));
+    await expect.poll(saved).toContain(ticket.id);
+    // 'Sair' removes it before its form posts.
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await saved()).toBeNull();
+    await page.context().close();
+  });
+
+  it('rotates every 15 s, verifies at the gate, keeps rotating offline, and a minute-old capture is refused', async () => {
+    const { page, ticket } = await buyer();
     const secret = fromBase64Url(ticket.rotating!.secret);
 
     // The page's clock starts a minute behind the server's: the first code is a minute-old capture.
