@@ -40,7 +40,7 @@ const WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789';
 /** Calls that never read a body (mounted before the API's limit), so they have nothing to refuse. */
 const READS_NO_BODY = new Set<string>();
 /** Calls with a larger limit of their own (a capture's frames): their 413 is tested beside them (biometry.int.test.ts). */
-const OWN_BODY_LIMIT = new Set(['/v1/biometry/create', '/api/staff/producer/posters']);
+const OWN_BODY_LIMIT = new Set<string>(['/v1/biometry/create', '/api/staff/producer/posters']);
 const webBuild = path.resolve(import.meta.dirname, '../../../../web/build/server/index.js');
 
 /** The pages whose route module has an action, from the web build (as the server runs them). */
@@ -213,6 +213,12 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
       guests: [{ name: 'Convidada Fuzz', cpf: CPF }],
     },
     'POST /api/staff/gate/check-ins': { qr: `${'a'.repeat(20)}.b.c`, eventId: f.eventId },
+    // Issue 35, the gate's offline sync and undo (no staff session: refused at the door).
+    'POST /api/staff/gate/events/:eventId/sync': {
+      deviceId: 'fuzz-device-1',
+      checkIns: [{ clientId: 'fuzz-check-1', ticketId: UUID, v: 1, at: '2030-01-01T20:00:00.000Z' }],
+    },
+    'POST /api/staff/gate/check-ins/:ticketId/undo': { eventId: f.eventId, reason: 'Fuzz undo' },
   };
 }
 
@@ -266,6 +272,8 @@ describe.each(testDatabases())('fuzz of every write call on %s', { timeout: 180_
     await buyer.add(f.nextLotId);
     seeds = apiSeeds({ sessionId: buyer.sessionId!, f });
     READS_NO_BODY.add(concrete('/api/refresh-expiration/:cartId', buyer.sessionId!));
+    // The gate's offline sync takes up to 2 MB (5,000 check-ins): its limit is tested in staff-gate.int.test.ts.
+    OWN_BODY_LIMIT.add(concrete('/api/staff/gate/events/:eventId/sync', buyer.sessionId!));
     pages = [...(await pageActions()), '/idioma'];
   });
   afterAll(async () => {
