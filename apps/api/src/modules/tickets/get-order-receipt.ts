@@ -160,7 +160,13 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     total: totalCents / 100,
     currency: order.currency,
     cartKept: await cartKept(db, order),
-    tickets: await Promise.all(owned.map(async (t) => ({ id: t.id, qrSvg: await qrSvgDataUrl(t.qr) }))),
+    // Issue 35: a rotating-only event prints no code anywhere (its holder's device shows the rotating one).
+    tickets: await Promise.all(
+      owned.map(async (t) => ({
+        id: t.id,
+        qrSvg: event.ticketCode === 'rotating' ? '' : await qrSvgDataUrl(t.qr),
+      })),
+    ),
   };
 }
 

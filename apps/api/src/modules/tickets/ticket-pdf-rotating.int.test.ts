@@ -1,4 +1,4 @@
-import type { TMyTicketsAnswer } from '@ingressos/contracts';
+import type { TMyTicketsAnswer, TOrderAnswer } from '@ingressos/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../db/orm.ts';
 import { createCartFixture } from '../../testing/cart-fixture.ts';
@@ -28,11 +28,16 @@ describe.each(testDatabases())('the tickets PDF by ticket-code mode on %s', (kin
     const headers = { cookie: b.person.cookie };
     const pdf = Buffer.from(await (await t.request('/api/tickets/pdf', { headers })).arrayBuffer());
     const mine = (await (await t.request('/api/tickets/mine', { headers })).json()) as TMyTicketsAnswer;
-    return { pdf, ticket: mine.upcoming[0]!.tickets[0]! };
+    const order = (await (
+      await t.request(`/api/checkout/orders/${paid.body.orderId}`, { headers })
+    ).json()) as TOrderAnswer;
+    return { pdf, ticket: mine.upcoming[0]!.tickets[0]!, receipt: order.receipt! };
   };
 
   it('rotating only: no QR drawn, the words to show the ticket in the app/site, no pass nor secret', async () => {
-    const { pdf, ticket } = await bought('rotating');
+    const { pdf, ticket, receipt } = await bought('rotating');
+    // The order's page prints no code either.
+    expect(receipt.tickets.map((each) => each.qrSvg)).toEqual(['']);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfDrawing(pdf)).not.toMatch(/ re\b/);
     expect(pdfWords(pdf)).toContain('apresente o ingresso no app/site');
@@ -44,7 +49,8 @@ describe.each(testDatabases())('the tickets PDF by ticket-code mode on %s', (kin
   });
 
   it('rotating plus printable: the PDF keeps the static signed QR, and never the secret', async () => {
-    const { pdf, ticket } = await bought('rotating_printable');
+    const { pdf, ticket, receipt } = await bought('rotating_printable');
+    expect(receipt.tickets[0]!.qrSvg).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(pdfDrawing(pdf)).toMatch(/ re\b/);
     expect(pdfWords(pdf)).not.toContain('apresente o ingresso no app/site');
     expect(`${pdf.toString('latin1')}\n${pdfDrawing(pdf)}`).not.toContain(ticket.rotating!.secret);
