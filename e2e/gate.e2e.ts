@@ -1,3 +1,4 @@
+import { hideCpf } from '@ingressos/domain/cpf';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE } from './support/browser.ts';
@@ -63,7 +64,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
       other: other.qr,
       late: late.qr,
     });
-    const device = await gateDevice(browser, url, smtp, ADMIN, {});
+    const device = await gateDevice(browser, url, smtp, ADMIN, { viewport: { width: 1280, height: 900 } });
     const refund = await device.context.request.post(`/api/staff/orders/${refunded.orderId}/refunds`, {
       data: { reason: 'Pedido do comprador' },
       headers: { origin: url },
@@ -74,22 +75,27 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
   });
   afterAll(() => stage?.close());
 
-  /** Films `text` and waits for the answer screen; says its verdict and closes it. */
+  /**
+   * Films `text` and waits for the answer screen; says its verdict and closes it. Chromium's fake
+   * camera rereads its clip only when no page has it open: each scan opens the scanner and leaves
+   * it closed (on Busca), so the next scan, on this device or another, films the new clip.
+   */
   async function scan(page: Page, text: string): Promise<{ verdict: string; text: string }> {
-    writeQrClip(clip, text);
-    // The camera reopens (and rereads the clip) when the scanner opens again.
     await page.getByRole('button', { name: 'Busca', exact: true }).click();
+    writeQrClip(clip, text);
     await page.getByRole('button', { name: 'Leitor', exact: true }).click();
     const answer = page.getByRole('alert');
-    await answer.waitFor({ timeout: 20_000 });
+    await answer.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nthe page said: ${await page.locator('body').innerText()}`);
+    });
     const said = {
       verdict: (await answer.locator('.gate-verdict').textContent()) ?? '',
       text: (await answer.textContent()) ?? '',
     };
-    // Nothing in front of the camera until the next scan (another device's scanner may open).
     writeQrClip(clip, null);
     await answer.getByRole('button', { name: 'Ler o próximo' }).click();
     await answer.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Busca', exact: true }).click();
     return said;
   }
 
@@ -107,8 +113,9 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
 
     const first = await scan(phone, qr.valid);
     expect(first.verdict).toBe('Entrada liberada');
-    expect(first.text).toContain(buyers[0]!.name);
-    expect(first.text).toMatch(/\*{3}\.\d{3}\.\d{3}-\*{2}|\d{3}/);
+    // The list's sector and ticket type, and the masked CPF for a document check.
+    expect(first.text).toContain('Pista · Inteira');
+    expect(first.text).toContain(hideCpf(buyers[0]!.cpf));
     expect((await scan(phone, qr.valid)).verdict).toBe('Ingresso já utilizado');
     expect((await scan(phone, qr.moved)).verdict).toBe('Ingresso transferido ou revogado');
     expect((await scan(phone, qr.refunded)).verdict).toBe('Ingresso reembolsado');
@@ -125,6 +132,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     await other.getByLabel('Nome desta portaria').fill('Portão B');
     await other.getByRole('button', { name: 'Baixar lista do evento' }).click();
     await other.getByRole('status').filter({ hasText: 'Lista baixada' }).waitFor();
+    await other.getByRole('button', { name: 'Busca', exact: true }).click();
     await one.setOffline(true);
     await two.setOffline(true);
     await phone.getByText('Sem internet', { exact: false }).waitFor();
@@ -140,6 +148,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     // A reload without a network: the service worker's shell and the device's own list.
     await phone.reload();
     await phone.getByText('1 entradas para enviar').waitFor();
+    await phone.getByRole('button', { name: 'Busca', exact: true }).click();
 
     // The same ticket let in at the other gate, offline too.
     expect((await scan(other, qr.late)).verdict).toBe('Entrada liberada');

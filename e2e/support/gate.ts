@@ -79,7 +79,7 @@ export async function buyTicket(url: string, buyer: TBuyer, lotId: number, event
     body: JSON.stringify({
       paymentType: 'credit_card',
       card: {
-        token: `sbx_apro_visa_1111_gate${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+        token: `sbx_apro_visa_1111_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`,
         installments: 1,
       },
     }),
@@ -132,7 +132,12 @@ export async function gateDevice(
   options: BrowserContextOptions,
   known?: { secret: string; step: number },
 ): Promise<{ context: BrowserContext; secret: string }> {
-  const context = await browser.newContext({ ...options, baseURL: url, permissions: ['camera'] });
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    ...options,
+    baseURL: url,
+    permissions: ['camera'],
+  });
   const request = context.request;
   const headers = { origin: url };
   const ok = async (answer: Awaited<ReturnType<typeof request.post>>, status = 200) =>

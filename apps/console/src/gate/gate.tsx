@@ -7,7 +7,7 @@ import { Loading } from '../ui/page.tsx';
 import { cacheLoadedAssets, installGateApp } from './install.ts';
 import { downloadList, gateEvents } from './net.ts';
 import { CountsPanel, ResultScreen, SearchPanel } from './panels.tsx';
-import { startScanner, type TScanner } from './scanner.ts';
+import { preloadScanner, startScanner, type TScanner } from './scanner.ts';
 import { deviceId, saveSetting, setting, storedEvents } from './store.ts';
 import { useGate } from './use-gate.ts';
 import './gate.css';
@@ -73,7 +73,13 @@ function Gate() {
     setNote(t('gate.downloading'));
     await saveSetting('eventId', String(eventId));
     await saveSetting('gate', gate.trim());
-    const answer = await downloadList(eventId);
+    const [answer] = await Promise.all([
+      downloadList(eventId),
+      // The reader's code and .wasm, kept for a scanner opened offline later.
+      preloadScanner()
+        .then(cacheLoadedAssets)
+        .catch(() => {}),
+    ]);
     setNote(answer?.ok ? t('gate.downloaded', { n: answer.body.tickets.length }) : t('gate.needNetwork'));
     await state.reload();
     if (answer?.ok) setTab('scan');
@@ -103,6 +109,11 @@ function Gate() {
         ))}
       </nav>
       <main className="gate-main" id="main">
+        {note ? (
+          <p role="status" className="gate-note">
+            {note}
+          </p>
+        ) : null}
         {tab === 'setup' ? (
           <section className="gate-setup">
             {choices.length === 0 ? <p>{t('gate.noEvents')}</p> : null}
@@ -124,7 +135,6 @@ function Gate() {
             <button type="button" className="gate-primary" disabled={eventId === null} onClick={download}>
               {t('gate.download')}
             </button>
-            {note ? <p role="status">{note}</p> : null}
             {state.event ? (
               <p className="muted">{t('gate.listAge', { date: date(state.event.downloadedAt) })}</p>
             ) : null}

@@ -7,28 +7,49 @@
 
 type TDetector = { detect(source: CanvasImageSource): Promise<{ rawValue: string }[]> };
 
-async function makeDetector(): Promise<TDetector> {
-  const native = (
-    globalThis as {
-      BarcodeDetector?: { new (o: object): TDetector; getSupportedFormats(): Promise<string[]> };
-    }
-  ).BarcodeDetector;
-  if (native && (await native.getSupportedFormats()).includes('qr_code'))
-    return new native({ formats: ['qr_code'] });
-  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
-    import('barcode-detector/ponyfill'),
-    import('zxing-wasm/reader/zxing_reader.wasm?url'),
-  ]);
-  await prepareZXingModule({
-    overrides: {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
-    },
-    fireImmediately: true,
+type TNative = { new (o: object): TDetector; getSupportedFormats(): Promise<string[]> };
+const native = () => (globalThis as { BarcodeDetector?: TNative }).BarcodeDetector;
+
+let ponyfill: Promise<TNative> | undefined;
+/** The ZXing ponyfill, its code and .wasm fetched once (and so kept by the service worker). */
+function loadPonyfill(): Promise<TNative> {
+  ponyfill ??= (async () => {
+    const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
+      import('barcode-detector/ponyfill'),
+      import('zxing-wasm/reader/zxing_reader.wasm?url'),
+    ]);
+    await prepareZXingModule({
+      overrides: {
+        locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+      },
+      fireImmediately: true,
+    });
+    return BarcodeDetector as unknown as TNative;
+  })().catch((error: unknown) => {
+    ponyfill = undefined;
+    throw error;
   });
-  return new BarcodeDetector({ formats: ['qr_code'] });
+  return ponyfill;
 }
 
-/** `pause` while an answer shows; `reset` forgets the last text (so the same QR is read again). */
+async function usesNative(): Promise<boolean> {
+  const found = native();
+  return !!found && (await found.getSupportedFormats()).includes('qr_code');
+}
+
+async function makeDetector(): Promise<TDetector> {
+  if (await usesNative()) return new (native()!)({ formats: ['qr_code'] });
+  return new (await loadPonyfill())({ formats: ['qr_code'] });
+}
+
+/**
+ * Loads the reader while the network is there (the list's download calls it), so a scanner opened
+ * offline later has it.
+ */
+export async function preloadScanner(): Promise<void> {
+  if (!(await usesNative())) await loadPonyfill();
+}
+
 export type TScanner = { stop(): void; pause(paused: boolean): void; reset(): void };
 
 /**
@@ -44,11 +65,19 @@ export async function startScanner(
     video: { facingMode: 'environment', width: { ideal: 1280 } },
     audio: false,
   });
-  video.srcObject = stream;
-  video.muted = true;
-  video.playsInline = true;
-  await video.play();
-  const detector = await makeDetector();
+  let detector: TDetector;
+  try {
+    video.srcObject = stream;
+    video.muted = true;
+    video.playsInline = true;
+    await video.play();
+    detector = await makeDetector();
+  } catch (error) {
+    // No camera left held open by a scanner that could not start.
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+    throw error;
+  }
   let stopped = false;
   let paused = false;
   let last = { text: '', at: 0 };
