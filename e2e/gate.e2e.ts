@@ -140,14 +140,14 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     const entered = await scan(phone, qr.late);
     expect(entered.verdict).toBe('Entrada liberada');
     expect(entered.text).toContain('Decidido neste aparelho');
-    await phone.getByText('1 entradas para enviar').waitFor();
+    await phone.getByText('Entradas a enviar: 1').waitFor();
     expect((await scan(phone, qr.valid)).verdict).toBe('Ingresso já utilizado');
     expect((await scan(phone, qr.moved)).verdict).toBe('Ingresso transferido ou revogado');
     expect((await scan(phone, qr.refunded)).verdict).toBe('Ingresso reembolsado');
     expect((await scan(phone, qr.other)).verdict).toBe('Ingresso de outro evento');
     // A reload without a network: the service worker's shell and the device's own list.
     await phone.reload();
-    await phone.getByText('1 entradas para enviar').waitFor();
+    await phone.getByText('Entradas a enviar: 1').waitFor();
     await phone.getByRole('button', { name: 'Busca', exact: true }).click();
 
     // The same ticket let in at the other gate, offline too.

@@ -22,8 +22,12 @@ export function ResultScreen({ shown, onNext }: { shown: TShown; onNext: () => v
       {k?.halfPrice ? <p className="gate-half">{t('gate.halfPrice')}</p> : null}
       {k ? (
         <dl className="gate-holder">
-          <dt className="visually-hidden">{t('gate.holder')}</dt>
-          <dd className="gate-name">{k.holderName ?? '—'}</dd>
+          {k.holderName ? (
+            <>
+              <dt className="visually-hidden">{t('gate.holder')}</dt>
+              <dd className="gate-name">{k.holderName}</dd>
+            </>
+          ) : null}
           <dt>{t('gate.section')}</dt>
           <dd>
             {k.section} · {k.ticket}

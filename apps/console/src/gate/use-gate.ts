@@ -116,7 +116,7 @@ export function useGate(eventId: number | null, gate: string) {
                 section: answer.ticket.section,
                 ticket: answer.ticket.ticket,
                 place: answer.ticket.place,
-                holderName: answer.ticket.holderName,
+                holderName: answer.ticket.holderName ?? known?.holderName ?? null,
                 cpfMasked: answer.ticket.cpfMasked,
                 checkedInAt: answer.ticket.checkedInAt,
                 checkInGate: answer.ticket.gate,

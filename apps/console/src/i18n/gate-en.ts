@@ -21,7 +21,7 @@ export const gateEn: Record<keyof typeof gatePtBR, string> = {
   'gate.cameraFailed': 'The camera did not open. Allow the camera or use the search.',
   'gate.online': 'Online',
   'gate.offline': 'Offline',
-  'gate.queue': '{n} check-ins to send',
+  'gate.queue': 'Check-ins to send: {n}',
   'gate.queueNone': 'All sent',
   'gate.syncNow': 'Sync',
   'gate.synced': 'Synced: {sent} sent, {dup} double.',

@@ -19,7 +19,7 @@ export const gatePtBR = {
   'gate.cameraFailed': 'A câmera não abriu. Permita o uso da câmera ou use a busca.',
   'gate.online': 'Online',
   'gate.offline': 'Sem internet',
-  'gate.queue': '{n} entradas para enviar',
+  'gate.queue': 'Entradas a enviar: {n}',
   'gate.queueNone': 'Tudo enviado',
   'gate.syncNow': 'Sincronizar',
   'gate.synced': 'Sincronizado: {sent} enviadas, {dup} em dobro.',
