@@ -52,7 +52,7 @@ export function securityHeaders(options: TSecurityHeadersOptions): MiddlewareHan
   } as const;
   // The widgets' origins (chat, customer-relations form) are allowed only while their switch is on.
   // The console's gate (issue 35) reads QR codes with ZXing compiled to WebAssembly (served from
-  // 'self'): compiling it needs 'wasm-unsafe-eval' (no string eval), on the console's pages only.
+  // 'self'): compiling it needs 'wasm-unsafe-eval' (no string eval), on the gate's page only.
   const pageHeadersFor = (frameAncestors: string[], widgets: string[] = [], wasm = false) =>
     secureHeaders({
       ...common,
@@ -81,7 +81,7 @@ export function securityHeaders(options: TSecurityHeadersOptions): MiddlewareHan
   const pageHeaders: MiddlewareHandler<TAppEnv> = async (c, next) => {
     const widgets = widgetOrigins(config, await options.flags.current());
     c.set('widgetOrigins', widgets);
-    const wasm = c.req.path === '/console' || c.req.path.startsWith('/console/');
+    const wasm = c.req.path === '/console/portaria' || c.req.path.startsWith('/console/portaria/');
     const key = `${widgets.join(' ')}${wasm ? ' wasm' : ''}`;
     let headers = pageHeadersByWidgets.get(key);
     if (!headers) {
