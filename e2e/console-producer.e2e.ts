@@ -200,6 +200,8 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
     expect(await scanned.json()).toMatchObject({ result: 'ok' });
     await page.getByRole('heading', { name: 'Entradas: 1 de 1' }).waitFor({ timeout: 15_000 });
     await page.getByRole('table', { name: 'Últimas entradas' }).getByText('Portão A').waitFor();
+    const byGate = page.getByRole('table', { name: 'Entradas por portão' });
+    await byGate.getByRole('row', { name: 'Portão A 1' }).waitFor();
 
     // The same screen fits a phone.
     await page.setViewportSize({ width: 375, height: 812 });

@@ -273,6 +273,29 @@ export function DashboardScreen() {
             ))}
           </ul>
         ) : null}
+        {data.checkIns.byGate.length ? (
+          <div className="table-wrap">
+            <table>
+              <caption>{t('producer.dash.byGate')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('producer.dash.gate')}</th>
+                  <th scope="col" className="num">
+                    {t('producer.dash.gateEntries')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.checkIns.byGate.map((g) => (
+                  <tr key={g.gate ?? ''}>
+                    <th scope="row">{g.gate || t('producer.dash.noGate')}</th>
+                    <td className="num">{n(g.checkedIn)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
         {data.checkIns.recent.length === 0 ? (
           <p className="muted">{t('producer.dash.noCheckIns')}</p>
         ) : (
