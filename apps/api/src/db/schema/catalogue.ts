@@ -117,6 +117,13 @@ export const events = pgTable(
     posterId: text('poster_id'),
     /** Issue 35: how tickets show at the door (TICKET_CODE_MODES): static QR, rotating, or rotating with a printable static one. */
     ticketCode: text('ticket_code').notNull().default('static'),
+    /**
+     * Issue 36, half-price (meia-entrada): the share of each sector's capacity kept for half-price
+     * units (at least 40, Decreto 8.537/2015), null when the event sells no half-price; and the
+     * categories (HALF_PRICE_CATEGORIES ids) the producer accepts for it.
+     */
+    halfPriceQuotaPercent: smallint('half_price_quota_percent'),
+    halfPriceCategories: jsonb('half_price_categories').$type<string[]>().notNull().default([]),
     revision: integer('revision').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),
@@ -141,8 +148,22 @@ export const eventSections = pgTable(
     minQtd: smallint('min_qtd').notNull().default(1),
     maxQtd: smallint('max_qtd').notNull().default(8),
     bookAsAWhole: boolean('book_as_a_whole').notNull().default(false),
+    /**
+     * Issue 36: the section's half-price quota (floor(quotaPercent × capacity / 100), kept by
+     * sync-sections) and the half-price units sold and held against it. Only the stock module
+     * moves half_sold/half_held, in the same guarded statement that takes or releases the units.
+     */
+    halfQuota: integer('half_quota').notNull().default(0),
+    halfSold: integer('half_sold').notNull().default(0),
+    halfHeld: integer('half_held').notNull().default(0),
   },
-  (t) => [uniqueIndex('event_sections_event_name').on(t.eventId, t.name)],
+  (t) => [
+    uniqueIndex('event_sections_event_name').on(t.eventId, t.name),
+    check(
+      'event_sections_half_quota',
+      sql`${t.halfSold} >= 0 and ${t.halfHeld} >= 0 and ${t.halfSold} + ${t.halfHeld} <= ${t.halfQuota}`,
+    ),
+  ],
 );
 
 export const eventTickets = pgTable(
@@ -159,6 +180,8 @@ export const eventTickets = pgTable(
     ownerControl: boolean('owner_control').notNull().default(false),
     noInterest: boolean('no_interest').notNull().default(false),
     onlineNote: text('online_note').notNull().default(''),
+    /** Issue 36: its units are half-price (meia-entrada): they count against the section's quota and their holders must be entitled. */
+    halfPrice: boolean('half_price').notNull().default(false),
   },
   (t) => [uniqueIndex('event_tickets_section_name').on(t.sectionId, t.name)],
 );

@@ -180,6 +180,8 @@ export const tickets = pgTable(
     checkInGate: text('check_in_gate'),
     /** Issue 35: the gate app's device that checked it in (null: an online scan without one). */
     checkedInDevice: text('checked_in_device'),
+    /** Issue 36: a half-price (meia-entrada) ticket's category (HALF_PRICE_CATEGORIES id): the gate checks the document. */
+    halfPriceCategory: text('half_price_category'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Issue 35: when the row last changed, kept by a trigger on every insert and update (migration
