@@ -15,3 +15,4 @@ export * from './site-flags.ts';
 export * from './staff.ts';
 export * from './tracking.ts';
 export * from './transfers.ts';
+export * from './wallet.ts';
