@@ -112,6 +112,8 @@ export const ZTicket = z.object({
   onlineNote: z.string(),
   facialIsActive: z.boolean(),
   facialAtMomentOfPurchase: z.boolean(),
+  /** Issue 36: its units are half-price (meia-entrada): each holder's category is asked at identification. */
+  halfPrice: z.boolean(),
   lots: z.array(ZLot),
 });
 export type TTicket = z.infer<typeof ZTicket>;
@@ -141,6 +143,11 @@ export const ZSection = z.object({
   minQtd: z.number(),
   maxQtd: z.number(),
   bookAsAWhole: z.boolean(),
+  /**
+   * Issue 36: the section's half-price quota (null: the event sells no half-price): `available`
+   * half-price units left, `soldOut` true when none is ('Meia-entrada esgotada').
+   */
+  halfPrice: z.object({ quota: z.number(), available: z.number(), soldOut: z.boolean() }).nullable(),
   tickets: z.array(ZTicket),
   controlledPlaces: z.array(ZControlledPlace),
 });
@@ -198,6 +205,12 @@ export const ZEventTicketsResponse = z.object({
   refundServiceSite: z.object({ IsActive: z.boolean(), percent: z.number() }),
   refundServiceComissioner: z.object({ IsActive: z.boolean(), percent: z.number() }),
   docType: z.number(),
+  /**
+   * Issue 36: half-price (meia-entrada) on this event: the quota's percent and the categories a
+   * holder may claim (HALF_PRICE_CATEGORIES ids, @ingressos/domain/half-price has their labels and
+   * laws); null when the event sells no half-price.
+   */
+  halfPrice: z.object({ quotaPercent: z.number(), categories: z.array(z.string()) }).nullable(),
   updatedAt: z.string(),
   sections: z.array(ZSection),
 });

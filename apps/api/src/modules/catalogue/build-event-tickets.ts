@@ -26,6 +26,7 @@ import {
   ticketKind,
   unitsAvailable,
 } from '@ingressos/domain';
+import { offeredCategories } from '@ingressos/domain/half-price';
 import type { TCatalogueRows, TEventRow } from './load-catalogue-rows.ts';
 
 type TRow<K extends keyof TCatalogueRows> = TCatalogueRows[K][number];
@@ -103,6 +104,9 @@ function buildSection(
   const placeUnits =
     placeRows.length > 0 ? controlledPlaces.reduce((sum, place) => sum + place.available, 0) : Infinity;
   const perCart = row.event.maxTicketsPerCart ?? DEFAULT_MAX_TICKETS_PER_CART;
+  // Issue 36: what is left of the section's half-price quota (half-price units sold and held count).
+  const halfOn = row.event.halfPriceQuotaPercent !== null;
+  const halfLeft = halfOn ? Math.max(0, section.halfQuota - section.halfSold - section.halfHeld) : 0;
   return {
     id: section.id,
     name: section.name,
@@ -110,11 +114,13 @@ function buildSection(
     minQtd: section.minQtd,
     maxQtd: section.maxQtd,
     bookAsAWhole: section.bookAsAWhole,
+    halfPrice: halfOn ? { quota: section.halfQuota, available: halfLeft, soldOut: halfLeft === 0 } : null,
     controlledPlaces,
     tickets: tickets.map((ticket) =>
       buildTicket(row, section, ticket, lotsByTicket.get(ticket.id) ?? [], {
         type: TICKET_TYPE[kind],
-        placeUnits,
+        // A half-price ticket sells no more than the section's quota has left.
+        placeUnits: ticket.halfPrice ? Math.min(placeUnits, halfLeft) : placeUnits,
         perCart,
         ended,
         at: generatedAt,
@@ -140,7 +146,8 @@ function buildTicket(
   // A lot outside its sale window is not for sale, whatever its stock.
   const statusOf = (l: TRow<'lots'>) =>
     context.ended ? ENDED : !l.disabled && !lotInWindow(l, context.at) ? 'Indisponivel' : lotAvailability(l);
-  const availability = statusOf(lot);
+  const quotaOut = ticket.halfPrice && context.placeUnits === 0 && !context.ended;
+  const availability = quotaOut && isOnSale(statusOf(lot)) ? 'Indisponivel' : statusOf(lot);
   const available = Math.min(unitsAvailable(lot), context.placeUnits);
   const fee = percentOfCents(lot.priceCents, lot.feeBp);
   const refund = row.event.refundSiteActive
@@ -178,6 +185,7 @@ function buildTicket(
     onlineNote: ticket.onlineNote,
     facialIsActive: row.event.facialIsActive,
     facialAtMomentOfPurchase: ticket.facialAtMomentOfPurchase,
+    halfPrice: ticket.halfPrice,
     lots: lots.map((l) => ({
       id: l.id,
       number: l.number,
@@ -254,6 +262,13 @@ function buildTicketsResponse(
       percent: event.refundCommissionerPercentBp / 100,
     },
     docType: event.docType,
+    halfPrice:
+      event.halfPriceQuotaPercent === null
+        ? null
+        : {
+            quotaPercent: event.halfPriceQuotaPercent,
+            categories: offeredCategories(event.halfPriceCategories),
+          },
     updatedAt: event.updatedAt.toISOString(),
     sections,
   };

@@ -64,10 +64,16 @@ export async function loadCatalogueRows(db: TDb, eventIds: readonly number[] | '
 
   // A cart hold counts only until it expires, even before anyone reclaims its units: what
   // expired is taken off the counters here, so no page shows it as held (docs/cart-holds.md).
-  const expired = await rows<{ lot_id: number; controlled_place_id: number | null; units: number }>(
+  const expired = await rows<{
+    lot_id: number;
+    controlled_place_id: number | null;
+    section_id: number;
+    half_price: boolean;
+    units: number;
+  }>(
     db,
     sql`
-    select h.lot_id, h.controlled_place_id, sum(h.quantity)::int as units
+    select h.lot_id, h.controlled_place_id, s.id as section_id, t.half_price, sum(h.quantity)::int as units
     from cart_holds h
     join ticket_lots l on l.id = h.lot_id
     join event_tickets t on t.id = l.ticket_id
@@ -80,11 +86,16 @@ export async function loadCatalogueRows(db: TDb, eventIds: readonly number[] | '
             sql`, `,
           )})`
     }
-    group by h.lot_id, h.controlled_place_id`,
+    group by h.lot_id, h.controlled_place_id, s.id, t.half_price`,
   );
   const expiredByLot = new Map<number, number>();
   const expiredByPlace = new Map<number, number>();
+  // Issue 36: an expired half-price hold no longer counts against its section's quota either.
+  const expiredHalfBySection = new Map<number, number>();
   for (const row of expired) {
+    if (row.half_price) {
+      expiredHalfBySection.set(row.section_id, (expiredHalfBySection.get(row.section_id) ?? 0) + row.units);
+    }
     expiredByLot.set(row.lot_id, (expiredByLot.get(row.lot_id) ?? 0) + row.units);
     if (row.controlled_place_id !== null) {
       expiredByPlace.set(
@@ -96,7 +107,10 @@ export async function loadCatalogueRows(db: TDb, eventIds: readonly number[] | '
 
   return {
     events: eventRows,
-    sections,
+    sections: sections.map((section) => ({
+      ...section,
+      halfHeld: section.halfHeld - (expiredHalfBySection.get(section.id) ?? 0),
+    })),
     tickets: tickets.map((row) => row.ticket),
     lots: lots.map(({ lot }) => ({ ...lot, held: lot.held - (expiredByLot.get(lot.id) ?? 0) })),
     places: places.map(({ place }) => ({ ...place, held: place.held - (expiredByPlace.get(place.id) ?? 0) })),
