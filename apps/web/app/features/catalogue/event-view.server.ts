@@ -63,6 +63,9 @@ function toSectionView(section: TSection) {
       minQtd: ticket.minQtd,
       maxQtd: ticket.maxQtd,
       onlineNote: ticket.onlineNote,
+      // Issue 36: a half-price (meia-entrada) type, and whether its section's quota is used up.
+      halfPrice: ticket.halfPrice,
+      halfSoldOut: ticket.halfPrice && Boolean(section.halfPrice?.soldOut),
       lots: ticket.lots.map((lot) => ({
         number: lot.number,
         availability: lot.availability as TAvailability,

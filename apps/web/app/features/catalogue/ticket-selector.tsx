@@ -134,6 +134,11 @@ function TicketInfo({
     <div className={styles.info}>
       <p className={styles.name}>
         {ticket.name} <span className={styles.lot}>{t('event.lot', { number: ticket.lotNumber })}</span>
+        {ticket.halfPrice && (
+          <Link to="/meia-entrada" className={styles.half}>
+            {t('event.halfPrice')}
+          </Link>
+        )}
       </p>
       <p className={styles.price}>
         {ticket.value === 0 ? t('event.free') : shown(ticket.value, currency)}
@@ -143,7 +148,7 @@ function TicketInfo({
         )}
       </p>
       <p className={sold ? styles.soldOut : styles.status} data-availability={ticket.availability}>
-        {t(`event.status.${ticket.availability}`)}
+        {t(ticket.halfSoldOut ? 'event.halfSoldOut' : `event.status.${ticket.availability}`)}
         {ticket.minQtd > 1 && ` · ${t('event.minimum', { min: ticket.minQtd })}`}
       </p>
       {ticket.lots.length > 1 && (

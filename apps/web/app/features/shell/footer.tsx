@@ -14,6 +14,7 @@ const SECURITY_LINKS: { to: string; key: TMessageKey }[] = [
   { to: '/politicas-de-privacidade', key: 'footer.privacy' },
   { to: '/direitos-dos-titulares', key: 'footer.dataSubjectRights' },
   { to: '/ingresso-reembolsavel', key: 'footer.refundableTicket' },
+  { to: '/meia-entrada', key: 'footer.halfPrice' },
   { to: '/termos-de-uso', key: 'footer.termsOfUse' },
   { to: '/termos-de-transferencia', key: 'footer.termsOfTransfer' },
 ];
