@@ -2,6 +2,7 @@ import { isCpfDocument } from '@ingressos/domain/cpf';
 import { Link } from 'react-router';
 import { loadAuthScreen, loadUser } from '~/features/accounts/api.server.ts';
 import { LazyAuthScreen } from '~/features/accounts/lazy-auth-screen.tsx';
+import { halfPriceOfCart } from '~/features/checkout/half-price.server.ts';
 import { IdentificationForm } from '~/features/checkout/identification-screen.tsx';
 import { requestServices } from '~/server-context.ts';
 import { serverApi } from '~/shared/api.server.ts';
@@ -11,7 +12,7 @@ import { PageFrame } from '~/ui/page-frame.tsx';
 import type { Route } from './+types/identification.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { locale, site } = context.get(requestServices);
+  const { locale, site, api } = context.get(requestServices);
   const user = await loadUser(context);
   if (!user)
     return {
@@ -20,13 +21,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       cart: null,
       error: null,
       buyerCpf: '',
+      halfPrice: null,
       auth: await loadAuthScreen(context),
     };
   const answer = await serverApi(context)('getCart');
+  const cart = answer.ok ? answer.body.cart : null;
   return {
     locale,
     brand: site.brandName,
-    cart: answer.ok ? answer.body.cart : null,
+    cart,
+    // Issue 36: the half-price items' categories (only those the event offers) and days.
+    halfPrice: cart ? await halfPriceOfCart(api, cart) : null,
     error: answer.ok || !answer.error ? null : answer.message,
     // A foreign document is no CPF: the buyer cannot identify with it, nor is it a transfer's "own CPF".
     buyerCpf: isCpfDocument(user.cpf) ? user.cpf : '',
@@ -56,5 +61,12 @@ export default function Identification({ loaderData }: Route.ComponentProps) {
         <Link to="/">{t('checkout.backHome')}</Link>
       </PageFrame>
     );
-  return <IdentificationForm cart={cart} buyerCpf={loaderData.buyerCpf} />;
+  return (
+    <IdentificationForm
+      cart={cart}
+      buyerCpf={loaderData.buyerCpf}
+      halfPrice={loaderData.halfPrice?.items}
+      today={loaderData.halfPrice?.today}
+    />
+  );
 }

@@ -5,25 +5,42 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BiometryHolders } from '~/features/checkout/biometry-holders.tsx';
 import { CpfField } from '~/features/checkout/cpf-field.tsx';
+import { HalfPriceFields, type THalfPriceItem } from '~/features/checkout/half-price-fields.tsx';
 import { saveIdentification } from '~/features/checkout/identification-store.ts';
 import {
   TransferFields,
   type TTransferDraft,
   transferProblem,
 } from '~/features/checkout/transfer-fields.tsx';
+import { useHalfPrice } from '~/features/checkout/use-half-price.ts';
 import { plural } from '~/i18n/plural.ts';
 import { api } from '~/shared/api-client.ts';
 import look from '~/ui/checkout-frame.module.css';
 import { CheckoutLayout, placeOf } from '~/ui/checkout-frame.tsx';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from '~/ui/panels.module.css';
+import halfLook from './half-price.module.css';
 
 /** A holder as typed, its CPF reduced to digits. */
 const typed = (holder: THolder): THolder => ({ ...holder, document: cpfDigits(holder.document) });
 const isFacial = (item: TCart['items'][number]) =>
   Boolean(item.facialIsActive && item.facialAtMomentOfPurchase);
 
-export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: string }) {
+const halfId = (index: number, unit: number) => `half-${index}-${unit}`;
+
+export function IdentificationForm({
+  cart,
+  buyerCpf,
+  halfPrice = {},
+  today = '',
+}: {
+  cart: TCart;
+  buyerCpf: string;
+  /** Issue 36: the half-price items (by cart position): the event's categories and day. */
+  halfPrice?: Record<number, THalfPriceItem>;
+  /** YYYY-MM-DD in Brazil, for a document's validity and a birth date. */
+  today?: string;
+}) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const needs = cart.items.map(cpfsNeeded);
@@ -37,6 +54,12 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
   const [transfers, setTransfers] = useState<TTransferDraft[]>([]);
   const [biometryReady, setBiometryReady] = useState(true);
   const onBiometryReady = useCallback((ready: boolean) => setBiometryReady(ready), []);
+  const half = useHalfPrice(
+    cart.items.map((item) => item.quantity),
+    halfPrice,
+    today,
+    halfId,
+  );
   const nextKey = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
@@ -119,6 +142,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (!half.check()) return;
     if (!allChecked || !transfersOk || !biometryReady) return;
     saveIdentification({
       cartId: cart.id,
@@ -129,6 +153,7 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
         indexItem: draft.indexItem,
         destinationCpf: cpfDigits(draft.cpf),
       })),
+      halfPrice: half.stored(),
     });
     navigate('/pagamento');
   };
@@ -162,18 +187,36 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
             {item.ticketByCpf !== null && item.ticketByCpf > 0 && (
               <p className={look.limit}>{plural(t, locale, 'checkoutUi.limit', item.ticketByCpf)}</p>
             )}
-            {values[index]!.map((holder, unit) => (
-              <CpfField
+            {Array.from(
+              { length: Math.max(values[index]!.length, half.drafts[index]!.length) },
+              (_, unit) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: units are positions
-                key={unit}
-                id={`cpf-${index}-${unit}`}
-                label={t('checkout.cpfLabel', { n: unit + 1 })}
-                value={holder.document}
-                check={checkFor(item.ticketId, index, unit)}
-                checking={Boolean(checking[item.ticketId])}
-                onChange={(next) => setHolder(index, unit, { document: next })}
-              />
-            ))}
+                <div key={unit} className={halfLook.unit}>
+                  {values[index]![unit] && (
+                    <CpfField
+                      id={`cpf-${index}-${unit}`}
+                      label={t('checkout.cpfLabel', { n: unit + 1 })}
+                      value={values[index]![unit]!.document}
+                      check={checkFor(item.ticketId, index, unit)}
+                      checking={Boolean(checking[item.ticketId])}
+                      onChange={(next) => setHolder(index, unit, { document: next })}
+                    />
+                  )}
+                  {half.drafts[index]![unit] && (
+                    <HalfPriceFields
+                      id={halfId(index, unit)}
+                      n={unit + 1}
+                      item={halfPrice[index]!}
+                      draft={half.drafts[index]![unit]!}
+                      shown={half.shown[`${index}-${unit}`] ?? {}}
+                      today={today}
+                      onChange={(patch) => half.change(index, unit, patch)}
+                      onLeave={(field) => half.leave(index, unit, field)}
+                    />
+                  )}
+                </div>
+              ),
+            )}
             {buyerCpf && values[index]!.some((holder) => holder.document === '') && (
               <button
                 type="button"
@@ -214,6 +257,11 @@ export function IdentificationForm({ cart, buyerCpf }: { cart: TCart; buyerCpf: 
             identified={facialHolders}
             onReady={onBiometryReady}
           />
+        )}
+        {!half.companions && (
+          <p role="alert" className={styles.error}>
+            {t('halfPrice.error.companions')}
+          </p>
         )}
         {message && (
           <p role="alert" className={styles.error}>

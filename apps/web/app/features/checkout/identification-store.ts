@@ -6,6 +6,16 @@ export type TStoredIdentification = {
   /** Per cart item (its position), its units' holders. */
   entries: { indexItem: number; holders: THolder[] }[];
   transfers: { indexItem: number; destinationCpf: string }[];
+  /** Issue 36: per half-price item, each unit's claim (category, document, birth date when by age). */
+  halfPrice?: { indexItem: number; claims: THalfPriceClaimSent[] }[];
+};
+
+export type THalfPriceClaimSent = {
+  category: string;
+  documentNumber?: string;
+  documentIssuer?: string;
+  documentValidUntil?: string;
+  birthDate?: string;
 };
 
 const KEY = 'bilheto.identification';
@@ -24,7 +34,7 @@ export function readIdentification(cartId: string): Omit<TStoredIdentification, 
       const older = entry as { indexItem: number; holders?: THolder[]; cpfs?: string[] };
       return { indexItem: entry.indexItem, holders: older.holders ?? holdersOfCpfs(older.cpfs ?? []) };
     });
-    return { entries, transfers: stored.transfers ?? [] };
+    return { entries, transfers: stored.transfers ?? [], halfPrice: stored.halfPrice ?? [] };
   } catch {
     return null;
   }
