@@ -349,6 +349,19 @@ export const ZConfigSchema = z
     META_TEST_EVENT_CODE: z.string().min(1).optional(),
     /** PKCS#8 PEM of the Ed25519 key that signs ticket QR codes; generated and kept in the database when unset. */
     TICKET_SIGNING_KEY: z.string().min(40).optional(),
+    /**
+     * Issue 36 (docs/wallet.md): Apple Wallet passes. All six set (the passphrase when the key has one)
+     * shows 'Adicionar à Apple Wallet'; the PEM settings take a file path or the PEM text itself.
+     */
+    APPLE_WALLET_PASS_TYPE_ID: z.string().min(1).optional(),
+    APPLE_WALLET_TEAM_ID: z.string().min(1).optional(),
+    APPLE_WALLET_CERT: z.string().min(1).optional(),
+    APPLE_WALLET_KEY: z.string().min(1).optional(),
+    APPLE_WALLET_KEY_PASSPHRASE: z.string().min(1).optional(),
+    APPLE_WALLET_WWDR_CERT: z.string().min(1).optional(),
+    /** Issue 36: Google Wallet's issuer id and the service account's JSON key (a path or the JSON): 'Salvar no Google Wallet'. */
+    GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d+$/, 'must be the issuer id (digits)').optional(),
+    GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     // A provider without its keys would fail on the first request: refuse to start instead.

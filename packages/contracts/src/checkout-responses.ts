@@ -83,7 +83,11 @@ const ZMyEvent = z.object({
   ),
   tickets: z.array(ZMyTicket),
 });
-export const ZMyTicketsAnswer = z.object({ upcoming: z.array(ZMyEvent), past: z.array(ZMyEvent) });
+export const ZMyTicketsAnswer = z.object({
+  upcoming: z.array(ZMyEvent),
+  past: z.array(ZMyEvent),
+  wallet: z.object({ apple: z.boolean(), google: z.boolean() }).optional(),
+});
 sameShape<TSame<z.output<typeof ZMyTicketsAnswer>, TMyTicketsAnswer>>(true);
 
 export const ZTransferDestinationAnswer = z.object({ email: z.string().nullable(), registered: z.boolean() });

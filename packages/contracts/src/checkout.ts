@@ -252,7 +252,12 @@ export type TMyEvent = {
   tickets: TMyTicket[];
 };
 
-export type TMyTicketsAnswer = { upcoming: TMyEvent[]; past: TMyEvent[] };
+export type TMyTicketsAnswer = {
+  upcoming: TMyEvent[];
+  past: TMyEvent[];
+  /** Issue 36: the wallet buttons the holder's own tickets show (only the configured wallets). */
+  wallet?: { apple: boolean; google: boolean };
+};
 
 /** GET /api/transferTicket/getUserEmailByCpf?cpf= : whose account a transfer reaches (masked). */
 export type TTransferDestinationAnswer = { email: string | null; registered: boolean };

@@ -22,6 +22,7 @@ import { createStaticPages } from '../modules/pages/get-static-page.ts';
 import { createJoinThrottle } from '../modules/queue/join-throttle.ts';
 import { createSiteFlags } from '../modules/site-flags/site-flags.ts';
 import { ticketMailRenderers } from '../modules/tickets/mail-renderers.ts';
+import { walletAtStart } from '../modules/wallet/settings.ts';
 import { createPageCache } from '../web/page-cache.ts';
 import { pageFacts, siteConfig } from '../web/site-config.ts';
 import type { TWebHandler } from '../web/ssr.ts';
@@ -72,6 +73,7 @@ import { POSTER_UPLOAD_PATH } from './routes/staff-producer.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { visitorRoutes } from './routes/visitor.ts';
+import { walletRoutes } from './routes/wallet.ts';
 import { staffApp } from './staff-app.ts';
 
 export type TAppOptions = TAppDeps & {
@@ -253,6 +255,7 @@ export function createApp(options: TAppOptions) {
   app.route('/api', biometryReviewRoutes(biometry));
   app.route('/api/staff', staffApp({ config, database, log, outbox, accounts, checkout, biometry, flags }));
   app.route('/', transferRoutes(accounts, checkout));
+  app.route('/', walletRoutes(accounts, walletAtStart(config, log)));
   app.route('/api', addressRoutes(accounts.postalCodes));
   app.route('/api/captcha', captchaRoutes(accounts));
   app.route(

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, smallint, text, timestamp } from '../pg-core.ts';
 
 /**
  * Issue 36: a wallet pass given to a ticket's holder. The serial is `<ticket id>.<qr version>`: a

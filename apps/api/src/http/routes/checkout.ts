@@ -33,6 +33,7 @@ import { orderCalendar } from '../../modules/tickets/get-order-calendar.ts';
 import { findOrders, getOrderReceipt } from '../../modules/tickets/get-order-receipt.ts';
 import { getMyTickets, pdfTickets } from '../../modules/tickets/my-tickets.ts';
 import { ticketsPdf } from '../../modules/tickets/ticket-pdf.ts';
+import { walletOffered } from '../../modules/wallet/settings.ts';
 import { siteConfig } from '../../web/site-config.ts';
 import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
@@ -223,7 +224,9 @@ export function checkoutRoutes(s: TCheckoutServices, limits: TRateLimits) {
         const auth = requireAuth(c);
         const eventId = positiveInt(c.req.query('eventId'));
         c.header('Cache-Control', 'private, no-store');
-        return c.json(await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId));
+        // Issue 36: which wallet buttons the holder's tickets show (docs/wallet.md).
+        const mine = await getMyTickets(s.db, auth.user.id, c.get('locale'), eventId);
+        return c.json({ ...mine, wallet: walletOffered(s.config) });
       })
       .on(...endpoint('ticketsPdf'), async (c) => {
         const auth = requireAuth(c);

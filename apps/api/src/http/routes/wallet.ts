@@ -1,0 +1,99 @@
+import { API_MESSAGES } from '@ingressos/contracts';
+import { type Context, Hono } from 'hono';
+import type { TDb } from '../../db/client.ts';
+import type { TAccountServices } from '../../modules/accounts/services.ts';
+import { applePass } from '../../modules/wallet/apple-pass.ts';
+import {
+  applePassToken,
+  registerDevice,
+  serialsUpdatedSince,
+  unregisterDevice,
+} from '../../modules/wallet/apple-web-service.ts';
+import { markGoogleSaved } from '../../modules/wallet/google-objects.ts';
+import { googleSaveLink } from '../../modules/wallet/google-save.ts';
+import { holderPass, passBySerial } from '../../modules/wallet/pass-facts.ts';
+import type { TWalletSettings } from '../../modules/wallet/settings.ts';
+import type { TAppEnv } from '../env.ts';
+import { HttpError } from '../errors.ts';
+import { requireAuth } from '../middleware/authenticate.ts';
+
+const notFound = (c: Context<TAppEnv>) =>
+  new HttpError(404, 'not_found', API_MESSAGES[c.get('locale')].request.not_found);
+
+/**
+ * Issue 36 (docs/wallet.md): the holder's .pkpass and Google save link, and Apple's PassKit web
+ * service under the pass's webServiceURL (/api/wallet/apple + /v1/...). A wallet not configured
+ * answers 404 everywhere.
+ */
+export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings) {
+  const db: TDb = accounts.db;
+  const brand = accounts.config.BRAND_NAME;
+  const { apple, google } = wallet;
+  const mine = async (c: Context<TAppEnv>) => {
+    const { user } = requireAuth(c);
+    const facts = await holderPass(db, c.req.param('ticketId') ?? '', user.id);
+    if (!facts) throw notFound(c);
+    c.header('Cache-Control', 'private, no-store');
+    return facts;
+  };
+  const device = (c: Context<TAppEnv>) => ({
+    deviceId: c.req.param('deviceId') ?? '',
+    passTypeId: c.req.param('passTypeId') ?? '',
+    serial: c.req.param('serial') ?? '',
+    token: applePassToken(c.req.header('authorization')),
+  });
+  const service = '/api/wallet/apple/v1';
+  return new Hono<TAppEnv>()
+    .get('/api/tickets/:ticketId/wallet/apple.pkpass', async (c) => {
+      if (!apple) throw notFound(c);
+      const facts = await mine(c);
+      return c.body(new Uint8Array(await applePass(apple, facts, brand)), 200, {
+        'content-type': 'application/vnd.apple.pkpass',
+        'content-disposition': `attachment; filename="ingresso-${facts.serial}.pkpass"`,
+      });
+    })
+    .get('/api/tickets/:ticketId/wallet/google', async (c) => {
+      if (!google) throw notFound(c);
+      const facts = await mine(c);
+      await markGoogleSaved(db, facts.serial);
+      return c.json(await googleSaveLink(google, facts, brand));
+    })
+    .post(`${service}/devices/:deviceId/registrations/:passTypeId/:serial`, async (c) => {
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      const body = (await c.req.json().catch(() => null)) as { pushToken?: unknown } | null;
+      if (typeof body?.pushToken !== 'string' || !body.pushToken) return c.body(null, 400);
+      return c.body(null, await registerDevice(db, device(c), body.pushToken));
+    })
+    .delete(`${service}/devices/:deviceId/registrations/:passTypeId/:serial`, async (c) => {
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      return c.body(null, await unregisterDevice(db, device(c)));
+    })
+    .get(`${service}/devices/:deviceId/registrations/:passTypeId`, async (c) => {
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      const found = await serialsUpdatedSince(
+        db,
+        c.req.param('deviceId'),
+        apple.passTypeId,
+        c.req.query('passesUpdatedSince'),
+      );
+      return found ? c.json(found) : c.body(null, 204);
+    })
+    .get(`${service}/passes/:passTypeId/:serial`, async (c) => {
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      const facts = await passBySerial(db, c.req.param('serial'), device(c).token);
+      if (!facts) return c.body(null, 401);
+      const modified = new Date(Math.floor(facts.changedAt.getTime() / 1000) * 1000);
+      const since = Date.parse(c.req.header('if-modified-since') ?? '');
+      if (!Number.isNaN(since) && modified.getTime() <= since) return c.body(null, 304);
+      return c.body(new Uint8Array(await applePass(apple, facts, brand)), 200, {
+        'content-type': 'application/vnd.apple.pkpass',
+        'last-modified': modified.toUTCString(),
+      });
+    })
+    .post(`${service}/log`, async (c) => {
+      const body = (await c.req.json().catch(() => null)) as { logs?: unknown } | null;
+      const logs = Array.isArray(body?.logs) ? body.logs.slice(0, 50).map(String) : [];
+      if (logs.length) accounts.log.info('apple wallet device log', { logs });
+      return c.body(null, 200);
+    });
+}
