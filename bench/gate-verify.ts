@@ -91,6 +91,10 @@ try {
         rotationKey: Uint8Array.from(atob(rotationKey.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
           c.charCodeAt(0),
         ),
+        // Today, in UTC: every scan is on the event's day (the bench times the 'ok' path).
+        startsAt: new Date().toISOString(),
+        timeZone: 'UTC',
+        sections: null,
         ticket: async (id: string) => byId.get(id),
         nowMs: () => Date.now(),
       };

@@ -17,7 +17,7 @@ import { seriousA11yProblems } from './support/producer.ts';
 /**
  * Issue 35, the gate app in Chromium with a fake camera fed each ticket's QR: online, a valid entry,
  * the same ticket refused as already used, a transferred (older QR version), a refunded and another
- * event's ticket refused; with the network cut, the same answers from the device's own list and a
+ * event's ticket refused, and a seat of a section this gate does not admit; with the network cut, the same answers from the device's own list and a
  * queue; a second device that let the same ticket in offline syncs after the first, the server
  * keeps one check-in and the console lists the duplicate. One server, one browser.
  */
@@ -31,7 +31,8 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
   let smtp: TGateStage['smtp'];
   let browser: Browser;
   let url: string;
-  const qr: Record<'valid' | 'moved' | 'refunded' | 'other' | 'late', string> = {
+  const qr: Record<'valid' | 'moved' | 'refunded' | 'other' | 'late' | 'seat', string> = {
+    seat: '',
     valid: '',
     moved: '',
     refunded: '',
@@ -46,14 +47,15 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
 
   beforeAll(async () => {
     const started = performance.now();
-    stage = await openGateStage('gate', 5);
+    stage = await openGateStage('gate', 6);
     ({ f, buyers, browser, url, smtp, clip, key } = stage);
-    const [valid, moved, refunded, late, other] = await Promise.all([
+    const [valid, moved, refunded, late, other, seat] = await Promise.all([
       buyTicket(url, buyers[0]!, f.lotId, f.eventId),
       buyTicket(url, buyers[1]!, f.lotId, f.eventId),
       buyTicket(url, buyers[2]!, f.lotId, f.eventId),
       buyTicket(url, buyers[3]!, f.lotId, f.eventId),
       buyTicket(url, buyers[4]!, f.otherEventLotId, f.otherEventId),
+      buyTicket(url, buyers[5]!, f.seatLotId, f.eventId, f.seatIds[0]),
     ]);
     // A transferred ticket's old QR: the same ticket signed at a version below its current one.
     const claims = await key.signer.verify(moved.qr);
@@ -63,6 +65,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
       refunded: refunded.qr,
       other: other.qr,
       late: late.qr,
+      seat: seat.qr,
     });
     const device = await gateDevice(browser, url, smtp, ADMIN, { viewport: { width: 1280, height: 900 } });
     const refund = await device.context.request.post(`/api/staff/orders/${refunded.orderId}/refunds`, {
@@ -99,7 +102,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     return said;
   }
 
-  it('online: valid, already used, transferred, refunded, another event', async () => {
+  it('online: valid, already used, transferred, refunded, another event, another sector', async () => {
     const started = performance.now();
     const device = await gateDevice(browser, url, smtp, GATE, MOBILE);
     one = device.context;
@@ -108,7 +111,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     await phone.goto('/console/portaria');
     await phone.getByLabel('Nome desta portaria').fill('Portão A');
     await phone.getByRole('button', { name: 'Baixar lista do evento' }).click();
-    await phone.getByRole('status').filter({ hasText: 'Lista baixada: 4 ingressos.' }).waitFor();
+    await phone.getByRole('status').filter({ hasText: 'Lista baixada: 5 ingressos.' }).waitFor();
     expect(await seriousA11yProblems(phone)).toEqual([]);
 
     const first = await scan(phone, qr.valid);
@@ -120,6 +123,10 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     expect((await scan(phone, qr.moved)).verdict).toBe('Ingresso transferido ou revogado');
     expect((await scan(phone, qr.refunded)).verdict).toBe('Ingresso reembolsado');
     expect((await scan(phone, qr.other)).verdict).toBe('Ingresso de outro evento');
+    // This gate admits the Pista only (kept on the device): a Plateia seat is sent elsewhere.
+    await phone.getByRole('button', { name: 'Aparelho', exact: true }).click();
+    await phone.getByRole('checkbox', { name: 'Plateia' }).uncheck();
+    expect((await scan(phone, qr.seat)).verdict).toBe('Setor errado: Plateia');
     console.info(`gate journey: online scans in ${Math.round(performance.now() - started)} ms`);
   });
 

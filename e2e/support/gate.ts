@@ -14,6 +14,7 @@ import { inviteStaff } from '../../apps/api/src/modules/staff/invite-staff.ts';
 import { createTicketSigner } from '../../apps/api/src/modules/tickets/ticket-keys.ts';
 import { brazilianAdult } from '../../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';
+import { startedNow } from '../../apps/api/src/testing/gate.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../apps/api/src/testing/smtp-server.ts';
 import { launchCameraBrowser } from './browser.ts';
 import { invitationLink, inviteFirstAdmin, STAFF_PASSWORD, totpCode } from './console.ts';
@@ -64,12 +65,18 @@ export async function buyersIn(db: TDb, count: number): Promise<TBuyer[]> {
 }
 
 /** One ticket bought and paid by card (sandbox); its order id and QR as My tickets shows it. */
-export async function buyTicket(url: string, buyer: TBuyer, lotId: number, eventId: number) {
+export async function buyTicket(
+  url: string,
+  buyer: TBuyer,
+  lotId: number,
+  eventId: number,
+  placeId?: number,
+) {
   const headers = { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' };
   const added = await fetch(`${url}/api/v4/addtocart`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ lotId, quantity: 1 }),
+    body: JSON.stringify({ lotId, quantity: 1, ...(placeId ? { controlledPlaceId: placeId } : {}) }),
   });
   const cart = (await added.json()) as { sessionID: string };
   expect(added.status, JSON.stringify(cart)).toBe(200);
@@ -194,6 +201,8 @@ export async function openGateStage(tag: string, buyerCount: number): Promise<TG
   const database = await openDatabase({ dataDir });
   await migrateDatabase(database);
   const f = await createCartFixture(database.db);
+  // The gate admits a ticket on its event's day only: the event started a minute ago.
+  await startedNow(database.db, f.eventId);
   await inviteFirstAdmin(database.db, GATE_ADMIN);
   await inviteStaff(
     { db: database.db, config: loadConfig(), outbox: { nudge() {} } },

@@ -259,13 +259,16 @@ export const ZCheckInRequest = z
       .string()
       .regex(/^[\w-]{8,64}$/)
       .optional(),
+    /** Issue 35: the sections this gate admits (absent or empty: all); another's ticket is `wrong_sector`. */
+    sections: z.array(z.string().trim().min(1).max(120)).max(100).optional(),
   })
   .strict();
 export type TCheckInRequest = z.infer<typeof ZCheckInRequest>;
 /**
  * Issue 35: the QR is either kind (static signed, or the rotating `BLT2.` text); the answer is one of
  * GATE_RESULTS (`stale_code`: a rotating code over ~30 s old; `static_not_accepted`: a static QR at
- * an event whose mode is `rotating`; wrong_day/wrong_sector are the offline app's only).
+ * an event whose mode is `rotating`; `wrong_day`: not the event's day on the server's clock, nor the
+ * next until 06:00; `wrong_sector`: a section the request's `sections` leaves out).
  */
 export const CHECK_IN_RESULTS = GATE_RESULTS;
 export const ZCheckInAnswer = z.object({

@@ -10,7 +10,8 @@ import {
   ticketRotationSecret,
 } from '@ingressos/domain/rotating-code';
 import { expect } from 'vitest';
-import { eq } from '../db/orm.ts';
+import type { TDb } from '../db/client.ts';
+import { eq, inArray } from '../db/orm.ts';
 import { events, tickets, users } from '../db/schema/index.ts';
 import { eventRotationKey } from '../modules/gate/rotation-keys.ts';
 import { type register, withCookie } from './accounts.ts';
@@ -22,6 +23,18 @@ import type { TTestApp } from './test-app.ts';
 type TErr = { code?: string };
 export type TTicket = typeof tickets.$inferSelect;
 export const GATE = '/api/staff/gate';
+
+/**
+ * The fixture's events start a month ahead; a gate admits a ticket on its event's day only
+ * (wrong_day). Started a minute ago, an event is on its day at any hour of the test's clock (or,
+ * past midnight, before 06:00 of the next: within six hours of the start), and still on sale.
+ */
+export async function startedNow(db: TDb, ...eventIds: number[]): Promise<void> {
+  await db
+    .update(events)
+    .set({ startsAt: new Date(Date.now() - 60_000) })
+    .where(inArray(events.id, eventIds));
+}
 
 /**
  * Issue 35's API tests (staff-gate*.int.test.ts): calls of the gate, purchases, the rotating code

@@ -8,7 +8,15 @@ import { cacheLoadedAssets, installGateApp } from './install.ts';
 import { downloadList, gateEvents } from './net.ts';
 import { CountsPanel, ResultScreen, SearchPanel } from './panels.tsx';
 import { preloadScanner, startScanner, type TScanner } from './scanner.ts';
-import { deviceId, saveSetting, setting, storedEvents } from './store.ts';
+import {
+  deviceId,
+  gateSections,
+  saveGateSections,
+  saveSetting,
+  setting,
+  storedEvents,
+  tickets,
+} from './store.ts';
 import { useGate } from './use-gate.ts';
 import './gate.css';
 
@@ -51,7 +59,26 @@ function Gate() {
   const [gate, setGate] = useState('');
   const [device, setDevice] = useState('');
   const [note, setNote] = useState('');
-  const state = useGate(eventId, gate);
+  const [sections, setSections] = useState<string[]>([]);
+  const state = useGate(eventId, gate, sections);
+  // The sections this gate admits (kept per event on the device), and those the list has.
+  const [listed, setListed] = useState<string[]>([]);
+  useEffect(() => {
+    if (eventId !== null) void gateSections(eventId).then(setSections);
+  }, [eventId]);
+  useEffect(() => {
+    if (eventId === null || !state.event) return;
+    void tickets(eventId).then((all) => setListed([...new Set(all.map((k) => k.section))].sort()));
+  }, [eventId, state.event]);
+  const admit = (section: string, on: boolean) => {
+    if (eventId === null) return;
+    const now = sections.length ? sections : listed;
+    const next = on ? [...now, section] : now.filter((s) => s !== section);
+    // Every section ticked is kept as none: all (and a section added by a later sync is admitted).
+    const kept = listed.every((s) => next.includes(s)) ? [] : next;
+    setSections(kept);
+    void saveGateSections(eventId, kept);
+  };
 
   useEffect(() => {
     void (async () => {
@@ -135,6 +162,26 @@ function Gate() {
             <button type="button" className="gate-primary" disabled={eventId === null} onClick={download}>
               {t('gate.download')}
             </button>
+            {listed.length > 1 ? (
+              <fieldset className="gate-sections">
+                <legend>{t('gate.sections')}</legend>
+                {listed.map((s) => {
+                  const on = !sections.length || sections.includes(s);
+                  return (
+                    <label key={s}>
+                      <input
+                        type="checkbox"
+                        checked={on}
+                        // The last section ticked stays: a gate admits at least one.
+                        disabled={on && sections.length === 1}
+                        onChange={(e) => admit(s, e.target.checked)}
+                      />
+                      {s}
+                    </label>
+                  );
+                })}
+              </fieldset>
+            ) : null}
             {state.event ? (
               <p className="muted">{t('gate.listAge', { date: date(state.event.downloadedAt) })}</p>
             ) : null}

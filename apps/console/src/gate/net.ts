@@ -53,8 +53,13 @@ export async function downloadList(eventId: number): Promise<TCall<TGateList>> {
 }
 
 /** The server's check-in of one scan, at once (online): it keeps the first. */
-export function checkInOnline(eventId: number, qr: string, gate: string) {
-  return post<TCheckInAnswer>('/api/staff/gate/check-ins', { qr, eventId, gate });
+export function checkInOnline(eventId: number, qr: string, gate: string, sections: readonly string[]) {
+  return post<TCheckInAnswer>('/api/staff/gate/check-ins', {
+    qr,
+    eventId,
+    gate,
+    ...(sections.length ? { sections } : {}),
+  });
 }
 
 export type TSyncOutcome = { sent: number; duplicates: number; refused: number; undone: number };

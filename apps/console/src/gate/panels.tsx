@@ -18,7 +18,8 @@ export function ResultScreen({ shown, onNext }: { shown: TShown; onNext: () => v
       role="alert"
       data-result={shown.result}
     >
-      <p className="gate-verdict">{t(`gate.result.${shown.result}`)}</p>
+      <p className="gate-verdict">{t(`gate.result.${shown.result}`, { section: k?.section ?? '' })}</p>
+      {shown.sendTo ? <p className="gate-send">{t('gate.sendTo', { gate: shown.sendTo })}</p> : null}
       {k?.halfPrice ? <p className="gate-half">{t('gate.halfPrice')}</p> : null}
       {k ? (
         <dl className="gate-holder">

@@ -47,6 +47,19 @@ export async function saveSetting(name: string, value: string): Promise<void> {
   await (await db()).put('settings', value, name);
 }
 
+/** The sections this gate admits at an event (chosen at setup); empty: all of them. */
+export async function gateSections(eventId: number): Promise<string[]> {
+  try {
+    const kept = JSON.parse((await setting(`sections:${eventId}`)) ?? '[]') as unknown;
+    return Array.isArray(kept) ? kept.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+export async function saveGateSections(eventId: number, sections: readonly string[]): Promise<void> {
+  await saveSetting(`sections:${eventId}`, JSON.stringify(sections));
+}
+
 /** This device's id (made once, kept): the server tells duplicates apart by it. */
 export async function deviceId(): Promise<string> {
   const known = await setting('deviceId');

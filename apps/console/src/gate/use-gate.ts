@@ -3,7 +3,7 @@ import { fromBase64Url } from '@ingressos/domain/rotating-code';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { signal } from './feedback.ts';
 import { checkInOnline, sync } from './net.ts';
-import { queued, recordCheckIn, storedEvent, type TStoredEvent, ticket } from './store.ts';
+import { queued, recordCheckIn, storedEvent, type TStoredEvent, ticket, tickets } from './store.ts';
 import { decideScan, importGateKey, type TGateContext } from './verify.ts';
 
 /** What the result screen shows of a scan. */
@@ -13,6 +13,8 @@ export type TShown = {
   /** Decided on the device (no network): queued to send. */
   offline: boolean;
   ms: number;
+  /** wrong_sector: the gate where this list saw the ticket's section enter, if any. */
+  sendTo?: string | null;
 };
 
 const SYNC_EVERY_MS = 30_000;
@@ -22,7 +24,7 @@ const SYNC_EVERY_MS = 30_000;
  * the queue, and `scan`, which decides offline first (the signature, the list) and, online, lets the
  * server confirm a check-in at once (so a ticket cannot enter twice); offline it queues.
  */
-export function useGate(eventId: number | null, gate: string) {
+export function useGate(eventId: number | null, gate: string, sections: readonly string[]) {
   const [event, setEvent] = useState<TStoredEvent | null>(null);
   const [online, setOnline] = useState(navigator.onLine);
   const [pending, setPending] = useState(0);
@@ -41,10 +43,13 @@ export function useGate(eventId: number | null, gate: string) {
         ticketCode: stored.event.ticketCode,
         publicKey: await importGateKey(stored.publicKeyJwk),
         rotationKey: fromBase64Url(stored.rotationKey),
+        startsAt: stored.event.startsAt,
+        timeZone: stored.event.timeZone,
+        sections,
         ticket: (id) => ticket(eventId, id),
         nowMs: () => Date.now(),
       };
-  }, [eventId]);
+  }, [eventId, sections]);
 
   const syncNow = useCallback(async () => {
     if (eventId === null || !(await storedEvent(eventId))) return;
@@ -84,7 +89,7 @@ export function useGate(eventId: number | null, gate: string) {
       // of ours, or another event's. A signed ticket missing from the list (sold since) is asked.
       const askServer = navigator.onLine && local.claims !== null && local.result !== 'wrong_event';
       let verdict: TShown;
-      const server = askServer ? await checkInOnline(eventId, text.trim(), gate) : null;
+      const server = askServer ? await checkInOnline(eventId, text.trim(), gate, sections) : null;
       if (server?.ok) {
         const answer = server.body;
         const known = answer.ticket ? await ticket(eventId, answer.ticket.ticketId) : undefined;
@@ -140,12 +145,23 @@ export function useGate(eventId: number | null, gate: string) {
         };
         if (askServer && server === null) setOnline(false);
       }
+      if (verdict.result === 'wrong_sector' && verdict.ticket)
+        verdict.sendTo = await gateOfSection(eventId, verdict.ticket.section, gate);
       signal(verdict.result === 'ok');
       setShown(verdict);
       await reload();
     },
-    [eventId, gate, reload],
+    [eventId, gate, sections, reload],
   );
 
   return { event, online, pending, shown, setShown, scan, syncNow, reload, syncNote };
+}
+
+/** The gate (other than this one) where the list saw most tickets of `section` enter, or null. */
+async function gateOfSection(eventId: number, section: string, here: string): Promise<string | null> {
+  const seen = new Map<string, number>();
+  for (const k of await tickets(eventId))
+    if (k.section === section && k.checkedInAt && k.checkInGate && k.checkInGate !== here)
+      seen.set(k.checkInGate, (seen.get(k.checkInGate) ?? 0) + 1);
+  return [...seen].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }

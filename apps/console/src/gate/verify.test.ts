@@ -57,6 +57,10 @@ beforeAll(async () => {
     ticketCode: 'rotating_printable',
     publicKey: await importGateKey({ ...jwk, alg: 'EdDSA', use: 'sig' }),
     rotationKey,
+    // 20:00 in São Paulo on NOW's day (NOW is 17:00 there).
+    startsAt: '2026-11-29T23:00:00.000Z',
+    timeZone: 'America/Sao_Paulo',
+    sections: null,
     ticket: async (id) => list.get(id),
     nowMs: () => NOW,
   };
@@ -105,5 +109,38 @@ describe('decideScan', () => {
     expect((await decideScan(jws, { ...context, ticketCode: 'rotating' })).result).toBe(
       'static_not_accepted',
     );
+  });
+
+  it('refuses another day than the event’s on the venue’s clock, but lets in until 06:00 the day after', async () => {
+    listed(uuid(6));
+    const text = await pass({ t: packed(uuid(6)), e: EVENT, l: 1, u: 1 });
+    const at = async (iso: string) =>
+      (await decideScan(text, { ...context, nowMs: () => Date.parse(iso) })).result;
+    // São Paulo is UTC-3: the 30th at 01:00 UTC is still the 29th, 22:00 there.
+    expect(await at('2026-11-29T03:00:00.000Z')).toBe('ok');
+    expect(await at('2026-11-30T01:00:00.000Z')).toBe('ok');
+    expect(await at('2026-11-30T08:59:00.000Z')).toBe('ok');
+    expect(await at('2026-11-30T09:00:00.000Z')).toBe('wrong_day');
+    expect(await at('2026-11-29T02:59:00.000Z')).toBe('wrong_day');
+    expect(await at('2026-12-01T04:00:00.000Z')).toBe('wrong_day');
+    // Its own faults first: a used ticket says so on any day.
+    listed(uuid(7), { checkedInAt: '2026-11-29T23:30:00.000Z' });
+    const used = await pass({ t: packed(uuid(7)), e: EVENT, l: 1, u: 1 });
+    expect(
+      (await decideScan(used, { ...context, nowMs: () => Date.parse('2026-12-05T20:00:00Z') })).result,
+    ).toBe('already_used');
+  });
+
+  it('refuses a ticket of a section this gate does not admit, and names it', async () => {
+    listed(uuid(8), { section: 'Camarote' });
+    const text = await pass({ t: packed(uuid(8)), e: EVENT, l: 1, u: 1 });
+    const admitting = async (sections: string[] | null) => decideScan(text, { ...context, sections });
+    expect(await admitting(['Pista'])).toMatchObject({
+      result: 'wrong_sector',
+      ticket: { section: 'Camarote' },
+    });
+    expect((await admitting(['Pista', 'Camarote'])).result).toBe('ok');
+    expect((await admitting([])).result).toBe('ok');
+    expect((await admitting(null)).result).toBe('ok');
   });
 });

@@ -1,4 +1,5 @@
 import type { TGateResult, TGateTicket, TTicketCodeMode } from '@ingressos/contracts/gate';
+import { isEventDay } from '@ingressos/domain/event-day';
 import {
   checkRotatingCode,
   fromBase64Url,
@@ -10,7 +11,9 @@ import {
 /**
  * Issue 35, the gate's offline decision: the scanned text's signature (Ed25519, WebCrypto, with the
  * event's public key), its event, its rotating code when it has one, then the downloaded list
- * (transferred away, refunded, already checked in). No network: the server's own check-in
+ * (transferred away, refunded, already checked in), then when and where: another day than the
+ * event's (`wrong_day`, packages/domain/src/event-day.ts), a section this gate does not admit
+ * (`wrong_sector`). No network: the server's own check-in
  * (apps/api/src/modules/tickets/check-in.ts) decides in the same order when the device is online.
  */
 
@@ -27,6 +30,11 @@ export type TGateContext = {
   ticketCode: TTicketCodeMode;
   publicKey: CryptoKey;
   rotationKey: Uint8Array;
+  /** The event's start and time zone (the list's event): the day a ticket enters. */
+  startsAt: string;
+  timeZone: string;
+  /** The sections this gate admits (chosen at setup); null or empty: all. */
+  sections: readonly string[] | null;
   ticket(id: string): Promise<TGateTicket | undefined>;
   nowMs(): number;
 };
@@ -99,5 +107,9 @@ export async function decideScan(text: string, context: TGateContext): Promise<T
   if (!ticket) return refuse('invalid', claims);
   if (ticket.voided) return refuse('refunded', claims, ticket);
   if (ticket.checkedInAt) return refuse('already_used', claims, ticket);
+  if (!isEventDay(context.startsAt, context.timeZone, context.nowMs()))
+    return refuse('wrong_day', claims, ticket);
+  if (context.sections?.length && !context.sections.includes(ticket.section))
+    return refuse('wrong_sector', claims, ticket);
   return { result: 'ok', ticket, claims, code };
 }

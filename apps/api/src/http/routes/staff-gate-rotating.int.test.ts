@@ -10,7 +10,7 @@ import { tickets } from '../../db/schema/index.ts';
 import { eventRotationKey } from '../../modules/gate/rotation-keys.ts';
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
-import { gateTools } from '../../testing/gate.ts';
+import { gateTools, startedNow } from '../../testing/gate.ts';
 import { staffSession } from '../../testing/staff.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
@@ -27,6 +27,7 @@ describe.each(testDatabases())('the rotating ticket at the gate on %s', (kind) =
   beforeAll(async () => {
     t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' });
     f = await createCartFixture(t.database.db, { lotCapacity: 40 });
+    await startedNow(t.database.db, f.eventId);
     gate = await staffSession(t.database.db, { role: 'gate', eventIds: [f.eventId] });
     tools = gateTools(t, f, gate);
   });

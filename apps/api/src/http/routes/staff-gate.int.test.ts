@@ -7,14 +7,14 @@ import {
   ZGateSyncAnswer,
   ZGateUndoAnswer,
 } from '@ingressos/contracts/gate';
-import type { TProducerDashboard } from '@ingressos/contracts/staff-producer';
+import type { TCheckInAnswer, TProducerDashboard } from '@ingressos/contracts/staff-producer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from '../../db/orm.ts';
-import { gateCheckInConflicts, staffAuditLog, tickets } from '../../db/schema/index.ts';
+import { events, gateCheckInConflicts, staffAuditLog, tickets } from '../../db/schema/index.ts';
 import { eventRotationKey } from '../../modules/gate/rotation-keys.ts';
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
-import { GATE, gateTools } from '../../testing/gate.ts';
+import { GATE, gateTools, startedNow } from '../../testing/gate.ts';
 import { staffSession } from '../../testing/staff.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
@@ -32,6 +32,7 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
     t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' });
     // Every test buys from the one lot (about 20 tickets in all, 6 more on PostgreSQL's race).
     f = await createCartFixture(t.database.db, { lotCapacity: 40 });
+    await startedNow(t.database.db, f.eventId);
     gate = await staffSession(t.database.db, { role: 'gate', eventIds: [f.eventId] });
     tools = gateTools(t, f, gate);
   });
@@ -198,6 +199,45 @@ describe.each(testDatabases())('the offline gate on %s', (kind) => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ staffId: gate.id, reason: 'Escaneado por engano' });
     expect((await scan(ticket!.qr)).body.result).toBe('ok');
+  });
+
+  it('answers wrong_sector for a section the gate does not admit and wrong_day off the event’s day, writing nothing', async () => {
+    const { send, bought, scan } = tools;
+    const {
+      tickets: [ticket],
+    } = await bought(1);
+    const at = (sections: string[]) =>
+      send<TCheckInAnswer>(gate, 'POST', `${GATE}/check-ins`, {
+        qr: ticket!.qr,
+        eventId: f.eventId,
+        gate: 'Portão Camarote',
+        sections,
+      });
+    const checkedIn = async () =>
+      (await t.database.db.select().from(tickets).where(eq(tickets.id, ticket!.id)))[0]!.checkedInAt;
+    const refused = await at(['Camarote']);
+    expect(refused.body).toMatchObject({
+      result: 'wrong_sector',
+      ticket: { section: 'Pista', checkedInAt: null },
+    });
+    expect(await checkedIn()).toBeNull();
+    // Yesterday (30 h ago: past 06:00 of the day after) and tomorrow, on the server's clock.
+    const startAt = (ms: number) =>
+      t.database.db
+        .update(events)
+        .set({ startsAt: new Date(Date.now() + ms) })
+        .where(eq(events.id, f.eventId));
+    try {
+      for (const ms of [-30 * 3_600_000, 24 * 3_600_000]) {
+        await startAt(ms);
+        expect((await scan(ticket!.qr)).body.result, String(ms)).toBe('wrong_day');
+      }
+      expect(await checkedIn()).toBeNull();
+    } finally {
+      await startedNow(t.database.db, f.eventId);
+    }
+    expect((await at(['Camarote', 'Pista'])).body.result).toBe('ok');
+    expect(await checkedIn()).not.toBeNull();
   });
 
   it('refuses a gate agent of another event every gate call, whatever the id', async () => {

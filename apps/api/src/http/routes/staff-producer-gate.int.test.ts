@@ -10,6 +10,7 @@ import { events, posterImages, staffAuditLog, ticketLots, tickets } from '../../
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';
+import { startedNow } from '../../testing/gate.ts';
 import { staffSession } from '../../testing/staff.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
@@ -30,6 +31,7 @@ describe.each(testDatabases())('the gate, the races and the posters on %s', (kin
   beforeAll(async () => {
     t = await createTestApp(kind, { CAPTCHA_PROVIDER: 'off' });
     f = await createCartFixture(t.database.db);
+    await startedNow(t.database.db, f.eventId, f.otherEventId);
     await t.database.db
       .update(events)
       .set({ category: 'show' })

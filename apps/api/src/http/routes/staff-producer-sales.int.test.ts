@@ -6,6 +6,7 @@ import { orders, outboxMessages, staffAuditLog, ticketLots, tickets } from '../.
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { cardBody, checkoutBuyer } from '../../testing/checkout-buyer.ts';
+import { startedNow } from '../../testing/gate.ts';
 import { staffSession } from '../../testing/staff.ts';
 import { createTestApp, type TTestApp, testDatabases } from '../../testing/test-app.ts';
 
@@ -177,6 +178,8 @@ describe.each(testDatabases())('the producer runs a sale on %s', (kind) => {
       .select()
       .from(tickets)
       .where(eq(tickets.orderId, pixCreated.body.orderId));
+    // The door admits on the event's day only (a courtesy, above, is given before it starts).
+    await startedNow(t.database.db, g.eventId);
     const scan = await call<TCheckInAnswer>(owner, 'POST', '/api/staff/gate/check-ins', {
       qr: first!.qr,
       eventId: g.eventId,

@@ -174,6 +174,8 @@ export function staffProducerRoutes(deps: TStaffDeps) {
           gate: body.gate || null,
           staffId: staff.id,
           deviceId: body.deviceId ?? null,
+          sections: body.sections,
+          nowMs: Date.now(),
         }),
       );
     });

@@ -1,6 +1,7 @@
 import type { TDeviceCheckIn } from '@ingressos/contracts/gate';
 import type { TCheckInAnswer } from '@ingressos/contracts/staff-producer';
 import { hideCpf } from '@ingressos/domain/cpf';
+import { isEventDay } from '@ingressos/domain/event-day';
 import {
   checkRotatingCode,
   fromBase64Url,
@@ -20,6 +21,8 @@ type TRow = {
   id: string;
   event_id: number;
   ticket_code: string;
+  starts_at: Date | string;
+  time_zone: string;
   qr_version: number;
   voided_at: Date | string | null;
   checked_in_at: Date | string | null;
@@ -43,7 +46,10 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * event's ticket is `wrong_event`, a static QR at an event in mode `rotating` `static_not_accepted`,
  * a pass older than the ticket's `qr_version` (it changed hands) `revoked`, a rotating code not the
  * ticket's at its CURRENT version `invalid` (forged) or `stale_code` (over a step off the server's
- * clock), a voided ticket `refunded`; otherwise one conditional UPDATE (`... where checked_in_at is
+ * clock), a voided ticket `refunded`, one already checked in `already_used`; then when and where: a
+ * scan on another day than the event's on the server's clock `nowMs` (packages/domain/src/event-day.ts)
+ * `wrong_day`, a ticket of a section the gate's `sections` leaves out `wrong_sector`, neither written;
+ * otherwise one conditional UPDATE (`... where checked_in_at is
  * null and voided_at is null` and the pass's version still the ticket's) checks it in, so of two
  * gates scanning one ticket at once exactly one gets `ok` and the other `already_used`, with the
  * first check-in's time and gate.
@@ -51,8 +57,19 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
 export async function checkInTicket(
   db: TDb,
   signer: TTicketSigner,
-  input: { qr: string; eventId: number; gate: string | null; staffId: string; deviceId?: string | null },
+  input: {
+    qr: string;
+    eventId: number;
+    gate: string | null;
+    staffId: string;
+    deviceId?: string | null;
+    /** The sections this gate admits; absent or empty: all. */
+    sections?: readonly string[];
+    /** The server's clock (ms), the day's judge. */
+    nowMs?: number;
+  },
 ): Promise<TCheckInAnswer> {
+  const nowMs = input.nowMs ?? Date.now();
   const scanned = parseScannedCode(input.qr);
   if (!scanned) return { result: 'invalid', ticket: null };
   let claims: Awaited<ReturnType<TTicketSigner['verify']>>;
@@ -65,7 +82,7 @@ export async function checkInTicket(
     (
       await rows<TRow>(
         db,
-        sql`select k.id, k.event_id, e.ticket_code, k.qr_version, k.voided_at, k.checked_in_at, k.check_in_gate, k.holder_cpf,
+        sql`select k.id, k.event_id, e.ticket_code, e.starts_at, e.time_zone, k.qr_version, k.voided_at, k.checked_in_at, k.check_in_gate, k.holder_cpf,
               (select h->>'name' from jsonb_array_elements(o.lines) l, jsonb_array_elements(coalesce(l->'holders', '[]'::jsonb)) h
                 where h->>'document' = k.holder_cpf limit 1) as holder_name,
               s.name as section, t.name as ticket, p.alias as place
@@ -96,11 +113,15 @@ export async function checkInTicket(
   if (scanned.kind === 'rotating') {
     const key = fromBase64Url(await eventRotationKey(db, input.eventId));
     const secret = await ticketRotationSecret(key, row.id, Number(row.qr_version));
-    const check = await checkRotatingCode(secret, scanned, Date.now());
+    const check = await checkRotatingCode(secret, scanned, nowMs);
     if (check === 'bad_code') return { result: 'invalid', ticket: null };
     if (check !== 'ok') return { result: 'stale_code', ticket: view(row) };
   }
   if (row.voided_at !== null) return { result: 'refunded', ticket: view(row) };
+  if (row.checked_in_at !== null) return { result: 'already_used', ticket: view(row) };
+  if (!isEventDay(row.starts_at, row.time_zone, nowMs)) return { result: 'wrong_day', ticket: view(row) };
+  if (input.sections?.length && !input.sections.includes(row.section))
+    return { result: 'wrong_sector', ticket: view(row) };
   const [done] = await rows<{ checked_in_at: Date | string; check_in_gate: string | null }>(
     db,
     sql`update tickets set checked_in_at = now(), checked_in_by = ${input.staffId}, check_in_gate = ${input.gate},
