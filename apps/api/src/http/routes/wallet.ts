@@ -1,5 +1,6 @@
 import { API_MESSAGES } from '@ingressos/contracts';
 import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import type { TDb } from '../../db/client.ts';
 import type { TAccountServices } from '../../modules/accounts/services.ts';
 import { applePass } from '../../modules/wallet/apple-pass.ts';
@@ -16,6 +17,11 @@ import type { TWalletSettings } from '../../modules/wallet/settings.ts';
 import type { TAppEnv } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
+import { parseWith, readJsonBody } from '../request.ts';
+
+/** Apple's bodies: a registration's push token, and the messages a device logs. */
+const ZRegistration = z.object({ pushToken: z.string().min(1).max(500) });
+const ZDeviceLog = z.object({ logs: z.array(z.string().max(2000)).max(500) });
 
 const notFound = (c: Context<TAppEnv>) =>
   new HttpError(404, 'not_found', API_MESSAGES[c.get('locale')].request.not_found);
@@ -60,8 +66,7 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
     })
     .post(`${service}/devices/:deviceId/registrations/:passTypeId/:serial`, async (c) => {
       if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
-      const body = (await c.req.json().catch(() => null)) as { pushToken?: unknown } | null;
-      if (typeof body?.pushToken !== 'string' || !body.pushToken) return c.body(null, 400);
+      const body = parseWith(c, ZRegistration, await readJsonBody(c, { malformed: 'missing' }));
       return c.body(null, await registerDevice(db, device(c), body.pushToken));
     })
     .delete(`${service}/devices/:deviceId/registrations/:passTypeId/:serial`, async (c) => {
@@ -91,9 +96,8 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
       });
     })
     .post(`${service}/log`, async (c) => {
-      const body = (await c.req.json().catch(() => null)) as { logs?: unknown } | null;
-      const logs = Array.isArray(body?.logs) ? body.logs.slice(0, 50).map(String) : [];
-      if (logs.length) accounts.log.info('apple wallet device log', { logs });
+      const { logs } = parseWith(c, ZDeviceLog, await readJsonBody(c, { malformed: 'missing' }));
+      if (logs.length) accounts.log.info('apple wallet device log', { logs: logs.slice(0, 50) });
       return c.body(null, 200);
     });
 }
