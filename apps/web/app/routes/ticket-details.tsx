@@ -21,7 +21,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ? await serverApi(context)('myTickets', { query: { eventId } })
       : null;
   const event = answer?.ok ? ([...answer.body.upcoming, ...answer.body.past][0] ?? null) : null;
-  return { locale, brand: site.brandName, eventId, event, auth: null };
+  return {
+    locale,
+    brand: site.brandName,
+    eventId,
+    event,
+    wallet: answer?.ok ? answer.body.wallet : undefined,
+    auth: null,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -61,7 +68,13 @@ export default function TicketDetails({ loaderData }: Route.ComponentProps) {
       <ul className={styles.list}>
         {event.tickets.map((ticket, index) => (
           <li key={ticket.id}>
-            <TicketCard event={event} ticket={ticket} n={index + 1} total={event.tickets.length} />
+            <TicketCard
+              event={event}
+              ticket={ticket}
+              n={index + 1}
+              total={event.tickets.length}
+              wallet={loaderData.wallet}
+            />
           </li>
         ))}
       </ul>

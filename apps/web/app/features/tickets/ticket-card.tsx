@@ -7,6 +7,7 @@ import { useI18n } from '~/ui/i18n.tsx';
 import { QrDialog } from './qr-dialog.tsx';
 import { RotatingQr } from './rotating-qr.tsx';
 import styles from './tickets.module.css';
+import { type TWalletOffer, WalletButtons } from './wallet-buttons.tsx';
 
 const STATUS: Record<TMyTicket['status'], { key: TMessageKey; tone: string }> = {
   valid: { key: 'tickets.status.valid', tone: 'valid' },
@@ -22,11 +23,14 @@ export function TicketCard({
   ticket,
   n,
   total,
+  wallet,
 }: {
   event: TMyEvent;
   ticket: TMyTicket;
   n: number;
   total: number;
+  /** Issue 36: the wallets My tickets' answer offers (the holder's usable tickets show their buttons). */
+  wallet?: TWalletOffer;
 }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
@@ -133,6 +137,7 @@ export function TicketCard({
                 {t('tickets.pdf')}
               </a>
             )}
+            {usable && <WalletButtons ticket={ticket} wallet={wallet} n={n} />}
           </div>
         </div>
       )}

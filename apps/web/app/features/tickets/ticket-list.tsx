@@ -88,7 +88,13 @@ export function TicketList({
         <ul className={styles.list}>
           {tickets.map(({ event, ticket }, index) => (
             <li key={ticket.id}>
-              <TicketCard event={event} ticket={ticket} n={index + 1} total={tickets.length} />
+              <TicketCard
+                event={event}
+                ticket={ticket}
+                n={index + 1}
+                total={tickets.length}
+                wallet={answer.wallet}
+              />
             </li>
           ))}
         </ul>
