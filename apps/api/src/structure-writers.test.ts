@@ -49,10 +49,11 @@ export function tableWrites(text: string, table: { sql: string; drizzle: string 
   return [...text.matchAll(pattern)].map((match) => match[0]);
 }
 
+// Issue 36: a section's half-price quota counters (half_held, half_sold) are the stock module's too.
 const COUNTERS: TGuarded = {
-  tables: ['ticket_lots', 'controlled_places'],
-  drizzle: ['ticketLots', 'controlledPlaces'],
-  columns: ['held', 'sold'],
+  tables: ['ticket_lots', 'controlled_places', 'event_sections'],
+  drizzle: ['ticketLots', 'controlledPlaces', 'eventSections'],
+  columns: ['held', 'sold', 'half_held', 'half_sold', 'halfHeld', 'halfSold'],
 };
 const STATUSES: TGuarded = {
   tables: ['orders', 'payments', 'payment_parts'],

@@ -1,4 +1,5 @@
 import { isCardEmissor, normalizeAccessCode } from '@ingressos/domain/exclusive-access';
+import { HALF_PRICE_CATEGORY_IDS, HALF_PRICE_MIN_QUOTA_PERCENT } from '@ingressos/domain/half-price';
 import { z } from 'zod';
 import { ZExclusiveEmissorType, ZSlug } from './catalogue.ts';
 import { TICKET_CODE_MODES } from './gate.ts';
@@ -92,6 +93,11 @@ export const ZImportTicket = z
     ownerControl: z.boolean().default(false),
     noInterest: z.boolean().default(false),
     onlineNote: z.string().trim().max(500).default(''),
+    /**
+     * Issue 36: its units are half-price (meia-entrada; the producer prices its lots): each holder
+     * is identified with an entitled category, and they count against the section's quota.
+     */
+    halfPrice: z.boolean().optional(),
     lots: z.array(ZImportLot).min(1).max(20),
   })
   .superRefine((ticket, ctx) => uniqueBy(ticket.lots, (lot) => String(lot.number), 'number', 'lots', ctx));
@@ -337,8 +343,32 @@ export const ZImportEvent = z
     sections: z.array(ZImportSection).min(1).max(50),
     /** Issue 34: the event's promotion codes, matched by code (see ZImportCoupon). */
     coupons: z.array(ZImportCoupon).max(1_000).default([]),
+    /**
+     * Issue 36, half-price (meia-entrada): the share of each section's capacity its half-price
+     * tickets may sell (at least 40, Decreto 8.537/2015; default 40) and the state-law categories
+     * the event accepts besides the federal ones (HALF_PRICE_CATEGORIES). Absent: no half-price.
+     */
+    halfPrice: z
+      .object({
+        quotaPercent: z
+          .number()
+          .int()
+          .min(HALF_PRICE_MIN_QUOTA_PERCENT)
+          .max(100)
+          .default(HALF_PRICE_MIN_QUOTA_PERCENT),
+        categories: z.array(z.enum(HALF_PRICE_CATEGORY_IDS)).max(HALF_PRICE_CATEGORY_IDS.length).default([]),
+      })
+      .optional(),
   })
   .superRefine((event, ctx) => {
+    for (const [i, section] of event.sections.entries())
+      for (const [j, ticket] of section.tickets.entries())
+        if (ticket.halfPrice && !event.halfPrice)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sections', i, 'tickets', j, 'halfPrice'],
+            message: "a half-price ticket needs the event's halfPrice",
+          });
     uniqueBy(event.sections, (s) => s.name, 'name', 'sections', ctx);
     uniqueBy(event.coupons, (c) => c.code, 'code', 'coupons', ctx);
   });

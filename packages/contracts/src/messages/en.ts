@@ -159,6 +159,7 @@ export const EN: TApiMessages = {
       'You can only add {n} tickets to your cart at a time; finish this purchase and buy more in a new one.',
     lot_insufficient:
       'The selected quantity is not available in this batch; wait for the next batch or choose fewer tickets.',
+    half_price_sold_out: 'Half-price (meia-entrada) is sold out in this sector.',
     lot_sold_out: 'This batch is sold out; please wait a moment for the next one.',
     add_failed: 'Could not add the item to the cart',
     different_events: 'Tickets from different events cannot be bought together',

@@ -167,6 +167,7 @@ export const PT_BR = {
       'E possivel adicionar somente {n} ingressos por vez em seu carrinho, finalize essa compra e adquira mais ingressos em uma proxima.',
     lot_insufficient:
       'A quantidade de ingressos selecionada não está disponível neste lote, aguarde o próximo lote ou diminua a quantidade selecionada.',
+    half_price_sold_out: 'Meia-entrada esgotada neste setor.',
     lot_sold_out: 'Este lote está esgotado, aguarde um momento para geração do novo.',
     add_failed: 'Falha ao adicionar item no carrinho',
     different_events: 'Não é permitido a compra de ingressos de eventos diferentes',

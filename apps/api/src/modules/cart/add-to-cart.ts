@@ -189,7 +189,13 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
     : (target.max_tickets_per_cart ?? DEFAULT_MAX_TICKETS_PER_CART);
   const sessionId = input.sessionId ?? newSessionId();
 
-  if (!input.sessionId && !options.account && placeId === null && options.stockMode === 'conditional') {
+  if (
+    !input.sessionId &&
+    !options.account &&
+    placeId === null &&
+    !target.half_price &&
+    options.stockMode === 'conditional'
+  ) {
     // The rush path: a new buyer's plain tickets in one statement (shared with the buyers of the
     // lot arriving meanwhile) and no second query to answer.
     if (exceedsCartLimit(0, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
@@ -253,7 +259,10 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
       expiresAt: cart.expiresAt,
     };
     if (!(await holdLotUnits(tx, line, options.stockMode))) {
-      const { free } = await lotStock(tx, target.lot_id);
+      const { free, halfFree } = await lotStock(tx, target.lot_id);
+      // Issue 36: a half-price ticket whose section's quota has no room ('Meia-entrada esgotada').
+      if (target.half_price && halfFree < quantity && free >= quantity)
+        throw cartError('half_price_sold_out', locale);
       throw cartError(free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
     }
     if (placeId !== null && !(await takePlaceUnits(tx, placeId, quantity, wholeTable, options.stockMode))) {
@@ -273,14 +282,19 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
 }
 
 /** Units free now, and whether expired holds wait to be reclaimed (so a retry could succeed). */
-async function lotStock(db: TDb, lotId: number): Promise<{ free: number; reclaimable: boolean }> {
-  const result = await rows<{ free: number; reclaimable: boolean }>(
+async function lotStock(
+  db: TDb,
+  lotId: number,
+): Promise<{ free: number; reclaimable: boolean; halfFree: number }> {
+  const result = await rows<{ free: number; reclaimable: boolean; halfFree: number }>(
     db,
-    sql`select capacity - sold - held as free,
-          exists (select 1 from cart_holds where lot_id = ${lotId} and not released and expires_at <= now()) as reclaimable
-        from ticket_lots where id = ${lotId}`,
+    sql`select l.capacity - l.sold - l.held as free,
+          exists (select 1 from cart_holds where lot_id = ${lotId} and not released and expires_at <= now()) as reclaimable,
+          s.half_quota - s.half_sold - s.half_held as "halfFree"
+        from ticket_lots l join event_tickets t on t.id = l.ticket_id join event_sections s on s.id = t.section_id
+        where l.id = ${lotId}`,
   );
-  return result[0] ?? { free: 0, reclaimable: false };
+  return result[0] ?? { free: 0, reclaimable: false, halfFree: 0 };
 }
 
 async function createCart(tx: TDb, sessionId: string, eventId: number, holdSeconds: number) {

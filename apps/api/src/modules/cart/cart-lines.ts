@@ -42,6 +42,8 @@ export type TLineRow = {
   tickets_per_cpf: number | null;
   facial_at_moment_of_purchase: boolean;
   online_note: string;
+  /** Issue 36: a half-price (meia-entrada) ticket type. */
+  half_price: boolean;
   section_id: number;
   section_name: string;
   section_min: number;
@@ -117,7 +119,7 @@ export const LINE_COLUMNS = sql`
   l.id as lot_id, l.number as lot_number, l.disabled as lot_disabled,
   l.capacity as lot_capacity, l.sold as lot_sold, l.held as lot_held,
   t.id as ticket_id, t.name as ticket_name, t.alias as ticket_alias, t.no_interest, t.owner_control,
-  t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note,
+  t.tickets_per_cpf, t.facial_at_moment_of_purchase, t.online_note, t.half_price,
   s.id as section_id, s.name as section_name, s.min_qtd as section_min, s.max_qtd as section_max, s.book_as_a_whole,
   e.id as event_id, e.name as event_name, e.slug, e.poster_id, e.published, e.currency, e.gateway as event_gateway, e.nfe_mandatory as event_nfe_mandatory, e.starts_at, e.time_zone, e.doc_type,
   e.max_tickets_per_cart, e.facial_is_active, e.facial_validation_is_active, e.refund_site_active,

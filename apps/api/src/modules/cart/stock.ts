@@ -1,6 +1,7 @@
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
+import { halvesReleased, moveHalfCounters, sellFreeHalfUnits, unsafeHalfTake } from './stock-half-price.ts';
 
 /**
  * The stock module (this file and its siblings named `stock-*.ts`, structure-writers.test.ts) is
@@ -60,6 +61,32 @@ export const termsOf = (row: TTermsRow): TLotTerms => ({
   processingFeeAdded: row.processing_fee_added,
 });
 
+/**
+ * The guarded take of `n` units of a lot, as CTEs ending in `taken` (the lot's id and price terms
+ * when it took them, no row otherwise). Issue 36: a half-price ticket's units also take their
+ * section's half-price quota in the same statement. The lot's row is locked first (the fixed
+ * order: lot, then section), then the section's counters move only when the lot has room and the
+ * quota too, and the lot's only when the section's did: both or neither.
+ */
+function guardedTake(lotId: number, n: number) {
+  return sql`lot as (
+      select l.id, t.half_price, t.section_id,
+             (not l.disabled and ${LOT_IN_WINDOW} and l.sold + l.held + ${n} <= l.capacity) as fits
+      from ticket_lots l join event_tickets t on t.id = l.ticket_id
+      where l.id = ${lotId} for update of l
+    ), half as (
+      update event_sections s set half_held = s.half_held + ${n}
+      from lot where s.id = lot.section_id and lot.half_price and lot.fits
+        and s.half_sold + s.half_held + ${n} <= s.half_quota
+      returning s.id
+    ), taken as (
+      update ticket_lots set held = held + ${n}
+      where id = ${lotId} and not disabled and ${LOT_IN_WINDOW} and sold + held + ${n} <= capacity
+        and (exists (select 1 from lot where not lot.half_price) or exists (select 1 from half))
+      returning id, ${TERM_COLUMNS}
+    )`;
+}
+
 export type THoldLine = {
   cartId: string;
   ticketId: number;
@@ -84,12 +111,7 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
     (
       await rows<{ id: number }>(
         tx,
-        sql`with taken as (
-              update ticket_lots set held = held + ${line.quantity}
-              where id = ${line.lotId} and not disabled and ${LOT_IN_WINDOW}
-                and sold + held + ${line.quantity} <= capacity
-              returning id, ${TERM_COLUMNS}
-            )
+        sql`with ${guardedTake(line.lotId, line.quantity)}
             insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
                                     ${TERM_COLUMNS})
             select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
@@ -125,6 +147,8 @@ export async function takeLotUnits(
   mode: TStockMode,
 ): Promise<TLotTerms | false> {
   if (mode === 'unsafeReadThenWrite') {
+    // The quota read-then-write first, before the lot's row lock would queue the takers.
+    if (!(await unsafeHalfTake(tx, lotId, quantity))) return false;
     const [lot] = await rows<{ capacity: number; sold: number; held: number } & TTermsRow>(
       tx,
       sql`select capacity, sold, held, ${TERM_COLUMNS} from ticket_lots where id = ${lotId}`,
@@ -147,9 +171,7 @@ export async function takeLotUnits(
 async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Promise<TLotTerms | false> {
   const [updated] = await rows<TTermsRow>(
     tx,
-    sql`update ticket_lots set held = held + ${quantity}
-        where id = ${lotId} and not disabled and ${LOT_IN_WINDOW} and sold + held + ${quantity} <= capacity
-        returning ${TERM_COLUMNS}`,
+    sql`with ${guardedTake(lotId, quantity)} select ${TERM_COLUMNS} from taken`,
   );
   return updated ? termsOf(updated) : false;
 }
@@ -160,6 +182,7 @@ async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Pro
  */
 export async function giveBackLotUnits(tx: TDb, lotId: number, quantity: number): Promise<void> {
   await tx.execute(sql`update ticket_lots set held = held - ${quantity} where id = ${lotId}`);
+  await moveHalfCounters(tx, lotId, sql`half_held = half_held - ${quantity}`);
 }
 
 /**
@@ -174,10 +197,14 @@ export async function shrinkHold(tx: TDb, holdId: number, quantity: number): Pro
     sql`with shrunk as (
           update cart_holds set quantity = quantity - ${quantity}
           where id = ${holdId} and not released and quantity > ${quantity}
-          returning id, lot_id, controlled_place_id
+          returning id, lot_id, controlled_place_id, ticket_id
         ), lots as (
           update ticket_lots l set held = l.held - ${quantity}
           from shrunk where l.id = shrunk.lot_id
+        ), halves as (
+          update event_sections s set half_held = s.half_held - ${quantity}
+          from shrunk join event_tickets t on t.id = shrunk.ticket_id
+          where t.half_price and s.id = t.section_id
         ), places as (
           update controlled_places p set held = p.held - ${quantity}
           from shrunk where p.id = shrunk.controlled_place_id
@@ -208,12 +235,12 @@ export async function reclaimExpiredHolds(
     sql`with expired as (
           update cart_holds set released = true
           where ${filter} and not released and expires_at <= now()
-          returning lot_id, controlled_place_id, quantity
+          returning lot_id, controlled_place_id, quantity, ticket_id
         ), lots as (
           update ticket_lots l set held = l.held - e.n
           from (select lot_id, sum(quantity)::int as n from expired group by lot_id) e
           where l.id = e.lot_id
-        ), places as (
+        ), ${halvesReleased('expired')}, places as (
           update controlled_places p set held = p.held - e.n
           from (select controlled_place_id, sum(quantity)::int as n from expired
                 where controlled_place_id is not null group by controlled_place_id) e
@@ -236,14 +263,14 @@ export async function releaseHolds(tx: TDb, holdIds: readonly number[]): Promise
             holdIds.map((id) => sql`${id}`),
             sql`, `,
           )})
-          returning lot_id, controlled_place_id, quantity, released
+          returning lot_id, controlled_place_id, quantity, released, ticket_id
         ), released as (
-          select lot_id, controlled_place_id, quantity from deleted where not released
+          select lot_id, controlled_place_id, quantity, ticket_id from deleted where not released
         ), lots as (
           update ticket_lots l set held = l.held - e.n
           from (select lot_id, sum(quantity)::int as n from released group by lot_id) e
           where l.id = e.lot_id
-        )
+        ), ${halvesReleased('released')}
         update controlled_places p set held = p.held - e.n
         from (select controlled_place_id, sum(quantity)::int as n from released
               where controlled_place_id is not null group by controlled_place_id) e
@@ -263,6 +290,7 @@ export async function sellHeldUnits(tx: TDb, units: TSaleUnits, n: number): Prom
   await tx.execute(
     sql`update ticket_lots set held = held - ${n}, sold = sold + ${n} where id = ${units.lotId}`,
   );
+  await moveHalfCounters(tx, units.lotId, sql`half_held = half_held - ${n}, half_sold = half_sold + ${n}`);
   if (units.controlledPlaceId !== null)
     await tx.execute(
       sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`,
@@ -282,6 +310,7 @@ export async function sellFreeUnits(tx: TDb, units: TSaleUnits, n: number): Prom
         where id = ${units.lotId} and sold + held + ${n} <= capacity returning id`,
   );
   if (lot.length === 0) return false;
+  if (!(await sellFreeHalfUnits(tx, units.lotId, n))) return false;
   if (units.controlledPlaceId === null) return true;
   const place = await rows<{ id: number }>(
     tx,
@@ -298,6 +327,7 @@ export async function sellFreeUnits(tx: TDb, units: TSaleUnits, n: number): Prom
  */
 export async function unsellUnits(tx: TDb, units: TSaleUnits, n: number): Promise<void> {
   await tx.execute(sql`update ticket_lots set sold = greatest(0, sold - ${n}) where id = ${units.lotId}`);
+  await moveHalfCounters(tx, units.lotId, sql`half_sold = greatest(0, half_sold - ${n})`);
   if (units.controlledPlaceId !== null)
     await tx.execute(
       sql`update controlled_places set sold = greatest(0, sold - ${n}) where id = ${units.controlledPlaceId}`,

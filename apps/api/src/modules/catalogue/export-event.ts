@@ -125,6 +125,7 @@ export async function exportEventDocument(db: TDb, eventId: number): Promise<TCa
             ownerControl: ticket.ownerControl,
             noInterest: ticket.noInterest,
             onlineNote: ticket.onlineNote,
+            halfPrice: ticket.halfPrice || undefined,
             lots: lots
               .filter((l) => l.ticketId === ticket.id)
               .map((lot) => {
@@ -210,6 +211,14 @@ export async function exportEventDocument(db: TDb, eventId: number): Promise<TCa
     // Issue 35: written only when not the default, so a static event's file reads as before.
     ticketCode: event.ticketCode === 'static' ? undefined : (event.ticketCode as TImportEvent['ticketCode']),
     maxTicketsPerCart: event.maxTicketsPerCart ?? undefined,
+    // Issue 36: absent when the event sells no half-price.
+    halfPrice:
+      event.halfPriceQuotaPercent === null
+        ? undefined
+        : {
+            quotaPercent: event.halfPriceQuotaPercent,
+            categories: event.halfPriceCategories as NonNullable<TImportEvent['halfPrice']>['categories'],
+          },
     docType: (docType === 'ESTRANGEIRO' ? 'ESTRANGEIRO' : 'CPF') as TImportEvent['docType'],
     facial:
       event.facialIsActive || event.facialValidationIsActive

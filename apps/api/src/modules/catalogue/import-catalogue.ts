@@ -18,6 +18,7 @@ import {
   venues,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/with-transaction.ts';
+import { setHalfQuotas } from '../cart/stock-half-price.ts';
 import { replaceAccessCodes } from './access-codes.ts';
 import type { TImportIssue } from './import-issue.ts';
 import { syncCoupons } from './sync-coupons.ts';
@@ -126,6 +127,8 @@ async function applyCatalogue(
     }
     const { id, outcome } = await upsertEvent(db, event, groupId);
     const sectionsChanged = await syncSections(db, id, event.sections, base, errors, removal);
+    // Issue 36: each section's half-price quota from its capacity as the file left it.
+    await setHalfQuotas(db, id);
     const couponsChanged = await syncCoupons(db, id, event, base, errors);
     const childrenChanged = sectionsChanged || couponsChanged;
     const pointsChanged = await replaceSellingPoints(db, id, event);
@@ -225,6 +228,9 @@ async function upsertEvent(db: TDb, event: TImportEvent, groupId: number | null)
     posterTheme: event.posterTheme ?? null,
     posterId: event.poster ?? null,
     ticketCode: event.ticketCode ?? 'static',
+    // Issue 36: half-price (null: none).
+    halfPriceQuotaPercent: event.halfPrice?.quotaPercent ?? null,
+    halfPriceCategories: event.halfPrice?.categories ?? [],
     sendPixel: event.sendPixel,
     // Issue 15: NF-e document and interest-free installments.
     nfeMandatory: event.nfeMandatory,

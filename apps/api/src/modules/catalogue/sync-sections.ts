@@ -181,6 +181,7 @@ async function syncTickets(
       ownerControl: ticket.ownerControl,
       noInterest: ticket.noInterest,
       onlineNote: ticket.onlineNote,
+      halfPrice: ticket.halfPrice ?? false,
     };
     let row = existing.find((t) => t.name === ticket.name);
     if (!row) {
