@@ -4,8 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { voidTickets } from '../../modules/tickets/void-tickets.ts';
 import { localGoogleObjects, syncGoogleStates } from '../../modules/wallet/google-objects.ts';
-import { walletSettings } from '../../modules/wallet/settings.ts';
+import { walletOffLines, walletSettings } from '../../modules/wallet/settings.ts';
 import { makeTestCerts } from '../../modules/wallet/test-certs.ts';
 import { register, withCookie } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
@@ -231,6 +232,32 @@ describe.each(testDatabases())('wallet passes on %s', (kind) => {
     expect(link.url).toBe(`https://pay.google.com/gp/v/save/${link.jwt}`);
   });
 
+  it("answers a refunded ticket's pass as voided (voidTickets, the one writer of the void mark)", async () => {
+    const {
+      buyer,
+      tickets: [ticket],
+    } = await tools.bought(1);
+    const pass = JSON.parse((await pkpass(ticket!.id, buyer.person.cookie)).get('pass.json')!.toString());
+    const latest = () =>
+      t.request(`/api/wallet/apple/v1/passes/${PASS_TYPE}/${pass.serialNumber}`, {
+        headers: { authorization: `ApplePass ${pass.authenticationToken}` },
+      });
+    const before = JSON.parse(
+      unzip(Buffer.from(await (await latest()).arrayBuffer()))
+        .get('pass.json')!
+        .toString(),
+    );
+    expect(before.voided).toBe(false);
+    await voidTickets(t.database.db, ticket!.orderId, [ticket!.id], 'refunded');
+    const after = JSON.parse(
+      unzip(Buffer.from(await (await latest()).arrayBuffer()))
+        .get('pass.json')!
+        .toString(),
+    );
+    expect(after).toMatchObject({ voided: true, serialNumber: pass.serialNumber });
+    expect(after.barcodes).toBeUndefined();
+  });
+
   it('signs the Google save link (RS256, savetowallet) with the service account key', async () => {
     await tools.mode('static');
     const {
@@ -275,6 +302,9 @@ describe.each(testDatabases())('no wallet settings on %s', (kind) => {
     const person = await register(t);
     const mine = await t.request('/api/tickets/mine', withCookie(person.cookie)).then((r) => r.json());
     expect(mine.wallet).toEqual({ apple: false, google: false });
+    const lines = walletOffLines(walletSettings(t.config)).join('\n');
+    expect(lines).toContain('APPLE_WALLET_PASS_TYPE_ID, APPLE_WALLET_TEAM_ID, APPLE_WALLET_CERT');
+    expect(lines).toContain('GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_SERVICE_ACCOUNT');
     expect((await t.request('/api/tickets/x/wallet/apple.pkpass', withCookie(person.cookie))).status).toBe(
       404,
     );
