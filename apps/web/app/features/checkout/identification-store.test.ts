@@ -35,4 +35,32 @@ describe('identification store', () => {
     );
     expect(readIdentification('c1')?.entries).toEqual([{ indexItem: 0, holders: [holderOfCpf(A)] }]);
   });
+
+  it('sends each half-price unit’s claim with its item, in the units’ order', () => {
+    const student = {
+      category: 'student',
+      documentNumber: 'AB12CD34EF',
+      documentIssuer: 'UNE',
+      documentValidUntil: '2030-01-31',
+    };
+    const elderly = { category: 'elderly', birthDate: '1950-02-03' };
+    saveIdentification({
+      cartId: 'c1',
+      entries: [
+        { indexItem: 0, holders: [holderOfCpf(A)] },
+        { indexItem: 1, holders: [holderOfCpf(A), holderOfCpf(B)] },
+      ],
+      transfers: [],
+      halfPrice: [
+        { indexItem: 1, claims: [student, elderly] },
+        { indexItem: 2, claims: [{ category: 'disability' }] },
+      ],
+    });
+    expect(identificationTicketsOf(readIdentification('c1'))).toEqual([
+      { indexItem: 0, cpfs: [A] },
+      { indexItem: 1, cpfs: [A, B], halfPrice: [student, elderly] },
+      // An item that asks no CPF still carries its claims.
+      { indexItem: 2, cpfs: [], halfPrice: [{ category: 'disability' }] },
+    ]);
+  });
 });

@@ -40,12 +40,22 @@ export function readIdentification(cartId: string): Omit<TStoredIdentification, 
   }
 }
 
-/** The payment calls' `identificationTickets` (the spec's "Identification entry": CPFs per item). */
+/**
+ * The payment calls' `identificationTickets` (the spec's "Identification entry": CPFs per item).
+ * Issue 36: a half-price item carries its units' claims in `halfPrice`, in the units' order (the
+ * k-th claim is the k-th CPF's); an item that asks no CPF still goes, with no CPFs, for its claims.
+ */
 export function identificationTicketsOf(
-  identification: Pick<TStoredIdentification, 'entries'> | null | undefined,
+  identification: Pick<TStoredIdentification, 'entries' | 'halfPrice'> | null | undefined,
 ) {
-  return (identification?.entries ?? []).map((entry) => ({
-    indexItem: entry.indexItem,
-    cpfs: cpfsOfHolders(entry.holders),
-  }));
+  const claims = new Map((identification?.halfPrice ?? []).map((entry) => [entry.indexItem, entry.claims]));
+  const entries = identification?.entries ?? [];
+  const items = [...new Set([...entries.map((entry) => entry.indexItem), ...claims.keys()])].sort(
+    (a, b) => a - b,
+  );
+  return items.map((indexItem) => {
+    const holders = entries.find((entry) => entry.indexItem === indexItem)?.holders ?? [];
+    const halfPrice = claims.get(indexItem);
+    return { indexItem, cpfs: cpfsOfHolders(holders), ...(halfPrice?.length ? { halfPrice } : {}) };
+  });
 }

@@ -22,7 +22,14 @@ type TProps = ReturnType<typeof paymentOptions> & {
   identification: ReturnType<typeof readIdentification> | undefined;
   unidentified: boolean;
   nfe: { value: string; onChange: (value: string) => void; tried: boolean };
-  calls: { busy: boolean; message: string; declined: string; pay: () => void };
+  calls: {
+    busy: boolean;
+    message: string;
+    /** Issue 36: the refusal is a holder's half-price claim: the message links back to the identification. */
+    fixHolders?: boolean;
+    declined: string;
+    pay: () => void;
+  };
   walletOpen: boolean;
   onWallet: (open: boolean) => void;
   onSplit: () => void;
@@ -87,6 +94,12 @@ function PaymentChoices(p: TProps) {
       {calls.message && (
         <p role="alert" className={styles.error}>
           {calls.message}
+          {calls.fixHolders && (
+            <>
+              {' '}
+              <Link to="/identificacao">{t('checkout.identifyLink')}</Link>
+            </>
+          )}
         </p>
       )}
       {calls.busy && <Processing />}

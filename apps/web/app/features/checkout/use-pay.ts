@@ -31,6 +31,8 @@ export function usePay(o: {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  // Issue 36: the api refused a half-price claim: the message says which, the fix is at /identificacao.
+  const [fixHolders, setFixHolders] = useState(false);
   // The gateway's refusal, shown as the declined state above the form (which stays for another try).
   const [declined, setDeclined] = useState('');
   const [result, setResult] = useState<TPaymentAnswer | null>(null);
@@ -46,6 +48,7 @@ export function usePay(o: {
     if (cart.isNfeMandatory && !free && nfeDocumentProblem(o.nfeDocument)) return o.onNfeMissing();
     setBusy(true);
     setMessage('');
+    setFixHolders(false);
     setDeclined('');
     try {
       const card = free || method !== 'credit_card' ? undefined : await cardToken(o.count, setMessage);
@@ -72,6 +75,7 @@ export function usePay(o: {
       if (answer.error?.code === 'amount_changed') revalidator.revalidate();
       // A table of the cart fell below its minimum (issue 31): the page's guard takes the buyer to the map.
       if (answer.error?.code === 'incomplete_tables') revalidator.revalidate();
+      setFixHolders(answer.error?.code.startsWith('half_price_') ?? false);
       tellFailure(answer.message || t('app.genericError'), setMessage);
       key.current = '';
     } finally {
@@ -79,7 +83,7 @@ export function usePay(o: {
     }
   };
 
-  return { busy, message, declined, result, finish, pay };
+  return { busy, message, fixHolders, declined, result, finish, pay };
 }
 
 /** Follows a payment's answer: the outcome shown, a refusal told once on the page, a pending order reloaded. */
