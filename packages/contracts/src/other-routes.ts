@@ -14,6 +14,7 @@ import type { THttpMethod, TOperation } from './operation.ts';
 import { ZSiteFlagsAnswer, ZSiteFlagsPatch } from './site-flags.ts';
 import { ZRecordedPixelEvent } from './tracking.ts';
 import { ZRevokedQrAnswer } from './transfer-responses.ts';
+import { WALLET_ROUTES } from './wallet-routes.ts';
 
 /**
  * The mounted routes the web does not call (so not in ENDPOINTS): the spec's calls a mobile app or
@@ -339,4 +340,5 @@ export const OTHER_ROUTES = {
     summary: 'The same, for carts that use ticket lots (useTicketLots)',
     ...commissionerPayment,
   },
+  ...WALLET_ROUTES,
 } as const satisfies Record<string, TOtherRoute>;
