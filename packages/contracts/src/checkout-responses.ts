@@ -60,6 +60,7 @@ const ZMyTicket = z.object({
   qrSvg: z.string(),
   transfer: z.object({ destinationCpf: z.string(), status: z.number() }).nullable(),
   rotating: ZRotatingTicket.nullable(),
+  halfPriceCategory: z.string().nullable().optional(),
 });
 const ZMyEvent = z.object({
   eventId: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TRotatingTicket } from './gate.ts';
+import { ZHalfPriceClaim } from './holder.ts';
 import type { TApiMessages } from './messages/index.ts';
 
 /**
@@ -29,6 +30,11 @@ export const ZIdentificationTicket = z.object({
   indexItem: z.number().int().min(0).max(100),
   lotId: ZId.optional(),
   cpfs: z.array(ZCpfText).max(100),
+  /**
+   * Issue 36: on a half-price item, each unit's claim, in the units' order (the k-th claim is the
+   * k-th CPF's, or the buyer's when the item asks no CPFs). Every half-price unit needs one.
+   */
+  halfPrice: z.array(ZHalfPriceClaim).max(100).optional(),
 });
 /** Spec "Transfer entry". */
 export const ZTransferEntry = z.object({
@@ -233,6 +239,11 @@ export type TMyTicket = {
    * (packages/domain rotating-code.ts). Null otherwise. In mode `rotating`, `qr` and `qrSvg` are empty.
    */
   rotating: TRotatingTicket | null;
+  /**
+   * Issue 36: a half-price ticket's category (HALF_PRICE_CATEGORIES id; halfPriceLabel words it), else
+   * null. The api always sends it; optional for pages' copies kept from before it.
+   */
+  halfPriceCategory?: string | null;
 };
 
 export type TMyEvent = {

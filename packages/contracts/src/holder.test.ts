@@ -14,4 +14,19 @@ describe('THolder', () => {
     expect(ZHolder.safeParse({ docType: 'passport', document: 'X1234567' }).success).toBe(false);
     expect(ZHolder.safeParse({ docType: 'cpf', document: 'x'.repeat(31) }).success).toBe(false);
   });
+  it('carries a half-price claim (issue 36), its dates as ISO days', () => {
+    const claim = {
+      category: 'student',
+      documentNumber: 'CIE20260001',
+      documentIssuer: 'UNE',
+      documentValidUntil: '2027-01-31',
+    };
+    expect(ZHolder.parse({ ...holderOfCpf('52998224725'), halfPrice: claim }).halfPrice).toEqual(claim);
+    expect(
+      ZHolder.safeParse({
+        ...holderOfCpf('52998224725'),
+        halfPrice: { category: 'elderly', birthDate: '01/02/1950' },
+      }).success,
+    ).toBe(false);
+  });
 });

@@ -18,12 +18,30 @@ import { z } from 'zod';
 export const ZHalfPriceCategory = z.string().trim().min(1).max(40);
 export type THalfPriceCategory = z.infer<typeof ZHalfPriceCategory>;
 
+const ZIsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * Issue 36: what a holder of a half-price unit claims (domain/half-price.ts checks it): the
+ * category, the document's number, issuer and validity where the category has one, and the birth
+ * date for the age categories when the holder's CPF has no account.
+ */
+export const ZHalfPriceClaim = z.object({
+  category: ZHalfPriceCategory,
+  documentNumber: z.string().trim().max(40).optional(),
+  documentIssuer: z.string().trim().max(20).optional(),
+  documentValidUntil: ZIsoDay.optional(),
+  birthDate: ZIsoDay.optional(),
+});
+export type THalfPriceClaim = z.infer<typeof ZHalfPriceClaim>;
+
 export const ZHolder = z.object({
   /** 'cpf': `document` is the CPF's 11 digits; 'foreign': a foreign document (spec: 3 to 30 characters). */
   docType: z.enum(['cpf', 'foreign']),
   document: z.string().trim().max(FOREIGN_DOCUMENT_MAX),
   name: z.string().trim().max(120).optional(),
   category: ZHalfPriceCategory.optional(),
+  /** Issue 36: the claim of a half-price unit's holder, checked at the payment; absent on other units. */
+  halfPrice: ZHalfPriceClaim.optional(),
 });
 export type THolder = z.infer<typeof ZHolder>;
 

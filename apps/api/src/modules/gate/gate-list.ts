@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { TGateEventList, TGateList, TGateTicket, TTicketCodeMode } from '@ingressos/contracts/gate';
 import { hideCpf } from '@ingressos/domain/cpf';
+import { halfPriceLabel } from '@ingressos/domain/half-price';
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
@@ -79,6 +80,7 @@ type TTicketRow = {
   section: string;
   ticket: string;
   place: string | null;
+  half_price_category: string | null;
 };
 
 /** Tickets of an event as the gate keeps them: all, or those changed since `sinceMs` (less the overlap), or these ids. */
@@ -105,7 +107,8 @@ export async function gateTickets(
   const found = await rows<TTicketRow>(
     db,
     sql`select k.id, k.qr_version, k.holder_cpf, hu.name as holder_name, k.order_id, k.voided_at, k.checked_in_at,
-          k.check_in_gate, s.name as section, t.name as ticket, p.alias as place
+          k.check_in_gate, s.name as section, t.name as ticket, p.alias as place,
+          k.half_price_category
         from tickets k join event_tickets t on t.id = k.ticket_id join event_sections s on s.id = t.section_id
         left join controlled_places p on p.id = k.controlled_place_id
         left join users hu on hu.document = k.holder_cpf
@@ -124,7 +127,8 @@ export async function gateTickets(
       .update(`${cpfSalt}${r.holder_cpf.replace(/\D/g, '')}`)
       .digest('hex'),
     orderCode: r.order_id.slice(0, 8).toUpperCase(),
-    halfPrice: null,
+    // Issue 36: the words the ticket shows ('MEIA-ENTRADA · Estudante'): the staff ask for the document.
+    halfPrice: r.half_price_category ? halfPriceLabel(r.half_price_category) : null,
     voided: r.voided_at !== null,
     checkedInAt: r.checked_in_at === null ? null : new Date(r.checked_in_at).toISOString(),
     checkInGate: r.check_in_gate,

@@ -2,6 +2,7 @@ import type { TMyEvent, TMyTicket, TMyTicketsAnswer } from '@ingressos/contracts
 import { posterUrl } from '@ingressos/contracts/catalogue';
 import type { TLocale } from '@ingressos/domain';
 import { hideCpf, hideDocument, isCpfDocument, maskCpf } from '@ingressos/domain/cpf';
+import { halfPriceLabel } from '@ingressos/domain/half-price';
 import { ROTATION_STEP_SECONDS } from '@ingressos/domain/rotating-code';
 import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
@@ -34,6 +35,7 @@ type TRow = {
   line_ticket_id: number | null;
   lot_id: number | null;
   holder_cpf: string | null;
+  half_price_category: string | null;
   qr: string | null;
   transfer_cpf: string | null;
   transfer_status: number | null;
@@ -60,7 +62,7 @@ async function loadRows(db: TDb, filter: { userId?: string; orderId?: string; ev
     select o.id as order_id, o.user_id as order_user_id, o.status as order_status, o.total_cents, o.method, o.created_at as order_created_at, o.lines,
            e.id as event_id, e.name as event_name, e.slug, e.poster_id, e.starts_at, e.time_zone, e.ticket_code,
            v.name as venue, v.city, v.state,
-           t.id as ticket_id, t.user_id as owner_id, hu.name as holder_name, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.qr,
+           t.id as ticket_id, t.user_id as owner_id, hu.name as holder_name, t.unit, t.ticket_id as line_ticket_id, t.lot_id, t.holder_cpf, t.half_price_category, t.qr,
            tt.destination_cpf as transfer_cpf, tt.status as transfer_status, t.voided_at, t.qr_version
     from orders o
     join events e on e.id = o.event_id
@@ -185,6 +187,7 @@ export async function getMyTickets(
                 stepSeconds: ROTATION_STEP_SECONDS,
               }
             : null,
+        halfPriceCategory: row.half_price_category,
       });
     }
   }
@@ -212,6 +215,7 @@ export async function pdfTickets(
         ticketName: line?.ticketName ?? '',
         placeAlias: line?.placeAlias ?? null,
         holder: showDocument(row.holder_cpf),
+        halfPrice: row.half_price_category ? halfPriceLabel(row.half_price_category, locale) : null,
         orderId: row.order_id,
         // Issue 35: a rotating-only event's PDF (and e-mail) carries no code: the app/site shows it.
         qr: row.ticket_code === 'rotating' ? null : row.qr!,

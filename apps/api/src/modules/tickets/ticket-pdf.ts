@@ -9,6 +9,8 @@ export type TPdfTicket = {
   ticketName: string;
   placeAlias: string | null;
   holder: string;
+  /** Issue 36: 'MEIA-ENTRADA · Estudante' on a half-price ticket (halfPriceLabel), else absent or null. */
+  halfPrice?: string | null;
   orderId: string;
   /**
    * The static signed QR; null for an event whose mode is `rotating` (issue 35): the page then says
@@ -36,6 +38,7 @@ export async function ticketsPdf(list: TPdfTicket[]): Promise<Buffer> {
     doc.moveDown(0.4).font('Helvetica-Bold').fontSize(9).text(`${ticket.sectionName} · ${ticket.ticketName}`);
     if (ticket.placeAlias) doc.font('Helvetica').text(ticket.placeAlias);
     doc.font('Helvetica').fontSize(8).text(`Titular: ${ticket.holder}`);
+    if (ticket.halfPrice) doc.font('Helvetica-Bold').fontSize(9).text(ticket.halfPrice);
     if (ticket.qr !== null) drawQr(doc, ticket.qr, 62, doc.y + 6, 170);
     else drawAppOnly(doc, doc.y + 24);
     doc.fontSize(6).text(`Pedido ${ticket.orderId} · ingresso ${index + 1}/${list.length}`, 18, 392);

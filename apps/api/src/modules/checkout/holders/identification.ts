@@ -1,4 +1,10 @@
-import { holdersOfCpfs, type TCart, type TCpfCheck, type THolder } from '@ingressos/contracts';
+import {
+  holdersOfCpfs,
+  type TCart,
+  type TCpfCheck,
+  type THalfPriceClaim,
+  type THolder,
+} from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { cpfsNeeded } from '@ingressos/domain/cart';
 import { hideCpf, isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
@@ -7,6 +13,7 @@ import type { TDb } from '../../../db/client.ts';
 import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
+import { attachHalfPriceClaims } from './half-price-claims.ts';
 
 /** Tickets already issued per CPF for one ticket type (paid orders only; a refunded, void ticket no longer counts). */
 async function issuedPerCpf(db: TDb, ticketId: number, cpfs: string[]): Promise<Map<string, number>> {
@@ -104,7 +111,8 @@ async function unitsInOwnCart(db: TDb, sessionId: string, userId: string, ticket
 
 /** The holders a payment request names, as the spec sends them (CPFs per item, transfers). */
 export type TIdentificationRequest = {
-  entries: { indexItem: number; cpfs: string[] }[];
+  /** Issue 36: `halfPrice`, each unit's claim on a half-price item (half-price-claims.ts). */
+  entries: { indexItem: number; cpfs: string[]; halfPrice?: THalfPriceClaim[] }[];
   transfers: { destinationCpf: string; indexItem: number }[];
 };
 
@@ -154,7 +162,15 @@ export async function validateIdentification(
       throw Object.assign(paymentError(code, locale), { message: checked.message });
     }
   }
-  return { holdersPerItem, transfers: validateTransfers(cart, transfers, request.buyerDocument, locale) };
+  const buyer: THolder = {
+    docType: isValidCpf(request.buyerDocument) ? 'cpf' : 'foreign',
+    document: request.buyerDocument,
+  };
+  const claimsPerItem = cart.items.map((_, index) => entries.find((e) => e.indexItem === index)?.halfPrice);
+  return {
+    holdersPerItem: await attachHalfPriceClaims(db, cart, { holdersPerItem, claimsPerItem, buyer }, locale),
+    transfers: validateTransfers(cart, transfers, request.buyerDocument, locale),
+  };
 }
 
 /** §5 transfer entries, by the rule the identification page applies too (packages/domain). */

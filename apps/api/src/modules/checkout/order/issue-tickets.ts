@@ -196,6 +196,8 @@ export async function writeTickets(
         lotId: line.lotId,
         controlledPlaceId: line.controlledPlaceId,
         holderCpf: holders[k]?.document ?? order.buyerDocument,
+        // Issue 36: the category the payment checked for this unit's holder (null: full price).
+        halfPriceCategory: holders[k]?.halfPrice?.category ?? null,
         qr: await signer.sign({
           tid: id,
           oid: order.id,
