@@ -22,6 +22,8 @@ import { unsellableEvents } from './modules/checkout/ways-to-pay/payment-offer.t
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { admitVisitors } from './modules/queue/admit-visitors.ts';
 import { inviteDemoAdmin } from './modules/staff/invite-demo-admin.ts';
+import { googleObjectsClient, syncGoogleStates } from './modules/wallet/google-objects.ts';
+import { walletSettings } from './modules/wallet/settings.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -130,6 +132,23 @@ async function main() {
       });
   }, config.PAYMENT_RECONCILE_SECONDS * 1000);
   reconciler.unref();
+  // Issue 36: saved Google Wallet objects of tickets transferred or refunded since are set EXPIRED
+  // at Google (docs/wallet.md); an idempotent PATCH, so two processes sending one is harmless.
+  const googleWallet = walletSettings(config).google;
+  if (googleWallet && !config.MAINTENANCE) {
+    const objects = googleObjectsClient(googleWallet);
+    let syncing = false;
+    const walletSync = setInterval(() => {
+      if (syncing) return;
+      syncing = true;
+      syncGoogleStates(database.db, googleWallet, objects)
+        .catch((error: unknown) => log.warn('google wallet state sync failed', { error }))
+        .finally(() => {
+          syncing = false;
+        });
+    }, 60_000);
+    walletSync.unref();
+  }
   // Issue 33: staff refunds due and event cancellation jobs, in every process (claimed rows, leases).
   let refunding = false;
   const refunder = setInterval(() => {
