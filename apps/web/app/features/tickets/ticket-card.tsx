@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TMessageKey } from '~/i18n/pt-BR.ts';
 import { rotatingOf } from '~/shared/offline-tickets.ts';
 import { useI18n } from '~/ui/i18n.tsx';
+import { HalfPriceLabel } from './half-price-label.tsx';
 import { QrDialog } from './qr-dialog.tsx';
 import { RotatingQr } from './rotating-qr.tsx';
 import styles from './tickets.module.css';
@@ -78,6 +79,7 @@ export function TicketCard({
             <dd>{holder}</dd>
           </div>
         </dl>
+        <HalfPriceLabel category={ticket.halfPriceCategory} />
         <p className={`${styles.badge} ${styles[status.tone]}`}>{t(status.key)}</p>
         {ticket.transfer && (
           <p className={styles.muted}>
