@@ -93,8 +93,11 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
       buffer: posterPng(),
     });
     const preview = page.getByRole('img', { name: `Imagem de divulgação de ${EVENT}` });
+    // The upload is decoded, cut and encoded by the server (sharp) before the preview can load.
     await expect
-      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 20_000,
+      })
       .toBe(true);
 
     // Setores e ingressos: Pista with three lots in turnover, and a second section, Camarote.
@@ -183,9 +186,9 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
 
     // The gate scans the buyer's QR (read from My tickets); the dashboard shows it within its refresh.
     const mine = (await (await shop.request.get(`${url}/api/tickets/mine?eventId=${eventId}`)).json()) as {
-      upcoming: { tickets: { qr: string }[] }[];
+      upcoming: { tickets: { id: string; qr: string }[] }[];
     };
-    const qr = mine.upcoming[0]!.tickets[0]!.qr;
+    const { id: ticketId, qr } = mine.upcoming[0]!.tickets[0]!;
     const admin = await staffApiSession(browser, url, smtp, ADMIN);
     const invited = await admin.post('/api/staff/accounts', {
       data: { email: GATE, name: 'Gustavo Portaria', role: 'gate', eventIds: [eventId] },
@@ -193,11 +196,24 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
     });
     expect(invited.status(), await invited.text()).toBe(201);
     const gate = await staffApiSession(browser, url, smtp, GATE);
-    const scanned = await gate.post('/api/staff/gate/check-ins', {
+    // Scanned online today, weeks before the show, the gate refuses it as the wrong day.
+    const early = await gate.post('/api/staff/gate/check-ins', {
       data: { qr, eventId, gate: 'Portão A' },
       headers: { origin: url },
     });
-    expect(await scanned.json()).toMatchObject({ result: 'ok' });
+    expect(await early.json()).toMatchObject({ result: 'wrong_day' });
+    // On the day, a gate phone that read it offline syncs its check-in (the phone judged the day).
+    const synced = await gate.post(`/api/staff/gate/events/${eventId}/sync`, {
+      data: {
+        deviceId: 'portao-a-celular-1',
+        checkIns: [
+          { clientId: 'portao-a-0001', ticketId, v: 1, at: new Date().toISOString(), gate: 'Portão A' },
+        ],
+      },
+      headers: { origin: url },
+    });
+    expect(synced.status(), await synced.text()).toBe(200);
+    expect((await synced.json()).results).toMatchObject([{ result: 'ok' }]);
     await page.getByRole('heading', { name: 'Entradas: 1 de 1' }).waitFor({ timeout: 15_000 });
     await page.getByRole('table', { name: 'Últimas entradas' }).getByText('Portão A').waitFor();
     const byGate = page.getByRole('table', { name: 'Entradas por portão' });

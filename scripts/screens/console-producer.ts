@@ -185,12 +185,25 @@ try {
   if (courtesy.status() !== 201) throw new Error(`no courtesy: ${await courtesy.text()}`);
   if (!/"orderStatus":3/.test(await paid.text())) throw new Error(`not paid: ${await paid.text()}`);
   const mine = (await (await shop.request.get(`${url}/api/tickets/mine?eventId=${eventId}`)).json()) as {
-    upcoming: { tickets: { qr: string }[] }[];
+    upcoming: { tickets: { id: string }[] }[];
   };
-  await page.request.post(`${url}/api/staff/gate/check-ins`, {
+  // A gate phone's check-in, synced (an online scan weeks before the show answers wrong_day).
+  const synced = await page.request.post(`${url}/api/staff/gate/events/${eventId}/sync`, {
     headers,
-    data: { qr: mine.upcoming[0]!.tickets[0]!.qr, eventId, gate: 'Portão A' },
+    data: {
+      deviceId: 'portao-a-celular-1',
+      checkIns: [
+        {
+          clientId: 'portao-a-0001',
+          ticketId: mine.upcoming[0]!.tickets[0]!.id,
+          v: 1,
+          at: new Date().toISOString(),
+          gate: 'Portão A',
+        },
+      ],
+    },
   });
+  if (!synced.ok()) throw new Error(`no check-in: ${await synced.text()}`);
 
   // Then a pre-sale for a club (after the sale: its codes would stop the buyer above), saved as the editor saves.
   const saved = (await (
