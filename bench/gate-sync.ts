@@ -1,7 +1,7 @@
 /**
  * The gate's offline sync (issue 35): 10 devices each syncing 5,000 check-ins made offline
  * (50,000 in all) at once, on PostgreSQL, through the one writer (syncDeviceCheckIns in
- * modules/tickets/check-in.ts: one guarded UPDATE per sync with its rows locked in id order, the
+ * modules/gate/check-in.ts: one guarded UPDATE per sync with its rows locked in id order, the
  * answer per check-in, the duplicates written to gate_check_in_conflicts). 10% of the check-ins
  * are of tickets another device also scanned (2,500 tickets scanned by two devices), so exactly
  * 2,500 conflicts are expected. Baseline, in the same run on the same rows (reset between): the
@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
-import { syncDeviceCheckIns } from '../apps/api/src/modules/tickets/check-in.ts';
+import { syncDeviceCheckIns } from '../apps/api/src/modules/gate/check-in.ts';
 import { repoRoot } from '../e2e/support/server.ts';
 
 const DEVICES = 10;

@@ -66,7 +66,7 @@ const TICKET_VOIDS: TGuarded = {
   drizzle: ['tickets'],
   columns: ['voided_at', 'void_reason', 'voidedAt', 'voidReason'],
 };
-/** Issue 34/35: a ticket's check-in (the gate's first scan wins): tickets/check-in.ts alone writes it. */
+/** Issue 34/35: a ticket's check-in (the gate's first scan wins): gate/check-in.ts alone writes it. */
 const TICKET_CHECK_INS: TGuarded = {
   tables: ['tickets'],
   drizzle: ['tickets'],

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import type { TDb } from '../db/client.ts';
 import { eq, inArray } from '../db/orm.ts';
 import { events, tickets, users } from '../db/schema/index.ts';
-import { eventRotationKey } from '../modules/gate/rotation-keys.ts';
+import { eventRotationKey } from '../modules/tickets/rotation-keys.ts';
 import { type register, withCookie } from './accounts.ts';
 import type { TCartFixture } from './cart-fixture.ts';
 import { cardBody, checkoutBuyer } from './checkout-buyer.ts';

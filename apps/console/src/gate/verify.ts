@@ -14,7 +14,7 @@ import {
  * (transferred away, refunded, already checked in), then when and where: another day than the
  * event's (`wrong_day`, packages/domain/src/event-day.ts), a section this gate does not admit
  * (`wrong_sector`). No network: the server's own check-in
- * (apps/api/src/modules/tickets/check-in.ts) decides in the same order when the device is online.
+ * (apps/api/src/modules/gate/check-in.ts) decides in the same order when the device is online.
  */
 
 export type TClaims = { tid: string; eid: number; v: number };

@@ -174,7 +174,7 @@ export const tickets = pgTable(
     /** Issue 33: refunded or its event cancelled: the gate refuses it (GET /api/tickets/revoked lists it). */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
-    /** Issue 34/35: the first check-in at the gate (one writer, tickets/check-in.ts), by which staff member and gate. */
+    /** Issue 34/35: the first check-in at the gate (one writer, gate/check-in.ts), by which staff member and gate. */
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: uuid('checked_in_by'),
     checkInGate: text('check_in_gate'),

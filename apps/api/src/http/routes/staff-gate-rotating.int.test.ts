@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from '../../db/orm.ts';
 import { tickets } from '../../db/schema/index.ts';
-import { eventRotationKey } from '../../modules/gate/rotation-keys.ts';
+import { eventRotationKey } from '../../modules/tickets/rotation-keys.ts';
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { gateTools, startedNow } from '../../testing/gate.ts';

@@ -11,7 +11,7 @@ import type { TCheckInAnswer, TProducerDashboard } from '@ingressos/contracts/st
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from '../../db/orm.ts';
 import { events, gateCheckInConflicts, staffAuditLog, tickets } from '../../db/schema/index.ts';
-import { eventRotationKey } from '../../modules/gate/rotation-keys.ts';
+import { eventRotationKey } from '../../modules/tickets/rotation-keys.ts';
 import { register } from '../../testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../testing/cart-fixture.ts';
 import { GATE, gateTools, startedNow } from '../../testing/gate.ts';

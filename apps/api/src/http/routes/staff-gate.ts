@@ -9,10 +9,10 @@ import {
 } from '@ingressos/contracts/gate';
 import { type Context, Hono } from 'hono';
 import { AppError } from '../../modules/app-error.ts';
+import { syncDeviceCheckIns, undoCheckIn } from '../../modules/gate/check-in.ts';
 import { listDuplicates } from '../../modules/gate/duplicates.ts';
 import { eventOfTicket, gateDelta, gateEvents, gateList, gateTicket } from '../../modules/gate/gate-list.ts';
 import type { TStaffRole } from '../../modules/staff/roles.ts';
-import { syncDeviceCheckIns, undoCheckIn } from '../../modules/tickets/check-in.ts';
 import { clientIp } from '../client-ip.ts';
 import { endpoint } from '../endpoint.ts';
 import { requireStaff, requireStaffForEvent, type TStaffEnv } from '../middleware/staff-auth.ts';
@@ -29,7 +29,7 @@ export const GATE_SYNC_MAX_BYTES = 2_000_000;
 export const GATE_SYNC_PATH = /^\/api\/staff\/gate\/events\/\d{1,10}\/sync$/;
 
 /**
- * Issue 35, the offline gate: thin handlers over modules/gate and tickets/check-in.ts (the one
+ * Issue 35, the offline gate: thin handlers over modules/gate and gate/check-in.ts (the one
  * writer of check-ins). Every call checks the role first, then that the event is the caller's
  * (another event's id is the same 403 as any refusal). The online scan is in staff-producer.ts.
  */

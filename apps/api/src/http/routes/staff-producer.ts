@@ -14,6 +14,7 @@ import type { TLocale } from '@ingressos/domain';
 import { type Context, Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { AppError } from '../../modules/app-error.ts';
+import { checkInTicket } from '../../modules/gate/check-in.ts';
 import { issueCourtesies, listCourtesies } from '../../modules/producer/courtesies.ts';
 import { eventCsv } from '../../modules/producer/csv-exports.ts';
 import { producerDashboard } from '../../modules/producer/dashboard.ts';
@@ -26,7 +27,6 @@ import {
   saveProducerEvent,
 } from '../../modules/producer/save-event.ts';
 import type { TStaff, TStaffRole } from '../../modules/staff/roles.ts';
-import { checkInTicket } from '../../modules/tickets/check-in.ts';
 import { clientIp } from '../client-ip.ts';
 import { endpoint } from '../endpoint.ts';
 import { requireStaff, requireStaffForEvent, type TStaffEnv } from '../middleware/staff-auth.ts';
@@ -42,7 +42,7 @@ const AT = '/api/staff';
 export const POSTER_UPLOAD_PATH = ENDPOINTS.uploadProducerPoster.path;
 
 /**
- * Issue 34, the producer's console: thin handlers over modules/producer (and tickets/check-in.ts).
+ * Issue 34, the producer's console: thin handlers over modules/producer (and gate/check-in.ts).
  * Each checks who may act at all first (401/403), then, once the event id is read, that it is one
  * of theirs (requireStaffForEvent: another producer's event is the same 403 as any other refusal).
  */

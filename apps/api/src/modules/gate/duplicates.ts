@@ -18,7 +18,7 @@ export type TDuplicate = {
 
 /**
  * Issue 35: the one writer of gate_check_in_conflicts (structure-writers.test.ts). Called by the
- * sync's transaction (tickets/check-in.ts); a retried sync's rows are there already (unique
+ * sync's transaction (gate/check-in.ts); a retried sync's rows are there already (unique
  * device + clientId) and are not written twice.
  */
 export async function reportDuplicates(tx: TDb, found: readonly TDuplicate[]): Promise<void> {

@@ -6,8 +6,8 @@ import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import type { TStaff } from '../staff/roles.ts';
+import { eventRotationKey } from '../tickets/rotation-keys.ts';
 import type { TTicketSigner } from '../tickets/ticket-keys.ts';
-import { eventRotationKey } from './rotation-keys.ts';
 
 /**
  * Issue 35: a delta re-sends what changed in the OVERLAP before its cursor. `changed_at` is stamped

@@ -8,7 +8,7 @@ import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
-import { eventRotationKey, ticketSecretText } from '../gate/rotation-keys.ts';
+import { eventRotationKey, ticketSecretText } from './rotation-keys.ts';
 import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';
 
 type TRow = {

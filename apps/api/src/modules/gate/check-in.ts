@@ -12,10 +12,10 @@ import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
-import { reportDuplicates, type TDuplicate } from '../gate/duplicates.ts';
-import { eventRotationKey } from '../gate/rotation-keys.ts';
 import { recordStaffAction, type TStaffAction } from '../staff/audit.ts';
-import type { TTicketSigner } from './ticket-keys.ts';
+import { eventRotationKey } from '../tickets/rotation-keys.ts';
+import type { TTicketSigner } from '../tickets/ticket-keys.ts';
+import { reportDuplicates, type TDuplicate } from './duplicates.ts';
 
 type TRow = {
   id: string;
