@@ -20,7 +20,11 @@ export function ResultScreen({ shown, onNext }: { shown: TShown; onNext: () => v
     >
       <p className="gate-verdict">{t(`gate.result.${shown.result}`, { section: k?.section ?? '' })}</p>
       {shown.sendTo ? <p className="gate-send">{t('gate.sendTo', { gate: shown.sendTo })}</p> : null}
-      {k?.halfPrice ? <p className="gate-half">{t('gate.halfPrice')}</p> : null}
+      {k?.halfPrice ? (
+        <p className="gate-half">
+          {k.halfPrice} · {t('gate.checkDocument')}
+        </p>
+      ) : null}
       {k ? (
         <dl className="gate-holder">
           {k.holderName ? (

@@ -28,6 +28,7 @@ export const gateEn: Record<keyof typeof gatePtBR, string> = {
   'gate.listAge': 'List of {date}',
   'gate.next': 'Scan the next',
   'gate.checking': 'Checking…',
+  'gate.checkDocument': 'check the document',
   'gate.halfPrice': 'MEIA-ENTRADA: conferir documento',
   'gate.cpf': 'CPF',
   'gate.holder': 'Holder',

@@ -26,6 +26,7 @@ export const gatePtBR = {
   'gate.listAge': 'Lista de {date}',
   'gate.next': 'Ler o próximo',
   'gate.checking': 'Conferindo…',
+  'gate.checkDocument': 'conferir documento',
   'gate.halfPrice': 'MEIA-ENTRADA: conferir documento',
   'gate.cpf': 'CPF',
   'gate.holder': 'Titular',
