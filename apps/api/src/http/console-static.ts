@@ -56,7 +56,9 @@ export function consoleRoutes(dir: string = CONSOLE_BUILD_DIR) {
     'gate-icon-512.png': 'image/png',
   };
   for (const [name, type] of Object.entries(GATE_FILES)) {
-    app.get(`${CONSOLE_PATH}/${name}`, (c) => {
+    // Files of the console's build like its assets (not API calls: the OpenAPI document leaves them out).
+    app.all(`${CONSOLE_PATH}/${name}`, (c) => {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return notFoundJson(c);
       let body: Buffer;
       try {
         body = readFileSync(path.join(dir, name));
