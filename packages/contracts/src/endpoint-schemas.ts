@@ -112,6 +112,7 @@ import {
 } from './commissioners.ts';
 import { GATE_ENDPOINT_SCHEMAS } from './endpoint-schemas-gate.ts';
 import { PRODUCER_ENDPOINT_SCHEMAS } from './endpoint-schemas-producer.ts';
+import { WALLET_ENDPOINT_SCHEMAS } from './endpoint-schemas-wallet.ts';
 import type { TEndpointName } from './endpoints.ts';
 import { ZHostedCheckoutAnswer, ZHostedCheckoutRequest, ZPreferenceId } from './hosted-checkout.ts';
 import type { TOperation } from './operation.ts';
@@ -1258,6 +1259,7 @@ export const ENDPOINT_SCHEMAS = {
     errors: [403, 404],
   },
   ...PRODUCER_ENDPOINT_SCHEMAS,
+  ...WALLET_ENDPOINT_SCHEMAS,
   ...GATE_ENDPOINT_SCHEMAS,
 } as const satisfies Record<TEndpointName, TOperation>;
 

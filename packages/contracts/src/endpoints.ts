@@ -172,6 +172,9 @@ export const ENDPOINTS = {
   producerOrdersCsv: { method: 'GET', path: '/api/staff/producer/events/:eventId/orders.csv' },
   producerAttendeesCsv: { method: 'GET', path: '/api/staff/producer/events/:eventId/attendees.csv' },
   gateCheckIn: { method: 'POST', path: '/api/staff/gate/check-ins' },
+  // Wallet passes of the holder's ticket (issue 36: apps/api/src/http/routes/wallet.ts)
+  walletApplePass: { method: 'GET', path: '/api/tickets/:ticketId/wallet/apple.pkpass' },
+  walletGoogleLink: { method: 'GET', path: '/api/tickets/:ticketId/wallet/google' },
   // The gate (issue 35: apps/api/src/http/routes/staff-gate.ts)
   gateEvents: { method: 'GET', path: '/api/staff/gate/events' },
   gateList: { method: 'GET', path: '/api/staff/gate/events/:eventId/list' },

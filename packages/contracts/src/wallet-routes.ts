@@ -1,33 +1,11 @@
 import { z } from 'zod';
 import type { TOtherRoute } from './other-routes.ts';
 
-const ZTicketParams = z.object({ ticketId: z.string() });
 const ZDevice = { deviceId: z.string(), passTypeId: z.string() };
 const ZApplePassHeader = z.object({ authorization: z.string().describe('ApplePass <authenticationToken>') });
 
 /** Issue 36 (docs/wallet.md): the holder's wallet passes and Apple's PassKit web service. */
 export const WALLET_ROUTES = {
-  walletApplePass: {
-    method: 'GET',
-    path: '/api/tickets/{ticketId}/wallet/apple.pkpass',
-    summary: "The holder's ticket as a signed Apple Wallet pass (404 when Apple Wallet is not configured)",
-    tag: 'Tickets',
-    auth: 'session',
-    params: ZTicketParams,
-    produces: 'application/vnd.apple.pkpass',
-    errors: [401, 404],
-  },
-  walletGoogleLink: {
-    method: 'GET',
-    path: '/api/tickets/{ticketId}/wallet/google',
-    summary:
-      "The holder's ticket as a signed Google Wallet save link (404 when Google Wallet is not configured)",
-    tag: 'Tickets',
-    auth: 'session',
-    params: ZTicketParams,
-    response: z.object({ jwt: z.string(), url: z.string() }),
-    errors: [401, 404],
-  },
   walletRegisterDevice: {
     method: 'POST',
     path: '/api/wallet/apple/v1/devices/{deviceId}/registrations/{passTypeId}/{serial}',

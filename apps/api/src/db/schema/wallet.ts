@@ -29,5 +29,8 @@ export const walletRegistrations = pgTable(
     pushToken: text('push_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.passTypeId, t.serial] }), index('wallet_registrations_serial').on(t.serial)],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.passTypeId, t.serial] }),
+    index('wallet_registrations_serial').on(t.serial),
+  ],
 );

@@ -51,6 +51,8 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
   const service = '/api/wallet/apple/v1';
   return new Hono<TAppEnv>()
     .get('/api/tickets/:ticketId/wallet/apple.pkpass', async (c) => {
+      // The session first (401), then whether this wallet is configured (404 like an unknown ticket).
+      requireAuth(c);
       if (!apple) throw notFound(c);
       const facts = await mine(c);
       return c.body(new Uint8Array(await applePass(apple, facts, brand)), 200, {
@@ -59,6 +61,7 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
       });
     })
     .get('/api/tickets/:ticketId/wallet/google', async (c) => {
+      requireAuth(c);
       if (!google) throw notFound(c);
       const facts = await mine(c);
       await markGoogleSaved(db, facts.serial);

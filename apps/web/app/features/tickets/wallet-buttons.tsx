@@ -1,5 +1,7 @@
 import type { TMyTicket } from '@ingressos/contracts';
+import { apiPath } from '@ingressos/contracts/endpoints';
 import { useState } from 'react';
+import { api } from '~/shared/api-client.ts';
 import { useI18n } from '~/ui/i18n.tsx';
 import styles from './tickets.module.css';
 
@@ -13,12 +15,10 @@ export function WalletButtons({ ticket, wallet, n }: { ticket: TMyTicket; wallet
   const { t } = useI18n();
   const [failed, setFailed] = useState(false);
   if (!wallet || (!wallet.apple && !wallet.google)) return null;
-  const base = `/api/tickets/${encodeURIComponent(ticket.id)}/wallet`;
   const saveToGoogle = async () => {
     setFailed(false);
-    const response = await fetch(`${base}/google`, { credentials: 'same-origin' }).catch(() => null);
-    const body = response?.ok ? ((await response.json()) as { url?: string }) : null;
-    if (body?.url) window.location.assign(body.url);
+    const answer = await api('walletGoogleLink', { params: { ticketId: ticket.id } });
+    if (answer.ok && answer.body.url) window.location.assign(answer.body.url);
     else setFailed(true);
   };
   return (
@@ -26,7 +26,7 @@ export function WalletButtons({ ticket, wallet, n }: { ticket: TMyTicket; wallet
       {wallet.apple && (
         <a
           className={styles.link}
-          href={`${base}/apple.pkpass`}
+          href={apiPath('walletApplePass', { ticketId: ticket.id })}
           aria-label={t('tickets.wallet.appleAria', { n })}
           data-testid="wallet-apple"
         >
