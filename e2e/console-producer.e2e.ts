@@ -122,6 +122,13 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
     await page.getByLabel('Código').fill('MARE10');
     expect(await seriousA11yProblems(page)).toEqual([]);
 
+    // Fila e vendas: half-price by the law, at the decree's 40% per section; the Camarote's ticket is half-price.
+    await page.getByRole('tab', { name: 'Fila e vendas' }).click();
+    await page.getByRole('checkbox', { name: 'Este evento vende meia-entrada' }).check();
+    expect(await page.getByLabel('Cota de meia-entrada por setor (%)').inputValue()).toBe('40');
+    await page.getByRole('tab', { name: 'Setores e ingressos' }).click();
+    await page.getByRole('checkbox', { name: 'Meia-entrada', exact: true }).last().check();
+
     await page.getByRole('button', { name: 'Criar evento' }).first().click();
     // A refusal would list its problems: say them if the editor does not move on.
     await page.waitForURL(/\/producao\/\d+$/, { timeout: 15_000 }).catch(async () => {
@@ -132,6 +139,13 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
     await page.getByRole('status').filter({ hasText: 'Evento criado.' }).waitFor();
     await page.getByText('Rascunho', { exact: true }).waitFor();
     const eventId = Number(page.url().match(/\/producao\/(\d+)/)![1]);
+    const saved = (await (
+      await page.request.get(`${url}/api/staff/producer/events/${eventId}/document`)
+    ).json()) as {
+      document: { halfPrice?: { quotaPercent: number }; sections: { tickets: { halfPrice?: boolean }[] }[] };
+    };
+    expect(saved.document.halfPrice).toMatchObject({ quotaPercent: 40 });
+    expect(saved.document.sections.at(-1)!.tickets.at(-1)!.halfPrice).toBe(true);
     await page.getByRole('button', { name: 'Publicar' }).click();
     await page.getByRole('status').filter({ hasText: 'Evento publicado' }).waitFor();
     await page.getByRole('link', { name: 'Ver no site' }).waitFor();

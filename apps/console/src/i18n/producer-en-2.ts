@@ -62,6 +62,13 @@ export const producerEn2: Record<keyof typeof producerPtBR2, string> = {
   'producer.sales.facialHint': "The ticket is tied to its holder's face.",
   'producer.sales.facialValidation': 'Check the face at the gate',
   'producer.sales.pixel': 'Send events to the marketing pixel',
+  'producer.sales.halfPrice': 'Half-price, meia-entrada (Lei 12.933/2013)',
+  'producer.sales.halfPriceOn': 'This event sells half-price tickets',
+  'producer.sales.halfPriceHint':
+    'Students, people aged 60 or more, people with disabilities and a companion, and low-income young people (ID Jovem) are entitled nationwide. Mark which ticket types are half-price.',
+  'producer.sales.halfPriceQuota': 'Half-price quota per section (%)',
+  'producer.sales.halfPriceQuotaHint': "At least 40% of each section's tickets (Decreto 8.537/2015).",
+  'producer.sales.halfPriceStates': 'State-law categories accepted',
   'producer.sales.ticketCode': 'Ticket at the door',
   'producer.sales.ticketCodeMode': 'Ticket code',
   'producer.sales.ticketCodeOption.static': 'Fixed QR (PDF and site)',

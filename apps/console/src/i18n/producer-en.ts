@@ -154,6 +154,9 @@ export const producerEn: Record<keyof typeof producerPtBR, string> = {
   'producer.tickets.note': 'Note to the buyer',
   'producer.tickets.noteHint': 'E.g. half price with proof at the gate.',
   'producer.tickets.facial': 'Require a face check at purchase',
+  'producer.tickets.halfPrice': 'Half-price (meia-entrada)',
+  'producer.tickets.halfPriceHint':
+    "Counts against the section's half-price quota; the holder gives their category at identification.",
   'producer.tickets.noInterest': 'Interest-free installments',
   'producer.tickets.add': 'Add a ticket to {name}',
   'producer.tickets.newName': 'Ticket {n}',

@@ -60,6 +60,13 @@ export const producerPtBR2 = {
   'producer.sales.facialHint': 'O ingresso fica ligado ao rosto do titular.',
   'producer.sales.facialValidation': 'Validar o rosto na portaria',
   'producer.sales.pixel': 'Enviar eventos ao pixel de marketing',
+  'producer.sales.halfPrice': 'Meia-entrada (Lei 12.933/2013)',
+  'producer.sales.halfPriceOn': 'Este evento vende meia-entrada',
+  'producer.sales.halfPriceHint':
+    'Estudantes, pessoas com 60 anos ou mais, pessoas com deficiência e acompanhante, e jovens de baixa renda (ID Jovem) têm direito em todo o país. Marque em cada ingresso qual é meia-entrada.',
+  'producer.sales.halfPriceQuota': 'Cota de meia-entrada por setor (%)',
+  'producer.sales.halfPriceQuotaHint': 'No mínimo 40% dos ingressos de cada setor (Decreto 8.537/2015).',
+  'producer.sales.halfPriceStates': 'Categorias de leis estaduais aceitas',
   'producer.sales.ticketCode': 'Ingresso na portaria',
   'producer.sales.ticketCodeMode': 'Código do ingresso',
   'producer.sales.ticketCodeOption.static': 'QR fixo (PDF e site)',

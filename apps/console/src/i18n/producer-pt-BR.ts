@@ -156,6 +156,9 @@ export const producerPtBR = {
   'producer.tickets.note': 'Observação ao comprador',
   'producer.tickets.noteHint': 'Ex.: meia-entrada mediante comprovante na portaria.',
   'producer.tickets.facial': 'Exigir biometria facial na compra',
+  'producer.tickets.halfPrice': 'Meia-entrada',
+  'producer.tickets.halfPriceHint':
+    'Conta na cota de meia-entrada do setor; o titular informa a categoria na identificação.',
   'producer.tickets.noInterest': 'Parcelamento sem juros',
   'producer.tickets.add': 'Adicionar ingresso em {name}',
   'producer.tickets.newName': 'Ingresso {n}',

@@ -148,6 +148,13 @@ export function SectionsTab({ counters }: { counters: readonly TLotCounter[] }) 
                       label={t('producer.tickets.facial')}
                     />
                     <Check path={[...base, 'noInterest']} label={t('producer.tickets.noInterest')} />
+                    {doc.halfPrice ? (
+                      <Check
+                        path={[...base, 'halfPrice']}
+                        label={t('producer.tickets.halfPrice')}
+                        hint={t('producer.tickets.halfPriceHint')}
+                      />
+                    ) : null}
                   </div>
                   <ListControls
                     path={['sections', s, 'tickets']}
