@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { DEFAULT_LOCALE } from '@ingressos/domain';
+import { createApplePush } from './adapters/apple-push/index.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -22,6 +23,7 @@ import { unsellableEvents } from './modules/checkout/ways-to-pay/payment-offer.t
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { admitVisitors } from './modules/queue/admit-visitors.ts';
 import { inviteDemoAdmin } from './modules/staff/invite-demo-admin.ts';
+import { pushAppleUpdates } from './modules/wallet/apple-updates.ts';
 import { googleObjectsClient, syncGoogleStates } from './modules/wallet/google-objects.ts';
 import { walletSettings } from './modules/wallet/settings.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
@@ -134,18 +136,29 @@ async function main() {
   reconciler.unref();
   // Issue 36: saved Google Wallet objects of tickets transferred or refunded since are set EXPIRED
   // at Google (docs/wallet.md); an idempotent PATCH, so two processes sending one is harmless.
-  const googleWallet = walletSettings(config).google;
-  if (googleWallet && !config.MAINTENANCE) {
-    const objects = googleObjectsClient(googleWallet);
+  // Devices registered for an Apple pass of such a ticket get one push each (APNs, adapter).
+  const { google: googleWallet, apple: appleWallet } = walletSettings(config);
+  if ((googleWallet || appleWallet) && !config.MAINTENANCE) {
+    const objects = googleWallet ? googleObjectsClient(googleWallet) : null;
+    const applePush = appleWallet ? createApplePush(config, appleWallet) : null;
     let syncing = false;
     const walletSync = setInterval(() => {
       if (syncing) return;
       syncing = true;
-      syncGoogleStates(database.db, googleWallet, objects)
-        .catch((error: unknown) => log.warn('google wallet state sync failed', { error }))
-        .finally(() => {
-          syncing = false;
-        });
+      Promise.all([
+        googleWallet && objects
+          ? syncGoogleStates(database.db, googleWallet, objects).catch((error: unknown) =>
+              log.warn('google wallet state sync failed', { error }),
+            )
+          : null,
+        applePush
+          ? pushAppleUpdates(database.db, applePush).catch((error: unknown) =>
+              log.warn('apple wallet push failed', { error }),
+            )
+          : null,
+      ]).finally(() => {
+        syncing = false;
+      });
     }, 60_000);
     walletSync.unref();
   }

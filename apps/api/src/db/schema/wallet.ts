@@ -27,6 +27,8 @@ export const walletRegistrations = pgTable(
     passTypeId: text('pass_type_id').notNull(),
     serial: text('serial').notNull(),
     pushToken: text('push_token').notNull(),
+    /** The last push sent to the device (APNs) for this pass; null: none yet (see created_at). */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,7 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalApplePush } from '../../adapters/apple-push/index.ts';
 import { voidTickets } from '../../modules/tickets/void-tickets.ts';
+import { pushAppleUpdates } from '../../modules/wallet/apple-updates.ts';
 import { localGoogleObjects, syncGoogleStates } from '../../modules/wallet/google-objects.ts';
 import { walletOffLines, walletSettings } from '../../modules/wallet/settings.ts';
 import { makeTestCerts } from '../../modules/wallet/test-certs.ts';
@@ -197,9 +199,17 @@ describe.each(testDatabases())('wallet passes on %s', (kind) => {
       ).status,
     ).toBe(304);
 
+    const apns = createLocalApplePush();
+    const pushedTo = (token: string) => apns.pushes.filter((p) => p.pushToken === token);
+    await pushAppleUpdates(t.database.db, apns);
+    expect(pushedTo('push-1')).toEqual([]);
+
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const to = await register(t);
     await tools.transfer(ticket!, to);
+    await pushAppleUpdates(t.database.db, apns);
+    await pushAppleUpdates(t.database.db, apns);
+    expect(pushedTo('push-1')).toEqual([{ pushToken: 'push-1', topic: PASS_TYPE }]);
     const changed = await t
       .request(`${base}/devices/dev-1/registrations/${PASS_TYPE}?passesUpdatedSince=${first.lastUpdated}`)
       .then((r) => r.json());
@@ -248,7 +258,35 @@ describe.each(testDatabases())('wallet passes on %s', (kind) => {
         .toString(),
     );
     expect(before.voided).toBe(false);
+    const other = await tools.bought(1);
+    const unchanged = JSON.parse(
+      (await pkpass(other.tickets[0]!.id, other.buyer.person.cookie)).get('pass.json')!.toString(),
+    );
+    for (const [p, token] of [
+      [pass, 'push-refund'],
+      [unchanged, 'push-unchanged'],
+    ] as const) {
+      const registered = await t.request(
+        `/api/wallet/apple/v1/devices/dev-${token}/registrations/${PASS_TYPE}/${p.serialNumber}`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `ApplePass ${p.authenticationToken}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ pushToken: token }),
+        },
+      );
+      expect(registered.status).toBe(201);
+    }
+    const apns = createLocalApplePush();
     await voidTickets(t.database.db, ticket!.orderId, [ticket!.id], 'refunded');
+    await pushAppleUpdates(t.database.db, apns);
+    await pushAppleUpdates(t.database.db, apns);
+    expect(apns.pushes.filter((p) => p.pushToken === 'push-refund')).toEqual([
+      { pushToken: 'push-refund', topic: PASS_TYPE },
+    ]);
+    expect(apns.pushes.filter((p) => p.pushToken === 'push-unchanged')).toEqual([]);
     const after = JSON.parse(
       unzip(Buffer.from(await (await latest()).arrayBuffer()))
         .get('pass.json')!

@@ -1,0 +1,1 @@
+ALTER TABLE "wallet_registrations" ADD COLUMN "pushed_at" timestamp with time zone;
