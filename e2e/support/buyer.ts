@@ -31,15 +31,17 @@ export async function verifiedPerson(page: Page, serverUrl: string, smtp: TTestS
     return JSON.stringify(list[0] ?? null);
   };
   const before = await newest();
-  await page.request.post(`${serverUrl}/api/v3/send-sms-code`, { data: {} });
+  const sent = await page.request.post(`${serverUrl}/api/v3/send-sms-code`, { data: {} });
+  if (!sent.ok()) throw new Error(`send-sms-code: ${sent.status()} ${await sent.text()}`);
   // The outbox sends it after the request (a busy machine took longer than the next read): wait for
   // a newer message than the last one before, this person's code (the list is newest first).
   // A plain loop, not expect.poll: `npm run screens` calls this outside Vitest.
   let latest = before;
-  for (const until = Date.now() + 15_000; latest === before && Date.now() < until; ) {
+  for (const until = Date.now() + 30_000; latest === before && Date.now() < until; ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     latest = await newest();
   }
+  if (latest === before) throw new Error(`no new SMS for ${person.email} within 30 s`);
   const sms = [JSON.parse(latest) as { body: string }];
   const code = sms[0]!.body.match(/\b\d{6}\b/)![0];
   const matched = await page.request.post(`${serverUrl}/api/v2/match-code`, { data: { code } });

@@ -116,6 +116,7 @@ export const ERROR_STATUS: Record<string, ContentfulStatusCode> = {
   biometry_no_account: 422,
   lot_insufficient: 422,
   lot_sold_out: 422,
+  half_price_sold_out: 422,
   lot_not_on_sale: 422,
   add_failed: 400,
   different_events: 422,

@@ -219,6 +219,12 @@ function apiSeeds({ sessionId, f }: TSeeds): Record<string, unknown> {
       checkIns: [{ clientId: 'fuzz-check-1', ticketId: UUID, v: 1, at: '2030-01-01T20:00:00.000Z' }],
     },
     'POST /api/staff/gate/check-ins/:ticketId/undo': { eventId: f.eventId, reason: 'Fuzz undo' },
+    // Issue 36, Apple's PassKit web service (no wallet configured in this app: 404 for every pass).
+    'POST /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId/:serial': {
+      pushToken: 'a'.repeat(64),
+    },
+    'DELETE /api/wallet/apple/v1/devices/:deviceId/registrations/:passTypeId/:serial': {},
+    'POST /api/wallet/apple/v1/log': { logs: ['fuzz'] },
   };
 }
 

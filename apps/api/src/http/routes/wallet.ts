@@ -14,6 +14,7 @@ import { markGoogleSaved } from '../../modules/wallet/google-objects.ts';
 import { googleSaveLink } from '../../modules/wallet/google-save.ts';
 import { holderPass, passBySerial } from '../../modules/wallet/pass-facts.ts';
 import type { TWalletSettings } from '../../modules/wallet/settings.ts';
+import { endpoint } from '../endpoint.ts';
 import type { TAppEnv } from '../env.ts';
 import { HttpError } from '../errors.ts';
 import { requireAuth } from '../middleware/authenticate.ts';
@@ -25,6 +26,23 @@ const ZDeviceLog = z.object({ logs: z.array(z.string().max(2000)).max(500) });
 
 const notFound = (c: Context<TAppEnv>) =>
   new HttpError(404, 'not_found', API_MESSAGES[c.get('locale')].request.not_found);
+
+/**
+ * A PassKit web service status: a success as Apple expects it (no body); a refusal with the API's
+ * error body as well (Apple reads only the status; every other client gets the usual message).
+ */
+function answer(c: Context<TAppEnv>, status: number) {
+  if (status === 404) throw notFound(c);
+  if (status === 401)
+    throw new HttpError(401, 'unauthenticated', API_MESSAGES[c.get('locale')].account.unauthenticated);
+  if (status >= 400)
+    throw new HttpError(
+      status as 400,
+      'invalid_request',
+      API_MESSAGES[c.get('locale')].request.invalid_request,
+    );
+  return c.body(null, status as 200 | 201);
+}
 
 /**
  * Issue 36 (docs/wallet.md): the holder's .pkpass and Google save link, and Apple's PassKit web
@@ -50,7 +68,7 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
   });
   const service = '/api/wallet/apple/v1';
   return new Hono<TAppEnv>()
-    .get('/api/tickets/:ticketId/wallet/apple.pkpass', async (c) => {
+    .on(...endpoint('walletApplePass'), async (c) => {
       // The session first (401), then whether this wallet is configured (404 like an unknown ticket).
       requireAuth(c);
       if (!apple) throw notFound(c);
@@ -60,7 +78,7 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
         'content-disposition': `attachment; filename="ingresso-${facts.serial}.pkpass"`,
       });
     })
-    .get('/api/tickets/:ticketId/wallet/google', async (c) => {
+    .on(...endpoint('walletGoogleLink'), async (c) => {
       requireAuth(c);
       if (!google) throw notFound(c);
       const facts = await mine(c);
@@ -68,16 +86,16 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
       return c.json(await googleSaveLink(google, facts, brand));
     })
     .post(`${service}/devices/:deviceId/registrations/:passTypeId/:serial`, async (c) => {
-      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) throw notFound(c);
       const body = parseWith(c, ZRegistration, await readJsonBody(c, { malformed: 'missing' }));
-      return c.body(null, await registerDevice(db, device(c), body.pushToken));
+      return answer(c, await registerDevice(db, device(c), body.pushToken));
     })
     .delete(`${service}/devices/:deviceId/registrations/:passTypeId/:serial`, async (c) => {
-      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
-      return c.body(null, await unregisterDevice(db, device(c)));
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) throw notFound(c);
+      return answer(c, await unregisterDevice(db, device(c)));
     })
     .get(`${service}/devices/:deviceId/registrations/:passTypeId`, async (c) => {
-      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) throw notFound(c);
       const found = await serialsUpdatedSince(
         db,
         c.req.param('deviceId'),
@@ -87,9 +105,9 @@ export function walletRoutes(accounts: TAccountServices, wallet: TWalletSettings
       return found ? c.json(found) : c.body(null, 204);
     })
     .get(`${service}/passes/:passTypeId/:serial`, async (c) => {
-      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) return c.body(null, 404);
+      if (!apple || c.req.param('passTypeId') !== apple.passTypeId) throw notFound(c);
       const facts = await passBySerial(db, c.req.param('serial'), device(c).token);
-      if (!facts) return c.body(null, 401);
+      if (!facts) return answer(c, 401);
       const modified = new Date(Math.floor(facts.changedAt.getTime() / 1000) * 1000);
       const since = Date.parse(c.req.header('if-modified-since') ?? '');
       if (!Number.isNaN(since) && modified.getTime() <= since) return c.body(null, 304);
