@@ -139,8 +139,13 @@ export function TicketCard({
                 {t('tickets.pdf')}
               </a>
             )}
-            {usable && <WalletButtons ticket={ticket} wallet={wallet} n={n} />}
           </div>
+          {/* Its own row: the wallets' names are long, and beside the QR on a phone they took three lines. */}
+          {usable && (wallet?.apple || wallet?.google) ? (
+            <div className={styles.wallet}>
+              <WalletButtons ticket={ticket} wallet={wallet} n={n} />
+            </div>
+          ) : null}
         </div>
       )}
     </article>
