@@ -51,9 +51,14 @@ describe('buying a ticket of a facial event waits for the holder’s biometry', 
   it('blocks Continue until the holder enrols: the link for another holder, the buyer enrols now and pays', async () => {
     const { server, smtp, f } = stage!;
     const page = await newPage(camera, { permissions: ['camera'] });
-    // Another person with an account of their own.
-    const registered = await page.request.post(`${server.url}/api/registerclient`, { data: other });
-    expect(registered.status()).toBe(201);
+    // Another person with an account of their own, registered outside this browser: a session of theirs
+    // in the page's cookies raced the buyer's registration below (a late renewal put it back, then 401).
+    const registered = await fetch(`${server.url}/api/registerclient`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify(other),
+    });
+    expect(registered.status).toBe(201);
     const buyer = await verifiedPerson(page, server.url, smtp);
     await open(page, `${server.url}/events/${f.slug}`);
     await page.getByRole('button', { name: 'Aumentar Pista — Inteira' }).click();
