@@ -204,55 +204,29 @@ export function DashboardScreen() {
         </section>
         <section className="card" aria-labelledby="by-method-h">
           <h2 id="by-method-h">{t('producer.dash.byMethod')}</h2>
-          <table>
-            <caption className="visually-hidden">{t('producer.dash.byMethod')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('producer.dash.method')}</th>
-                <th scope="col" className="num">
-                  {t('producer.dash.ordersCol')}
-                </th>
-                <th scope="col" className="num">
-                  {t('producer.dash.gross')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.byMethod.map((row) => (
-                <tr key={row.method}>
-                  <th scope="row">{methodLabel(row.method)}</th>
-                  <td className="num">{row.orders}</td>
-                  <td className="num">{m(row.grossCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={t('producer.dash.byMethod')}
+            hiddenCaption
+            columns={[t('producer.dash.method'), t('producer.dash.ordersCol'), t('producer.dash.gross')]}
+            rows={data.byMethod.map((row) => ({
+              key: row.method,
+              head: methodLabel(row.method),
+              cells: [row.orders, m(row.grossCents)],
+            }))}
+          />
         </section>
         <section className="card" aria-labelledby="by-channel-h">
           <h2 id="by-channel-h">{t('producer.dash.byChannel')}</h2>
-          <table>
-            <caption className="visually-hidden">{t('producer.dash.byChannel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('producer.dash.channel')}</th>
-                <th scope="col" className="num">
-                  {t('producer.dash.tickets')}
-                </th>
-                <th scope="col" className="num">
-                  {t('producer.dash.gross')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.byChannel.map((row) => (
-                <tr key={row.channel}>
-                  <th scope="row">{t(`producer.channel.${row.channel}`)}</th>
-                  <td className="num">{row.tickets}</td>
-                  <td className="num">{m(row.grossCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={t('producer.dash.byChannel')}
+            hiddenCaption
+            columns={[t('producer.dash.channel'), t('producer.dash.tickets'), t('producer.dash.gross')]}
+            rows={data.byChannel.map((row) => ({
+              key: row.channel,
+              head: t(`producer.channel.${row.channel}`),
+              cells: [row.tickets, m(row.grossCents)],
+            }))}
+          />
         </section>
       </div>
       <section className="card" aria-labelledby="check-ins-h">
@@ -275,25 +249,15 @@ export function DashboardScreen() {
         ) : null}
         {data.checkIns.byGate.length ? (
           <div className="table-wrap">
-            <table>
-              <caption>{t('producer.dash.byGate')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('producer.dash.gate')}</th>
-                  <th scope="col" className="num">
-                    {t('producer.dash.gateEntries')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.checkIns.byGate.map((g) => (
-                  <tr key={g.gate ?? ''}>
-                    <th scope="row">{g.gate || t('producer.dash.noGate')}</th>
-                    <td className="num">{n(g.checkedIn)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption={t('producer.dash.byGate')}
+              columns={[t('producer.dash.gate'), t('producer.dash.gateEntries')]}
+              rows={data.checkIns.byGate.map((g) => ({
+                key: g.gate,
+                head: g.gate || t('producer.dash.noGate'),
+                cells: [n(g.checkedIn)],
+              }))}
+            />
           </div>
         ) : null}
         {data.checkIns.recent.length === 0 ? (
@@ -325,5 +289,45 @@ export function DashboardScreen() {
         )}
       </section>
     </Page>
+  );
+}
+
+/** A small table of figures: a row header, then numbers aligned right (the dashboard's by-method, channel, gate). */
+function FigureTable({
+  caption,
+  hiddenCaption = false,
+  columns,
+  rows,
+}: {
+  caption: string;
+  hiddenCaption?: boolean;
+  columns: string[];
+  rows: { key: string; head: string; cells: (string | number)[] }[];
+}) {
+  return (
+    <table>
+      <caption className={hiddenCaption ? 'visually-hidden' : undefined}>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((label, i) => (
+            <th key={label} scope="col" className={i > 0 ? 'num' : undefined}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.head}</th>
+            {row.cells.map((cell, i) => (
+              <td key={i} className="num">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
