@@ -208,7 +208,10 @@ describe('the operator console: administrator, support and biometry reviewer', {
       .poll(
         async () => {
           await page.reload();
-          return page.getByRole('table', { name: 'Reembolsos' }).getByText('Concluído').count();
+          // The console reads the order after the page loads: count once its refunds are shown.
+          const refunds = page.getByRole('table', { name: 'Reembolsos' });
+          await refunds.getByRole('row').nth(1).waitFor();
+          return refunds.getByText('Concluído').count();
         },
         { timeout: 30_000, interval: 1000 },
       )
