@@ -11,6 +11,7 @@ const BENCHES = [
   'bench/catalogue-reads.ts',
   'bench/pages.ts',
   'bench/cart-onsale.ts',
+  'bench/purchase.ts',
   'bench/waiting-room.ts',
   'bench/hold-throttle.ts',
   'bench/oversized-bodies.ts',

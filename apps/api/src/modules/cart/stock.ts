@@ -283,14 +283,21 @@ export type TSaleUnits = { lotId: number; controlledPlaceId: number | null };
 
 /**
  * Sells `n` units a cart holds (checkout's convertHolds, as the order is paid): they move from
- * `held` to `sold` on the lot, then on its seat or table. The caller deletes or shrinks the hold
- * in the same transaction.
+ * `held` to `sold` on the lot (and its section's half-price counters, in the same statement,
+ * after the lot's), then on its seat or table. The caller deletes or shrinks the hold in the same
+ * transaction, and runs this last before its commit (issue 37): the lot's row is the on-sale's
+ * hottest, and its lock is held from here to the commit.
  */
 export async function sellHeldUnits(tx: TDb, units: TSaleUnits, n: number): Promise<void> {
   await tx.execute(
-    sql`update ticket_lots set held = held - ${n}, sold = sold + ${n} where id = ${units.lotId}`,
+    sql`with lot as (
+          update ticket_lots set held = held - ${n}, sold = sold + ${n} where id = ${units.lotId}
+          returning ticket_id
+        )
+        update event_sections s set half_held = s.half_held - ${n}, half_sold = s.half_sold + ${n}
+        from lot join event_tickets t on t.id = lot.ticket_id
+        where t.half_price and s.id = t.section_id`,
   );
-  await moveHalfCounters(tx, units.lotId, sql`half_held = half_held - ${n}, half_sold = half_sold + ${n}`);
   if (units.controlledPlaceId !== null)
     await tx.execute(
       sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`,

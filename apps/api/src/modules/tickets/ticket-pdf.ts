@@ -65,6 +65,12 @@ function drawAppOnly(doc: PDFKit.PDFDocument, y: number) {
 
 /** Level M with the standard quiet zone of 4 modules, as on the pages (qrSvgDataUrl). */
 const QUIET_ZONE = 4;
+/**
+ * Issue 37: one fixed mask pattern (the standard's pattern 0, valid for every reader) instead of
+ * the library trying all eight and scoring each: a tenth of the cost of each code, which is drawn
+ * on the Pix answer, My tickets and each ticket's PDF page.
+ */
+const QR_OPTIONS = { errorCorrectionLevel: 'M', maskPattern: 0 } as const;
 
 /**
  * The QR as vector squares, one per run of dark modules in a row, filled as one shape: sharp at
@@ -72,7 +78,7 @@ const QUIET_ZONE = 4;
  * decoded and re-compressed by pdfkit: more than a third of a purchase's CPU went there.)
  */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode.create(text, QR_OPTIONS);
   const unit = width / (modules.size + 2 * QUIET_ZONE);
   for (let row = 0; row < modules.size; row += 1) {
     let col = 0;
@@ -96,6 +102,6 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, wid
  * need to find the code on a busy background; the page draws it as large as the screen allows.
  */
 export async function qrSvgDataUrl(text: string): Promise<string> {
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: QUIET_ZONE });
+  const svg = await QRCode.toString(text, { ...QR_OPTIONS, type: 'svg', margin: QUIET_ZONE });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

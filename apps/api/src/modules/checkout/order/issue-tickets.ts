@@ -7,7 +7,13 @@ import { rows } from '../../../db/rows.ts';
 import { lineHolders, type orders, type TOrderLine, tickets } from '../../../db/schema/index.ts';
 import { withTransaction } from '../../../db/with-transaction.ts';
 import { spendPromoUses } from '../../cart/promo-uses.ts';
-import { reclaimExpiredHolds, releaseHolds, sellFreeUnits, sellHeldUnits } from '../../cart/stock.ts';
+import {
+  reclaimExpiredHolds,
+  releaseHolds,
+  sellFreeUnits,
+  sellHeldUnits,
+  type TSaleUnits,
+} from '../../cart/stock.ts';
 import { enqueueMessage } from '../../outbox/enqueue-message.ts';
 import type { TTicketSigner } from '../../tickets/ticket-keys.ts';
 import { lockHolderCpf } from '../holders/holder-cpf-lock.ts';
@@ -34,17 +40,19 @@ export class OverCpfLimit extends Error {
 }
 
 /**
- * Turns the cart's holds into sales, in the caller's transaction. Each live hold moves its units
- * from `held` to `sold` (lot and place) and is deleted; units whose hold expired or was released
- * meanwhile are taken from what is free, or the whole approval fails with SoldOut. Promotion
- * codes count the units they discounted (`used + n <= quantity`).
+ * Turns the cart's holds into sales, in the caller's transaction. Each live hold is deleted and
+ * its units move from `held` to `sold` (lot and place) in the function this answers, which the
+ * caller runs last before its commit (issue 37: the lot's row lock is then held for one statement
+ * and the commit, not for the whole issue step); units whose hold expired or was released
+ * meanwhile are taken from what is free at once, or the whole approval fails with SoldOut.
+ * Promotion codes count the units they discounted (`used + n <= quantity`).
  */
 async function convertHolds(
   tx: TDb,
   cartId: string,
   lines: TOrderLine[],
   promo: { id: number; n: number }[],
-) {
+): Promise<() => Promise<void>> {
   // Lock order everywhere: cart, then lot, then place.
   await tx.execute(sql`select id from carts where id = ${cartId} for update`);
   await reclaimExpiredHolds(tx, { cartId });
@@ -59,6 +67,10 @@ async function convertHolds(
         where cart_id = ${cartId} and not released order by lot_id, controlled_place_id, id`,
   );
   const used = new Set<number>();
+  const sales: { units: TSaleUnits; n: number }[] = [];
+  const sellPending = async () => {
+    for (const sale of sales.splice(0)) await sellHeldUnits(tx, sale.units, sale.n);
+  };
   const sorted = [...lines].sort(
     (a, b) => a.lotId - b.lotId || (a.controlledPlaceId ?? 0) - (b.controlledPlaceId ?? 0),
   );
@@ -73,7 +85,7 @@ async function convertHolds(
       )
         continue;
       const n = Math.min(needed, hold.quantity);
-      await sellHeldUnits(tx, { lotId: hold.lot_id, controlledPlaceId: hold.controlled_place_id }, n);
+      sales.push({ units: { lotId: hold.lot_id, controlledPlaceId: hold.controlled_place_id }, n });
       if (n === hold.quantity) {
         await tx.execute(sql`delete from cart_holds where id = ${hold.id}`);
         used.add(hold.id);
@@ -84,16 +96,23 @@ async function convertHolds(
       needed -= n;
     }
     // The hold lapsed: sell from what is free, if anything is.
-    if (needed > 0 && !(await sellFreeUnits(tx, line, needed))) throw new SoldOut();
+    if (needed > 0) {
+      // Rare: the lots sold so far first, so the lots are still locked in ascending order.
+      await sellPending();
+      if (!(await sellFreeUnits(tx, line, needed))) throw new SoldOut();
+    }
   }
   if (!(await spendPromoUses(tx, promo))) throw new SoldOut('coupon');
   // Whatever else the cart still held goes back on sale, and the cart is gone (it is now an order).
   const leftovers = await rows<{ id: number }>(tx, sql`select id from cart_holds where cart_id = ${cartId}`);
+  if (leftovers.length > 0) await sellPending();
   await releaseHolds(
     tx,
     leftovers.map((row) => row.id),
   );
   await tx.execute(sql`delete from carts where id = ${cartId}`);
+  // In the lines' order (lot, then place): the lock order of every writer of stock.
+  return sellPending;
 }
 
 /**
@@ -161,8 +180,9 @@ export async function issueTickets(
     });
     if (!claimed) return -1;
     await assertCpfLimits(tx, order);
-    await convertHolds(tx, order.cartId, order.lines, order.promo);
+    const sell = await convertHolds(tx, order.cartId, order.lines, order.promo);
     const inserted = await writeTickets(tx, s.signer, order, locale);
+    await sell();
     crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
     return inserted.length;
   });

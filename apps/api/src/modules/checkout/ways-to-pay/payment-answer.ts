@@ -2,8 +2,8 @@ import type { TPaymentAnswer } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { awaitsPayment } from '@ingressos/domain/order-lifecycle';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
-import { eq } from '../../../db/orm.ts';
-import { orders, payments, type TOrderLine } from '../../../db/schema/index.ts';
+import { eq, sql } from '../../../db/orm.ts';
+import { orders, paymentParts, payments, type TOrderLine } from '../../../db/schema/index.ts';
 import { qrSvgDataUrl } from '../../tickets/ticket-pdf.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
 import { refundReasonOf } from '../order/refund-order.ts';
@@ -31,12 +31,22 @@ export async function paymentAnswer(
   orderId: string,
   locale: TLocale,
 ): Promise<TPaymentAnswer> {
-  const [order] = await s.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw paymentError('order_not_found', locale);
-  const [payment] = await s.db.select().from(payments).where(eq(payments.orderId, orderId));
+  // Issue 37: the order, its payment (one per order) and whether it is split, in one statement.
+  const [row] = await s.db
+    .select({
+      order: orders,
+      payment: payments,
+      split: sql<boolean>`exists (select 1 from ${paymentParts} where ${paymentParts.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  if (!row) throw paymentError('order_not_found', locale);
+  const { order } = row;
+  const payment = row.payment ?? undefined;
   const status = (payment?.status ?? 'created') as TPaymentStatus;
   // Ways to pay: multi-payment — a split answers its cards as they stand.
-  const split = await splitView(s, orderId);
+  const split = row.split ? await splitView(s, orderId) : null;
   return {
     orderId: order.id,
     paymentId: payment?.id ?? '',

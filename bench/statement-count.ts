@@ -1,0 +1,22 @@
+/**
+ * Loaded into a server under a benchmark (`NODE_OPTIONS=--import ./bench/statement-count.ts`):
+ * counts the SQL statements the process sends (pg's Client.query, by text) and, on a line
+ * `{"statements": …}` on stderr when asked (SIGUSR2), tells how many of each were sent since the
+ * last time, so a benchmark can tell the statements per purchase.
+ */
+import pg from 'pg';
+
+let counts = new Map<string, number>();
+const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string };
+  const text = typeof first === 'string' ? first : (first?.text ?? '?');
+  const key = text.replace(/\s+/g, ' ').slice(0, 160);
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  return original.apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+process.on('SIGUSR2', () => {
+  process.stderr.write(`${JSON.stringify({ statements: Object.fromEntries(counts) })}\n`);
+  counts = new Map();
+});
