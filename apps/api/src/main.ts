@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { createApp } from './http/app.ts';
+import { withQueueStatusFastPath } from './http/queue-fast-path.ts';
 import { withSnapshotFastPath } from './http/snapshot-fast-path.ts';
 import { createLogger } from './logger.ts';
 import { startMallocTrim } from './malloc-trim.ts';
@@ -22,6 +23,7 @@ import { runRefundWork } from './modules/checkout/refunds/refund-work.ts';
 import { unsellableEvents } from './modules/checkout/ways-to-pay/payment-offer.ts';
 import { seedDemoData } from './modules/demo/seed-demo-data.ts';
 import { admitVisitors } from './modules/queue/admit-visitors.ts';
+import { fastQueueStatus } from './modules/queue/queue-view.ts';
 import { inviteDemoAdmin } from './modules/staff/invite-demo-admin.ts';
 import { pushAppleUpdates } from './modules/wallet/apple-updates.ts';
 import { googleObjectsClient, syncGoogleStates } from './modules/wallet/google-objects.ts';
@@ -189,6 +191,12 @@ async function main() {
   // Start-up leaves malloc's arenas fragmented: their free pages go back now and every MALLOC_TRIM_SECONDS.
   const stopTrim = await startMallocTrim({ everySeconds: config.MALLOC_TRIM_SECONDS, log });
 
+  const queueRules = {
+    db: database.db,
+    enabled: config.WAITING_ROOM,
+    holdSeconds: config.CART_HOLD_SECONDS,
+    passSeconds: config.QUEUE_PASS_SECONDS,
+  };
   const server = serve(
     {
       fetch: app.fetch,
@@ -200,7 +208,16 @@ async function main() {
           options,
           config.MAINTENANCE
             ? listener
-            : withSnapshotFastPath(catalogue.snapshots, listener, { hsts: config.secureCookies }),
+            : withSnapshotFastPath(
+                catalogue.snapshots,
+                // Issue 37: the queue's status polls far from the front skip it too (http/queue-fast-path.ts).
+                withQueueStatusFastPath(
+                  (slug, sessionId) => fastQueueStatus(queueRules, slug, sessionId),
+                  listener,
+                  { hsts: config.secureCookies },
+                ),
+                { hsts: config.secureCookies },
+              ),
         )) as typeof createServer,
     },
     (info) => {

@@ -5,7 +5,7 @@ import { setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
 import { claimPass } from '../../modules/queue/claim-pass.ts';
 import { getQueueStatus } from '../../modules/queue/get-queue-status.ts';
-import { joinQueue } from '../../modules/queue/join-queue.ts';
+import { joinQueue, type TQueueEntry } from '../../modules/queue/join-queue.ts';
 import type { TJoinThrottle } from '../../modules/queue/join-throttle.ts';
 import { queuePassCookie, signQueuePass } from '../../modules/queue/queue-pass.ts';
 import { clientIp } from '../client-ip.ts';
@@ -40,12 +40,18 @@ export function queueRoutes(options: TQueueRouteOptions) {
     holdSeconds: options.holdSeconds,
     passSeconds: options.passSeconds,
   });
-  const answer = async (c: Context<TAppEnv>, slug: string, sessionId: string | undefined) => {
+  const answer = async (
+    c: Context<TAppEnv>,
+    slug: string,
+    sessionId: string | undefined,
+    entry?: TQueueEntry,
+  ) => {
     const userId = c.get('auth')?.user.id;
     const { admittedSessionId, admittedEntry, ...status } = await getQueueStatus(settings(c), {
       slug,
       sessionId,
       userId,
+      entry,
     });
     let pass: string | null = null;
     // Issue 31: one pass per account; an anonymous place is asked to log in first.
@@ -85,6 +91,6 @@ export function queueRoutes(options: TQueueRouteOptions) {
         userId: c.get('auth')?.user.id,
       });
       rememberSession(c, joined.sessionId, options.secureCookies);
-      return answer(c, slug, joined.sessionId);
+      return answer(c, slug, joined.sessionId, joined.entry);
     });
 }

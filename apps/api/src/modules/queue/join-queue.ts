@@ -7,6 +7,8 @@ import { queueEntries } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { queueError } from './queue-error.ts';
 import { findQueueEventCached, isQueueActive } from './queue-event.ts';
+import { forgetPlace, notePlace } from './queue-view.ts';
+import { takePlaceInBatch } from './take-places.ts';
 
 export type TQueueOptions = { db: TDb; locale: TLocale; enabled: boolean };
 /** Joining needs the pass's length: a visitor whose pass ran out may take a new place at the back. */
@@ -33,9 +35,20 @@ export async function joinQueue(
   const sessionId = input.sessionId ?? newSessionId();
   const userId = input.userId ?? null;
 
-  const mine = await findEntry(db, event.id, sessionId, userId);
-  const spent = mine?.admittedAt && mine.admittedAt.getTime() + options.passSeconds * 1000 <= Date.now();
-  if (mine && spent) {
+  // Issue 37: a new place is taken in a batch with the other joins of the moment (take-places.ts),
+  // which also answers the place this browser or account already has.
+  const taken = await takePlaceInBatch(db, event.id, { sessionId, userId });
+  if (taken.placed) {
+    notePlace(db, taken.placed, true);
+    return { sessionId, entry: taken.placed, eventId: event.id };
+  }
+  const mine =
+    taken.existing.find((row) => row.sessionId === sessionId) ??
+    taken.existing[0] ??
+    (await findEntry(db, event.id, sessionId, userId));
+  if (!mine) throw new Error('queue entry vanished');
+  const spent = mine.admittedAt && mine.admittedAt.getTime() + options.passSeconds * 1000 <= Date.now();
+  if (spent) {
     const again = await takePlace(db, event.id, (tx, values) =>
       tx
         .update(queueEntries)
@@ -53,36 +66,26 @@ export async function joinQueue(
     if (!entry) throw new Error('queue entry vanished');
     return { sessionId: entry.sessionId, entry, eventId: event.id };
   }
-  if (mine) {
-    // An account's place follows it to the browser it joins from last: one place, one browser.
-    if (userId && mine.userId === userId && mine.sessionId !== sessionId) {
-      const [moved] = await db
-        .update(queueEntries)
-        .set({ sessionId })
-        .where(eq(queueEntries.id, mine.id))
-        .returning()
-        .catch(() => [mine]);
-      return { sessionId: moved!.sessionId, entry: moved!, eventId: event.id };
-    }
-    return { sessionId: mine.sessionId, entry: mine, eventId: event.id };
+  // An account's place follows it to the browser it joins from last: one place, one browser.
+  if (userId && mine.userId === userId && mine.sessionId !== sessionId) {
+    const [moved] = await db
+      .update(queueEntries)
+      .set({ sessionId })
+      .where(eq(queueEntries.id, mine.id))
+      .returning()
+      .catch(() => [mine]);
+    // (Other processes may show the old browser its remembered place for a while: queue-view.ts.)
+    if (moved !== mine) forgetPlace(db, event.id, mine.sessionId);
+    return { sessionId: moved!.sessionId, entry: moved!, eventId: event.id };
   }
-  const inserted = await takePlace(db, event.id, (tx, values) =>
-    tx
-      .insert(queueEntries)
-      .values({ eventId: event.id, sessionId, userId, ...values })
-      .onConflictDoNothing()
-      .returning(),
-  );
-  // Another request of this browser or account won the insert: its place is this one.
-  const entry = inserted ?? (await findEntry(db, event.id, sessionId, userId));
-  if (!entry) throw new Error('queue entry vanished');
-  return { sessionId: entry.sessionId, entry, eventId: event.id };
+  return { sessionId: mine.sessionId, entry: mine, eventId: event.id };
 }
 
 type TPlace = { rank: SQL; placesBefore: SQL };
 
 /**
- * A new place at the back of the line, written by `write` (a new entry, or a spent one taken again).
+ * A spent place taken again at the back of the line, written by `write` (new places go in batches:
+ * take-places.ts, which ranks and counts them the same way).
  * The rank is the microseconds since the on-sale time on the database's clock; before it, none
  * (the draw gives one). `placesBefore` is how many joined before, from the join counter.
  */
