@@ -81,32 +81,27 @@ export async function checkTicketsPerCpf(
   input: { ticketId: number; cpfs: string[]; sessionId: string | undefined; userId: string },
   locale: TLocale,
 ) {
-  const result = await rows<{ tickets_per_cpf: number | null }>(
+  // Issue 37: the ticket type's limit and the units of it in the caller's own cart, in one statement.
+  const result = await rows<{ tickets_per_cpf: number | null; units: number }>(
     db,
-    sql`select tickets_per_cpf from event_tickets where id = ${input.ticketId}`,
+    sql`select t.tickets_per_cpf, ${
+      input.sessionId
+        ? sql`(select coalesce(sum(h.quantity), 0)::int
+              from carts c join cart_holds h on h.cart_id = c.id
+              where c.session_id = ${input.sessionId} and (c.user_id is null or c.user_id = ${input.userId})
+                and h.ticket_id = t.id)`
+        : sql`0`
+    } as units
+        from event_tickets t where t.id = ${input.ticketId}`,
   );
   const ticket = result[0];
   if (!ticket) throw paymentError('order_not_found', locale);
-  const units = input.sessionId ? await unitsInOwnCart(db, input.sessionId, input.userId, input.ticketId) : 0;
-  if (input.cpfs.length > units) throw paymentError('cpf_check_not_in_cart', locale);
+  if (input.cpfs.length > Number(ticket.units)) throw paymentError('cpf_check_not_in_cart', locale);
   return checkCpfs(
     db,
     { ticketId: input.ticketId, ticketByCpf: ticket.tickets_per_cpf, holders: holdersOfCpfs(input.cpfs) },
     locale,
   );
-}
-
-/** Units of one ticket type in the cart of this session, when the cart is this account's or nobody's. */
-async function unitsInOwnCart(db: TDb, sessionId: string, userId: string, ticketId: number) {
-  const result = await rows<{ units: number }>(
-    db,
-    sql`
-    select coalesce(sum(h.quantity), 0)::int as units
-    from carts c join cart_holds h on h.cart_id = c.id
-    where c.session_id = ${sessionId} and (c.user_id is null or c.user_id = ${userId})
-      and h.ticket_id = ${ticketId}`,
-  );
-  return Number(result[0]?.units ?? 0);
 }
 
 /** The holders a payment request names, as the spec sends them (CPFs per item, transfers). */

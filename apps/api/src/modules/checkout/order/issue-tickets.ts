@@ -86,10 +86,8 @@ async function convertHolds(
         continue;
       const n = Math.min(needed, hold.quantity);
       sales.push({ units: { lotId: hold.lot_id, controlledPlaceId: hold.controlled_place_id }, n });
-      if (n === hold.quantity) {
-        await tx.execute(sql`delete from cart_holds where id = ${hold.id}`);
-        used.add(hold.id);
-      } else {
+      if (n === hold.quantity) used.add(hold.id);
+      else {
         await tx.execute(sql`update cart_holds set quantity = quantity - ${n} where id = ${hold.id}`);
         hold.quantity -= n;
       }
@@ -104,7 +102,22 @@ async function convertHolds(
   }
   if (!(await spendPromoUses(tx, promo))) throw new SoldOut('coupon');
   // Whatever else the cart still held goes back on sale, and the cart is gone (it is now an order).
-  const leftovers = await rows<{ id: number }>(tx, sql`select id from cart_holds where cart_id = ${cartId}`);
+  // The holds sold are deleted and the rest of the cart's found in one statement (issue 37); the
+  // select sees the rows as before the delete, so it leaves the deleted ones out by id.
+  const sold = [...used];
+  const leftovers = await rows<{ id: number }>(
+    tx,
+    sold.length === 0
+      ? sql`select id from cart_holds where cart_id = ${cartId}`
+      : sql`with sold as (delete from cart_holds where id in (${sql.join(
+          sold.map((id) => sql`${id}`),
+          sql`, `,
+        )}))
+          select id from cart_holds where cart_id = ${cartId} and id not in (${sql.join(
+            sold.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
   if (leftovers.length > 0) await sellPending();
   await releaseHolds(
     tx,
@@ -133,24 +146,21 @@ async function assertCpfLimits(tx: TDb, order: TOrder) {
   if (wanted.size === 0) return;
   const pairs = [...wanted.values()].sort((a, b) => a.ticketId - b.ticketId || a.cpf.localeCompare(b.cpf));
   for (const pair of pairs) await lockHolderCpf(tx, pair.ticketId, pair.cpf);
-  const ticketIds = [...new Set(pairs.map((pair) => pair.ticketId))];
-  const limits = await rows<{ id: number; tickets_per_cpf: number | null }>(
+  // Issue 37: each pair's limit and the tickets its CPF holds, in one statement (after the locks,
+  // so it counts what an issuing that held a lock before committed).
+  const counted = await rows<{ cap: number; held: number; wanted: number }>(
     tx,
-    sql`select id, tickets_per_cpf from event_tickets where id in (${sql.join(
-      ticketIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select t.tickets_per_cpf as cap, p.wanted,
+          (select count(*)::int from tickets k where k.ticket_id = p.ticket_id and k.holder_cpf = p.cpf) as held
+        from (values ${sql.join(
+          pairs.map((pair) => sql`(${pair.ticketId}::int, ${pair.cpf}::text, ${pair.n}::int)`),
+          sql`, `,
+        )}) as p(ticket_id, cpf, wanted)
+        join event_tickets t on t.id = p.ticket_id
+        where t.tickets_per_cpf is not null`,
   );
-  const limitOf = new Map(limits.map((row) => [row.id, row.tickets_per_cpf]));
-  for (const pair of pairs) {
-    const limit = limitOf.get(pair.ticketId);
-    if (limit === null || limit === undefined) continue;
-    const [held] = await rows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from tickets where ticket_id = ${pair.ticketId} and holder_cpf = ${pair.cpf}`,
-    );
-    if ((held?.n ?? 0) + pair.n > limit) throw new OverCpfLimit();
-  }
+  if (counted.some((pair) => Number(pair.held) + Number(pair.wanted) > Number(pair.cap)))
+    throw new OverCpfLimit();
 }
 
 /**

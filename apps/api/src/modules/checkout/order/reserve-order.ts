@@ -135,14 +135,15 @@ export async function reserveOrder(
     });
     const until = holdUntil.toISOString();
     await tx.execute(
-      // The cart now counts against its buyer's account cap of held units (add-to-cart.ts).
-      sql`update carts set session_id = ${orderSession(orderId)}, user_id = ${r.userId}, updated_at = now(),
+      // The cart now counts against its buyer's account cap of held units (add-to-cart.ts); its
+      // holds last until `until` (one statement, issue 37: the cart's row is locked already).
+      sql`with holds as (
+            update cart_holds set expires_at = greatest(expires_at, ${until}::timestamptz)
+            where cart_id = ${r.cartId} and not released
+          )
+          update carts set session_id = ${orderSession(orderId)}, user_id = ${r.userId}, updated_at = now(),
             expires_at = greatest(expires_at, ${until}::timestamptz)
           where id = ${r.cartId}`,
-    );
-    await tx.execute(
-      sql`update cart_holds set expires_at = greatest(expires_at, ${until}::timestamptz)
-          where cart_id = ${r.cartId} and not released`,
     );
     return { orderId, paymentId };
   });
