@@ -8,6 +8,8 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Stop after this many requests in all (instead of after `duration`). */
+      amount?: number;
       /**
        * Each connection sends these in turn, over and over; a `setupRequest` rebuilds the request
        * each time (it may change its headers and body).

@@ -6,7 +6,9 @@
  * admission after the start, and how uniform the draw of the early arrivals is), how many addtocart
  * calls without a valid pass were accepted (must be 0), queue-status calls per second as a ratio to
  * a bare Node server answering the same body, measured in this run, and each process's memory.
- * Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
+ * Issue 37: joins per second per process (target 5,000), the server CPU each join costs and the
+ * database commits per join, and the status ratio (target 0.5). BENCH_QUEUE_SHORT=1 runs 10,000
+ * visitors and a 3 s status measure. Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,17 +21,28 @@ import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { fire } from '../e2e/support/load.ts';
 import { freePort, repoRoot, startServer, type TRunningServer } from '../e2e/support/server.ts';
 
-const VISITORS = Number(process.env.BENCH_QUEUE_VISITORS ?? 100_000);
+const SHORT = process.env.BENCH_QUEUE_SHORT === '1';
+const VISITORS = Number(process.env.BENCH_QUEUE_VISITORS ?? (SHORT ? 10_000 : 100_000));
 const RATE_PER_MINUTE = Number(process.env.BENCH_QUEUE_RATE ?? 120_000);
 const PROCESSES = 2;
 const CONNECTIONS = 32;
-const STATUS_SECONDS = 8;
+/** Joins in flight per process: a crowd arriving at once, as at an on-sale. */
+const JOIN_CONNECTIONS = 64;
+const STATUS_SECONDS = SHORT ? 3 : 8;
+const TARGET_JOINS_PER_PROCESS = 5_000;
+const TARGET_STATUS_RATIO = 0.5;
 
 const session = (i: number) => `bench_visitor_${String(i).padStart(9, '0')}`;
 const memoryOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+};
+
+/** CPU seconds (user + system) process `pid` has used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
+const cpuSecondsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
 /** Spearman's rho of two rankings (0..n-1, no ties) given as parallel arrays. */
@@ -49,19 +62,65 @@ function ranks(values: number[]): number[] {
   return out;
 }
 
-async function joinAll(servers: TRunningServer[], slug: string, from: number, count: number) {
+/**
+ * Visitors `from`..`from + count - 1` join, each once with their own session, spread over the
+ * processes (autocannon: the load generator must not be what limits the rate). Answers joins per
+ * second in all and per process, and the server CPU and database commits each join cost.
+ */
+async function joinAll(
+  servers: TRunningServer[],
+  slug: string,
+  from: number,
+  count: number,
+  check: pg.Client,
+) {
+  const commits = async () =>
+    Number(
+      (await check.query('select xact_commit from pg_stat_database where datname = current_database()'))
+        .rows[0].xact_commit,
+    );
+  const cpuBefore = servers.map((server) => cpuSecondsOf(server.pid));
+  const commitsBefore = await commits();
   const started = performance.now();
-  await fire(count, 64, async (k) => {
-    const i = from + k;
-    const response = await fetch(`${servers[i % servers.length]!.url}/api/queue/${slug}/join`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session-id': session(i) },
-      body: '{}',
-    });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`join answered ${response.status}`);
-  });
-  return count / ((performance.now() - started) / 1000);
+  const results = await Promise.all(
+    servers.map((server, s) => {
+      const share = Math.floor(count / servers.length) + (s < count % servers.length ? 1 : 0);
+      let next = 0;
+      return autocannon({
+        url: `${server.url}/api/queue/${slug}/join`,
+        method: 'POST',
+        connections: Math.min(JOIN_CONNECTIONS, share),
+        amount: share,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const i = from + s + next * servers.length;
+              next += 1;
+              return {
+                ...request,
+                method: 'POST',
+                headers: { 'content-type': 'application/json', 'x-session-id': session(i) },
+                body: '{}',
+              };
+            },
+          },
+        ],
+      });
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
+  if (failed > 0) throw new Error(`${failed} joins failed`);
+  const cpu = servers.map((server, s) => cpuSecondsOf(server.pid) - cpuBefore[s]!);
+  const perSecond = count / seconds;
+  return {
+    perSecond: Math.round(perSecond),
+    perSecondPerProcess: Math.round(perSecond / servers.length),
+    p99Ms: Math.max(...results.map((result) => result.latency.p99)),
+    // What one process could take with a core of its own: joins per second of its CPU.
+    perServerCpuSecond: Math.round(count / cpu.reduce((a, b) => a + b, 0)),
+    commitsPerJoin: Number(((await commits()) - commitsBefore) / count).toFixed(2),
+  };
 }
 
 async function main() {
@@ -121,8 +180,8 @@ async function main() {
 
     const early = Math.floor(VISITORS / 2);
     console.log(`${VISITORS} visitors, ${PROCESSES} processes, admitting ${RATE_PER_MINUTE}/min`);
-    const earlyJoinsPerSecond = await joinAll(servers, f.slug, 0, early);
-    console.log(`early joins: ${Math.round(earlyJoinsPerSecond)}/s`);
+    const earlyJoins = await joinAll(servers, f.slug, 0, early, check);
+    console.log(`early joins: ${JSON.stringify(earlyJoins)}`);
 
     // The start, admitting one a minute for now: the draw runs at the first tick, and the early
     // arrival drawn last waits at the back of the whole early crowd while the status is measured.
@@ -154,6 +213,7 @@ async function main() {
         .requests.average;
     await measure(`http://127.0.0.1:${barePort}/`);
     const bareRps = await measure(`http://127.0.0.1:${barePort}/`);
+    await measure(statusUrl, { 'x-session-id': back });
     const statusRps = await measure(statusUrl, { 'x-session-id': back });
 
     // Then the set rate, with late arrivals while the admission runs.
@@ -161,8 +221,8 @@ async function main() {
       f.eventId,
       RATE_PER_MINUTE,
     ]);
-    const lateJoinsPerSecond = await joinAll(servers, f.slug, early, VISITORS - early);
-    console.log(`late joins: ${Math.round(lateJoinsPerSecond)}/s`);
+    const lateJoins = await joinAll(servers, f.slug, early, VISITORS - early, check);
+    console.log(`late joins: ${JSON.stringify(lateJoins)}`);
     // Until everyone is admitted (bounded: the rate's time plus a minute).
     const deadline = Date.now() + (VISITORS / (RATE_PER_MINUTE / 60)) * 1000 + 60_000;
     for (;;) {
@@ -209,7 +269,12 @@ async function main() {
       processes: PROCESSES,
       ratePerMinute: RATE_PER_MINUTE,
       admitted,
-      joinsPerSecond: { early: Math.round(earlyJoinsPerSecond), late: Math.round(lateJoinsPerSecond) },
+      joins: {
+        targetPerProcess: TARGET_JOINS_PER_PROCESS,
+        early: earlyJoins,
+        late: lateJoins,
+        every: entries.length === VISITORS ? 'one place per visitor' : `${entries.length} places`,
+      },
       fairness: {
         lateArrivalVsAdmissionSpearman: Number(lateRho.toFixed(4)),
         earlyArrivalVsDrawSpearman: Number(earlyRho.toFixed(4)),
@@ -220,6 +285,7 @@ async function main() {
         perSecond: Math.round(statusRps),
         bareNodePerSecond: Math.round(bareRps),
         ratio: Number((statusRps / bareRps).toFixed(3)),
+        targetRatio: TARGET_STATUS_RATIO,
       },
       memoryPerProcess: memory,
     };

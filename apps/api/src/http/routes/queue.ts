@@ -44,14 +44,15 @@ export function queueRoutes(options: TQueueRouteOptions) {
     c: Context<TAppEnv>,
     slug: string,
     sessionId: string | undefined,
-    entry?: TQueueEntry,
+    joined?: { entry: TQueueEntry; admitted?: number | undefined },
   ) => {
     const userId = c.get('auth')?.user.id;
     const { admittedSessionId, admittedEntry, ...status } = await getQueueStatus(settings(c), {
       slug,
       sessionId,
       userId,
-      entry,
+      entry: joined?.entry,
+      admitted: joined?.admitted,
     });
     let pass: string | null = null;
     // Issue 31: one pass per account; an anonymous place is asked to log in first.
@@ -91,6 +92,6 @@ export function queueRoutes(options: TQueueRouteOptions) {
         userId: c.get('auth')?.user.id,
       });
       rememberSession(c, joined.sessionId, options.secureCookies);
-      return answer(c, slug, joined.sessionId, joined.entry);
+      return answer(c, slug, joined.sessionId, joined);
     });
 }

@@ -19,7 +19,14 @@ export type TStatusOptions = TQueueOptions & { holdSeconds: number; passSeconds:
  */
 export async function getQueueStatus(
   options: TStatusOptions,
-  input: { slug: string; sessionId?: string | undefined; userId?: string | undefined; entry?: TQueueEntry },
+  input: {
+    slug: string;
+    sessionId?: string | undefined;
+    userId?: string | undefined;
+    /** A join's answer: the place it took and the admitted count its statement read. */
+    entry?: TQueueEntry | undefined;
+    admitted?: number | undefined;
+  },
 ): Promise<TStatusWithEntry> {
   const { db, locale } = options;
   const event = await findQueueEventCached(db, input.slug);
@@ -29,7 +36,8 @@ export async function getQueueStatus(
     return statusOf(options, event, undefined, 0, now);
   const entry = input.entry ?? (await findEntry(db, event.id, input.sessionId, input.userId));
   // Admission takes ranks in order, so who is still ahead is who ranked ahead minus who got in.
-  const admitted = entry?.rank != null && !entry.admittedAt ? await admittedCount(db, event.id) : 0;
+  const admitted =
+    entry?.rank != null && !entry.admittedAt ? (input.admitted ?? (await admittedCount(db, event.id))) : 0;
   if (entry?.rank != null && !entry.admittedAt && entry.placesBefore === null) {
     // A place from before the join counter: counted.
     const ahead = await countAhead(db, event.id, entry.rank, entry.id);

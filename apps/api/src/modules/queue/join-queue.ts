@@ -27,7 +27,7 @@ export type TQueueEntry = typeof queueEntries.$inferSelect;
 export async function joinQueue(
   options: TJoinOptions,
   input: { slug: string; sessionId?: string | undefined; userId?: string | undefined },
-): Promise<{ sessionId: string; entry: TQueueEntry; eventId: number }> {
+): Promise<{ sessionId: string; entry: TQueueEntry; eventId: number; admitted?: number }> {
   const { db, locale } = options;
   const event = await findQueueEventCached(db, input.slug);
   if (!event?.published) throw queueError('queue_not_found', locale);
@@ -40,7 +40,7 @@ export async function joinQueue(
   const taken = await takePlaceInBatch(db, event.id, { sessionId, userId });
   if (taken.placed) {
     notePlace(db, taken.placed, true);
-    return { sessionId, entry: taken.placed, eventId: event.id };
+    return { sessionId, entry: taken.placed, eventId: event.id, admitted: taken.admitted };
   }
   const mine =
     taken.existing.find((row) => row.sessionId === sessionId) ??

@@ -21,8 +21,11 @@ import type { TQueueEntry } from './join-queue.ts';
 const MAX_BATCH = 256;
 
 export type TJoiner = { sessionId: string; userId: string | null };
-/** The new place of a joiner, or the existing places of its session and account (none: look again). */
-export type TTaken = { placed: TQueueEntry | null; existing: TQueueEntry[] };
+/**
+ * The new place of a joiner, or the existing places of its session and account (none: look again),
+ * and how many the queue had admitted when the batch committed (for the answer's position).
+ */
+export type TTaken = { placed: TQueueEntry | null; existing: TQueueEntry[]; admitted: number };
 
 type TWaiting = { joiner: TJoiner; resolve(taken: TTaken): void; reject(error: unknown): void };
 
@@ -93,12 +96,13 @@ async function settle(db: TDb, eventId: number, batch: TWaiting[]): Promise<void
           (row) =>
             row.sessionId === joiner.sessionId || (joiner.userId !== null && row.userId === joiner.userId),
         );
-    resolve({ placed, existing });
+    resolve({ placed, existing, admitted: taken.admitted });
   }
 }
 
 type TRow = {
   placed: boolean;
+  admitted: number;
   id: number | string;
   event_id: number;
   session_id: string;
@@ -146,7 +150,7 @@ async function takePlaces(db: TDb, eventId: number, joiners: TJoiner[]) {
       values (${eventId}, greatest(now(), (select on_sale_at from events where id = ${eventId})),
         (select count(*) from fresh))
       on conflict (event_id) do update set joined = c.joined + excluded.joined
-      returning c.joined - (select count(*) from fresh) as before
+      returning c.joined - (select count(*) from fresh) as before, c.admitted
     ), placed as (
       insert into queue_entries (event_id, session_id, user_id, rank, places_before)
       select ${eventId}, f.s, f.u,
@@ -165,15 +169,17 @@ async function takePlaces(db: TDb, eventId: number, joiners: TJoiner[]) {
       on conflict do nothing
       returning *
     )
-    select true as placed, p.* from placed p
+    select true as placed, (select admitted from counter), p.* from placed p
     union all
-    select false as placed, q.* from queue_entries q
-    where q.event_id = ${eventId}
-      and (q.session_id in (select s from batch) or q.user_id in (select u from batch where u is not null))`,
+    (select distinct on (q.id) false as placed, (select admitted from counter), q.*
+      -- From the batch's side: an index lookup per visitor, never a scan of the whole queue.
+      from batch b join queue_entries q
+        on q.event_id = ${eventId} and (q.session_id = b.s or q.user_id = b.u))`,
   );
   const entries = result.map((row) => ({ placed: row.placed, entry: toEntry(row) }));
   return {
     placed: entries.filter((row) => row.placed).map((row) => row.entry),
     existing: entries.filter((row) => !row.placed).map((row) => row.entry),
+    admitted: Number(result[0]?.admitted ?? 0),
   };
 }
