@@ -4,8 +4,8 @@ import type { TCaptcha } from '../../adapters/captcha/captcha.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { AppError } from '../app-error.ts';
 import { captchaProblem, createVisitorWindows } from '../visitor-throttle.ts';
+import { createWindowCounts } from '../window-counts.ts';
 import { cartError } from './cart-error.ts';
-import { createWindowCounts } from './window-counts.ts';
 
 const WINDOW_SECONDS = 60;
 

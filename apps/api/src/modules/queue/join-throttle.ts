@@ -1,8 +1,10 @@
 import type { TLocale } from '@ingressos/domain';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { TCaptcha } from '../../adapters/captcha/captcha.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { AppError } from '../app-error.ts';
 import { captchaProblem, createVisitorWindows } from '../visitor-throttle.ts';
+import { createWindowCounts } from '../window-counts.ts';
 import { queueError } from './queue-error.ts';
 
 const WINDOW_SECONDS = 600;
@@ -33,17 +35,22 @@ export type TJoinThrottle = {
  * times, a ceiling hundreds of buyers behind one carrier address stay under. What a bot's places
  * are worth is limited at admission instead: one pass per account (http/routes/queue.ts).
  * Counters live where the login limits do (a table every process shares on PostgreSQL, memory on
- * PGlite); keys are hashed, a cart session is a secret.
+ * PGlite); keys are hashed, a cart session is a secret. On PostgreSQL the counts go in batches
+ * (window-counts.ts, issue 37): once the joins were batched, three upserts per join were their cost.
  */
 export function createJoinThrottle(
   database: TDatabase,
   settings: TJoinThrottleSettings,
   captcha: TCaptcha,
 ): TJoinThrottle {
-  const { limiter, over } = createVisitorWindows(database, WINDOW_SECONDS, 'default');
-  const ipMax = limiter('joinIpMax', settings.ipMax);
-  const ipWindow = limiter('joinIp', settings.captchaAfter);
-  const sessionWindow = limiter('joinSession', settings.perSession);
+  const windows = createVisitorWindows(database, WINDOW_SECONDS, 'default');
+  const ipMax = windows.limiter('joinIpMax', settings.ipMax);
+  const ipWindow = windows.limiter('joinIp', settings.captchaAfter);
+  const sessionWindow = windows.limiter('joinSession', settings.perSession);
+  const shared = database.kind === 'postgres' ? createWindowCounts(database.db, WINDOW_SECONDS) : null;
+  /** Counts one join; true when the window is already spent. */
+  const over = async (window: RateLimiterAbstract, key: string) =>
+    shared ? (await shared(window.getKey(windows.keyOf(key)))) > window.points : windows.over(window, key);
   const tooMany = (locale: TLocale) => {
     const error = queueError('too_many_joins', locale);
     return new AppError(error.code, error.message, { headers: { 'Retry-After': String(WINDOW_SECONDS) } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from '../../db/orm.ts';
-import { rateLimits } from '../../db/schema/index.ts';
-import { createTestDatabase, type TTestDatabase, testDatabases } from '../../testing/test-app.ts';
+import { eq, sql } from '../db/orm.ts';
+import { rateLimits } from '../db/schema/index.ts';
+import { createTestDatabase, type TTestDatabase, testDatabases } from '../testing/test-app.ts';
 import { createWindowCounts } from './window-counts.ts';
 
 describe.each(testDatabases())('hold windows counted in batches on %s', (kind) => {

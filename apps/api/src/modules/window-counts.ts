@@ -1,14 +1,15 @@
-import type { TDb } from '../../db/client.ts';
-import { sql } from '../../db/orm.ts';
-import { rows } from '../../db/rows.ts';
+import type { TDb } from '../db/client.ts';
+import { sql } from '../db/orm.ts';
+import { rows } from '../db/rows.ts';
 
 /**
- * Issue 18: the anonymous-hold throttle's shared windows (hold-throttle.ts) counted in batches.
+ * Issue 18: the anonymous-hold throttle's shared windows (cart/hold-throttle.ts) counted in batches;
+ * issue 37: the queue's join throttle's too (queue/join-throttle.ts).
  * Each count adds one to a key's row of `rate_limits` for a window of `seconds` (a window that has
  * ended starts again at one), as rate-limiter-flexible's RateLimiterDrizzle does for one key, so its
  * `delete` still resets a window. Counts that arrive while a statement runs go together in the next
  * one: in an on-sale rush every anonymous hold counts its address and session, and one upsert per
- * count had become the rush's cost once the holds themselves were batched (new-cart-holds.ts).
+ * count had become the rush's cost once the holds themselves were batched (cart/new-cart-holds.ts; queue/take-places.ts for joins).
  * A failed statement fails its counts (the hold is refused, as before, with the database's error);
  * one whose answer was lost may have counted them, which at worst asks those visitors a captcha
  * a little sooner.
