@@ -32,6 +32,7 @@ const STATUS_SECONDS = SHORT ? 3 : 8;
 const TARGET_JOINS_PER_PROCESS = 5_000;
 const TARGET_STATUS_RATIO = 0.5;
 
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 const session = (i: number) => `bench_visitor_${String(i).padStart(9, '0')}`;
 const memoryOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -99,7 +100,12 @@ async function joinAll(
               return {
                 ...request,
                 method: 'POST',
-                headers: { 'content-type': 'application/json', 'x-session-id': session(i) },
+                // Each visitor from an address of their own, as the join throttle (on) counts them.
+                headers: {
+                  'content-type': 'application/json',
+                  'x-session-id': session(i),
+                  'x-forwarded-for': addressOf(i),
+                },
                 body: '{}',
               };
             },
@@ -150,6 +156,9 @@ async function main() {
       LOG_LEVEL: 'error',
       DATABASE_POOL_SIZE: '16',
       WAITING_ROOM: 'true',
+      // The join throttle as in production (its windows counted per address and session).
+      QUEUE_JOIN_THROTTLE: 'true',
+      TRUST_PROXY_HOPS: '1',
     };
     servers.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startServer(env)))));
 

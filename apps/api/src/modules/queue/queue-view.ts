@@ -16,8 +16,8 @@ import { statusOf, type TStatusRules, type TStatusWithEntry } from './queue-stat
  * read goes to the database as before: admission, the pass and its cookie are always decided there.
  */
 const ADMITTED_MS = 250;
-/** A remembered place is trusted this long (another process may have moved an account's place). */
-const TRUST_MS = 30_000;
+/** A remembered place is trusted this long (another process may have moved an account's place): longer than the slowest poll (30 s), or the back of the queue would always miss. */
+const TRUST_MS = 120_000;
 /** Positions closer to the front than this many seconds of admissions are read from the database. */
 const NEAR_FRONT_SECONDS = 10;
 const NEAR_FRONT_MIN = 20;
