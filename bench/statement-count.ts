@@ -11,12 +11,16 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const first = args[0] as string | { text?: string };
   const text = typeof first === 'string' ? first : (first?.text ?? '?');
-  const key = text.replace(/\s+/g, ' ').slice(0, 160);
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+  counts.set(text, (counts.get(text) ?? 0) + 1);
   return original.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
 process.on('SIGUSR2', () => {
-  process.stderr.write(`${JSON.stringify({ statements: Object.fromEntries(counts) })}\n`);
+  const byText = new Map<string, number>();
+  for (const [text, n] of counts) {
+    const key = text.replace(/\s+/g, ' ').slice(0, 160);
+    byText.set(key, (byText.get(key) ?? 0) + n);
+  }
+  process.stderr.write(`${JSON.stringify({ statements: Object.fromEntries(byText) })}\n`);
   counts = new Map();
 });

@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/client.ts';
-import { and, eq, gt } from '../../db/orm.ts';
+import { and, eq, gt, sql } from '../../db/orm.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../db/tokens.ts';
 
@@ -19,17 +19,34 @@ export async function createSession(db: TDb, userId: string, ttlDays: number) {
 export const liveSession = (token: string) =>
   and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()));
 
+/**
+ * Every request with a session reads it (issue 37: three or four times a purchase), so the query
+ * is built once per database and sent as a named prepared statement: neither the query builder
+ * nor PostgreSQL's parser and planner run for it again.
+ */
+const prepareFindSession = (db: TDb) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .limit(1)
+    .prepare('find_session');
+const preparedFindSession = new WeakMap<TDb, ReturnType<typeof prepareFindSession>>();
+
 /** The live session of a token and its user, or null (unknown, revoked or expired). */
 export async function findSession(
   db: TDb,
   token: string,
 ): Promise<{ session: TSession; user: TUserRow } | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession(token))
-    .limit(1);
+  let query = preparedFindSession.get(db);
+  if (!query) {
+    query = prepareFindSession(db);
+    preparedFindSession.set(db, query);
+  }
+  const [row] = await query.execute({ hash: sha256(token), now: new Date() });
   return row ? { session: row.session, user: row.user } : null;
 }
 
