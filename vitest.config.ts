@@ -55,6 +55,7 @@ export const FAULT_SUITES = [
   'e2e/catalogue-lot-removal.pg.e2e.ts',
   'e2e/waiting-room.pg.e2e.ts',
   'e2e/half-price-quota.pg.e2e.ts',
+  'e2e/onsale-day.pg.e2e.ts',
 ];
 const e2eShared = {
   // The web build and one migrated PGlite data directory the servers copy, once per run.

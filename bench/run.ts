@@ -13,6 +13,7 @@ const BENCHES = [
   'bench/cart-onsale.ts',
   'bench/purchase.ts',
   'bench/waiting-room.ts',
+  'bench/onsale-day.ts',
   'bench/hold-throttle.ts',
   'bench/oversized-bodies.ts',
   'bench/biometry.ts',

@@ -6,7 +6,7 @@ import { launchBrowser, newPage, waitForHydration } from './support/browser.ts';
 import { fillSandboxCard } from './support/buyer.ts';
 import { fire } from './support/load.ts';
 import { resentRequests, startNginx, type TRunningNginx } from './support/nginx.ts';
-import { paymentViolations, type TLedgerCharge } from './support/payment-invariants.ts';
+import { paymentViolations, sandboxLedger } from './support/payment-invariants.ts';
 import { faultDatabase, makeBuyers, sleep, type TApiBuyer, type TFaultDb } from './support/purchase-kit.ts';
 import { freePort, startServer, type TRunningServer } from './support/server.ts';
 
@@ -93,15 +93,6 @@ function pay(baseUrl: string, buyer: TApiBuyer, sessionId: string, payment: TPay
 }
 
 const newPayment = (): TPayment => ({ key: `lb-${crypto.randomUUID()}`, token: approvedCardToken() });
-
-/** The sandbox gateway's own ledger (its charges table), in the invariant checker's terms. */
-async function sandboxLedger(db: TFaultDb): Promise<TLedgerCharge[]> {
-  return db.query<TLedgerCharge>(
-    `select id, status, external_ref as external_reference,
-       amount_cents::float8 / 100 as transaction_amount, currency as currency_id
-     from sandbox_charges`,
-  );
-}
 
 async function orderOfKey(db: TFaultDb, key: string) {
   return db.query<{ status: number; charges: number; tickets: number }>(

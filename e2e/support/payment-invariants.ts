@@ -9,6 +9,15 @@ export type TLedgerCharge = {
   currency_id: string;
 };
 
+/** The sandbox gateway's own ledger (its charges table), in the invariant checker's terms. */
+export async function sandboxLedger(db: TFaultDb): Promise<TLedgerCharge[]> {
+  return db.query<TLedgerCharge>(
+    `select id, status, external_ref as external_reference,
+       amount_cents::float8 / 100 as transaction_amount, currency as currency_id
+     from sandbox_charges`,
+  );
+}
+
 /**
  * The money rules, checked against the gateway's ledger and the database after a fault run.
  * Answers every violation found (an empty list means the run lost nothing):

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { openDatabase, type TDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
-import { users } from '../../apps/api/src/db/schema/index.ts';
-import { createSession } from '../../apps/api/src/modules/accounts/sessions.ts';
+import { sessions, users } from '../../apps/api/src/db/schema/index.ts';
+import { randomToken, sha256 } from '../../apps/api/src/db/tokens.ts';
 import { brazilianAdult } from '../../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';
 import { migratedPostgresTemplate } from '../../apps/api/src/testing/migrated-template.ts';
@@ -62,30 +62,40 @@ export async function faultDatabase(tag: string, lotCapacity: number): Promise<T
 
 export type TApiBuyer = { userId: string; token: string; cpf: string };
 
-/** Verified buyers with a complete profile and a session, written straight to the database. */
+/**
+ * Verified buyers with a complete profile and a session, written straight to the database, 500
+ * to a statement (the on-sale day's simulation makes ten thousand).
+ */
 export async function makeBuyers(db: TFaultDb, count: number): Promise<TApiBuyer[]> {
   const made: TApiBuyer[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const person = brazilianAdult();
-    const [user] = await db.database.db
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  for (let from = 0; from < count; from += 500) {
+    const people = Array.from({ length: Math.min(500, count - from) }, () => brazilianAdult());
+    const rows = await db.database.db
       .insert(users)
-      .values({
-        name: person.name,
-        email: person.email,
-        document: person.cpf,
-        nationality: 0,
-        birthDate: '1990-05-20',
-        ddiPhone: '+55',
-        phone: person.phone,
-        stateIbge: 35,
-        cityIbge: 3550308,
-        passwordHash: 'not-a-password',
-        emailVerifiedAt: new Date(),
-        phoneVerifiedAt: new Date(),
-      })
-      .returning({ id: users.id });
-    const session = await createSession(db.database.db, user!.id, 1);
-    made.push({ userId: user!.id, token: session.token, cpf: person.cpf });
+      .values(
+        people.map((person) => ({
+          name: person.name,
+          email: person.email,
+          document: person.cpf,
+          nationality: 0,
+          birthDate: '1990-05-20',
+          ddiPhone: '+55',
+          phone: person.phone,
+          stateIbge: 35,
+          cityIbge: 3550308,
+          passwordHash: 'not-a-password',
+          emailVerifiedAt: new Date(),
+          phoneVerifiedAt: new Date(),
+        })),
+      )
+      .returning({ id: users.id, document: users.document });
+    const tokens = rows.map(() => randomToken());
+    await db.database.db
+      .insert(sessions)
+      .values(rows.map((row, i) => ({ tokenHash: sha256(tokens[i]!), userId: row.id, expiresAt })));
+    for (const [i, row] of rows.entries())
+      made.push({ userId: row.id, token: tokens[i]!, cpf: row.document });
   }
   return made;
 }
