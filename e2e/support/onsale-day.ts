@@ -64,6 +64,8 @@ export type TOnSaleResult = {
   };
   /** Journeys that waited for a free slot before starting (maxJourneys at once). */
   journeysDelayed: number;
+  /** Lines of nginx's error log at error level or worse (a refused, reset or timed-out upstream). */
+  nginxErrors: number;
   memoryPerProcess: { rssMb: number; peakMb: number }[];
   order: TQueueOrder;
   invariants: TOnSaleInvariants;
@@ -311,6 +313,12 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
     await Promise.all([bots, pollers, lateJoins, ...inFlight]);
     await adapt();
     const memoryPerProcess = servers.map((server) => memoryOf(server.pid));
+    // Why nginx answered 502/504 (refused or reset connections, timeouts), when it did.
+    const nginxErrors = nginx
+      .errorLog()
+      .split('\n')
+      .filter((line) => /\[(error|crit|alert)\]/.test(line));
+    for (const line of nginxErrors.slice(-5)) log(`nginx: ${line.slice(0, 300)}`);
 
     const order = await queueOrder(db, eventId);
     const invariants = await onSaleViolations(db, eventId, {
@@ -341,6 +349,7 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
         windows,
       },
       journeysDelayed: journeys.delayed,
+      nginxErrors: nginxErrors.length,
       memoryPerProcess,
       order,
       invariants,
