@@ -10,6 +10,8 @@ declare module 'autocannon' {
       duration?: number;
       /** Stop after this many requests in all (instead of after `duration`). */
       amount?: number;
+      /** Seconds before a request without an answer counts as an error (default 10). */
+      timeout?: number;
       /**
        * Each connection sends these in turn, over and over; a `setupRequest` rebuilds the request
        * each time (it may change its headers and body).

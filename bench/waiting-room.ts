@@ -92,6 +92,7 @@ async function joinAll(
         method: 'POST',
         connections: Math.min(JOIN_CONNECTIONS, share),
         amount: share,
+        timeout: 30,
         requests: [
           {
             setupRequest: (request) => {
@@ -115,8 +116,8 @@ async function joinAll(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // Refused or unanswered in 30 s (reported: the places are counted in the database afterwards).
   const failed = results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);
-  if (failed > 0) throw new Error(`${failed} joins failed`);
   const cpu = servers.map((server, s) => cpuSecondsOf(server.pid) - cpuBefore[s]!);
   const perSecond = count / seconds;
   return {
@@ -126,6 +127,7 @@ async function joinAll(
     // What one process could take with a core of its own: joins per second of its CPU.
     perServerCpuSecond: Math.round(count / cpu.reduce((a, b) => a + b, 0)),
     commitsPerJoin: Number(((await commits()) - commitsBefore) / count).toFixed(2),
+    failed,
   };
 }
 
