@@ -25,11 +25,16 @@ export async function eventInterestTerms(
   db: TDb,
   eventId: number,
 ): Promise<{ noInterest: boolean; interestFreeUpTo: number | null }> {
-  const result = await rows<{ up_to: number | null }>(
+  // Both in one statement (issue 37: a card payment reads them).
+  const result = await rows<{ up_to: number | null; no_interest: boolean | null }>(
     db,
-    sql`select max_interest_free_installments as up_to from events where id = ${eventId}`,
+    sql`select e.max_interest_free_installments as up_to,
+          (select coalesce(bool_and(t.no_interest), false)
+           from event_tickets t join event_sections sec on sec.id = t.section_id
+           where sec.event_id = e.id) as no_interest
+        from events e where e.id = ${eventId}`,
   );
-  return { noInterest: await eventNoInterest(db, eventId), interestFreeUpTo: result[0]?.up_to ?? null };
+  return { noInterest: Boolean(result[0]?.no_interest), interestFreeUpTo: result[0]?.up_to ?? null };
 }
 
 /**
