@@ -20,20 +20,20 @@ import type { TQueueEntry } from './join-queue.ts';
  */
 const MAX_BATCH = 256;
 
-export type TJoiner = { sessionId: string; userId: string | null };
+export type TJoining = { sessionId: string; userId: string | null };
 /**
  * The new place of a joiner, or the existing places of its session and account (none: look again),
  * and how many the queue had admitted when the batch committed (for the answer's position).
  */
 export type TTaken = { placed: TQueueEntry | null; existing: TQueueEntry[]; admitted: number };
 
-type TWaiting = { joiner: TJoiner; resolve(taken: TTaken): void; reject(error: unknown): void };
+type TWaiting = { joiner: TJoining; resolve(taken: TTaken): void; reject(error: unknown): void };
 
 /** Per database and event: the joins waiting for the statement after the running one. */
 const queuesByDb = new WeakMap<TDb, Map<number, TWaiting[]>>();
 
 /** Takes a place at the back of `eventId`'s queue for a joiner, unless its session or account has one. */
-export function takePlaceInBatch(db: TDb, eventId: number, joiner: TJoiner): Promise<TTaken> {
+export function takePlaceInBatch(db: TDb, eventId: number, joiner: TJoining): Promise<TTaken> {
   let queues = queuesByDb.get(db);
   if (!queues) {
     queues = new Map();
@@ -125,7 +125,7 @@ const toEntry = (row: TRow): TQueueEntry => ({
   admittedAt: row.admitted_at === null ? null : toDate(row.admitted_at),
 });
 
-async function takePlaces(db: TDb, eventId: number, joiners: TJoiner[]) {
+async function takePlaces(db: TDb, eventId: number, joiners: TJoining[]) {
   // A session or account twice in one batch (two tabs at once) joins once: its first request.
   const seen = new Set<string>();
   const unique = joiners.filter(({ sessionId, userId }) => {
