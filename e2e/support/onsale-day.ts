@@ -66,6 +66,8 @@ export type TOnSaleResult = {
   journeysDelayed: number;
   /** Lines of nginx's error log at error level or worse (a refused, reset or timed-out upstream). */
   nginxErrors: number;
+  /** Holds that answered a server error, and the units their carts still hold at the end (should be 0). */
+  heldAfterFailedHold: { holds: number; unitsStillHeld: number };
   memoryPerProcess: { rssMb: number; peakMb: number }[];
   order: TQueueOrder;
   invariants: TOnSaleInvariants;
@@ -180,7 +182,7 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
     const journeys = slots(options.maxJourneys);
     const inFlight: Promise<void>[] = [];
 
-    const visit = { url, slug, eventId, lotId, timer, count };
+    const visit = { url, slug, eventId, lotId, timer, count, failedHolds: [] as string[] };
     const journey = (session: string, buyer: TApiBuyer) => buyTicket(visit, session, buyer);
 
     // Who the queue admitted, as their next status poll would see it, in admission order.
@@ -320,6 +322,12 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
       .filter((line) => /\[(error|crit|alert)\]/.test(line));
     for (const line of nginxErrors.slice(-5)) log(`nginx: ${line.slice(0, 300)}`);
 
+    // A hold that answered a server error should hold nothing (the buyer saw it fail).
+    const [kept] = await db.query<{ units: number }>(
+      `select coalesce(sum(h.quantity), 0)::int as units from cart_holds h join carts c on c.id = h.cart_id
+        where not h.released and c.session_id = any($1::text[])`,
+      [visit.failedHolds],
+    );
     const order = await queueOrder(db, eventId);
     const invariants = await onSaleViolations(db, eventId, {
       lotId,
@@ -350,6 +358,7 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
       },
       journeysDelayed: journeys.delayed,
       nginxErrors: nginxErrors.length,
+      heldAfterFailedHold: { holds: visit.failedHolds.length, unitsStillHeld: kept!.units },
       memoryPerProcess,
       order,
       invariants,

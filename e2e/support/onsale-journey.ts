@@ -9,6 +9,8 @@ export type TVisit = {
   lotId: number;
   timer: StepTimer;
   count: (outcome: string) => void;
+  /** Cart sessions whose hold answered a server error (5xx, or a broken connection). */
+  failedHolds: string[];
 };
 
 const auth = (buyer: TApiBuyer) => ({ authorization: `Bearer ${buyer.token}` });
@@ -46,6 +48,7 @@ export async function buyTicket(v: TVisit, session: string, buyer: TApiBuyer): P
     },
     (answer) => answer.status === 200,
   );
+  if (!hold.ok && (hold.status === 0 || hold.status >= 500)) v.failedHolds.push(session);
   if (!hold.ok) return v.count(`hold refused (${hold.status} ${hold.json?.code ?? ''})`.replace(' )', ')'));
   const cart = hold.json!.cart as { eventId: number; items: { ticketId: number }[] };
   const cartSession = String(hold.json!.sessionID);
