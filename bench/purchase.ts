@@ -131,9 +131,13 @@ async function databaseCounters(client: pg.Client, name: string) {
 
 type TFixture = { lotId: number; ticketId: number; eventId: number };
 
+/** The databases this process made, dropped at the end even when a run failed midway. */
+const madeDatabases: string[] = [];
+
 /** A fresh database from the migrated template, with one event whose ticket asks a CPF per unit. */
 async function freshDatabase(adminUrl: string, tag: string) {
   const name = `bench_purchase_${tag}_${Date.now().toString(36)}`;
+  madeDatabases.push(name);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${await migratedPostgresTemplate(adminUrl)}`);
@@ -512,7 +516,14 @@ export const PURCHASE_TARGETS = {
 
 export async function runPurchase(adminUrl: string): Promise<TPurchaseRun[]> {
   const results: TPurchaseRun[] = [];
-  for (const buyers of BUYER_COUNTS) results.push(await runOnce(adminUrl, buyers));
+  try {
+    for (const buyers of BUYER_COUNTS) results.push(await runOnce(adminUrl, buyers));
+  } finally {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    for (const name of madeDatabases) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
   return results;
 }
 
