@@ -57,7 +57,7 @@ export type TOnSaleResult = {
   admitRate: {
     startPerMinute: number;
     finalPerMinute: number;
-    /** The highest rate of a window whose payments (10 or more) kept their p99 under the target. */
+    /** The highest rate of a window whose payments (5 or more, as the rate's own rule) kept their p99 under the target. */
     withinTargetPerMinute: number | null;
     targetMs: number | null;
     windows: TRateWindow[];
@@ -73,6 +73,8 @@ export type TOnSaleResult = {
   invariants: TOnSaleInvariants;
 };
 
+/** Payments a window needs before its p99 moves the rate (5 s at 60 a minute make 5). */
+const MIN_PAYMENTS = 5;
 const visitorSession = (i: number) => `onsale_visitor_${String(i).padStart(9, '0')}`;
 
 /** At most `limit` tasks at once; the others wait their turn in order. */
@@ -270,7 +272,7 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
       const a = options.adapt;
       // Admitted visitors piling up unserved count as too slow too (payments may not finish at all).
       const backlog = journeys.busy >= options.maxJourneys;
-      if (!a || (payments.length < 5 && !backlog)) return;
+      if (!a || (payments.length < MIN_PAYMENTS && !backlog)) return;
       const next =
         p99 > a.targetMs || backlog
           ? Math.max(a.minPerMinute, Math.round(rate * 0.7))
@@ -340,7 +342,9 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
       'select sold, capacity from ticket_lots where id = $1',
       [lotId],
     );
-    const good = windows.filter((w) => w.payments >= 10 && w.paymentP99Ms <= (options.adapt?.targetMs ?? 0));
+    const good = windows.filter(
+      (w) => w.payments >= MIN_PAYMENTS && w.paymentP99Ms <= (options.adapt?.targetMs ?? 0),
+    );
     return {
       visitors: options.visitors,
       early,
