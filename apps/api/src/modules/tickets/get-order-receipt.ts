@@ -19,7 +19,7 @@ import {
   venues,
 } from '../../db/schema/index.ts';
 import { orderSession } from '../cart/order-session.ts';
-import { qrSvgDataUrl } from './ticket-pdf.ts';
+import { ticketQrSvgDataUrl } from './ticket-pdf.ts';
 
 type TOrder = typeof orders.$inferSelect;
 
@@ -164,7 +164,7 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
     tickets: await Promise.all(
       owned.map(async (t) => ({
         id: t.id,
-        qrSvg: event.ticketCode === 'rotating' ? '' : await qrSvgDataUrl(t.qr),
+        qrSvg: event.ticketCode === 'rotating' ? '' : await ticketQrSvgDataUrl(t.qr),
       })),
     ),
   };

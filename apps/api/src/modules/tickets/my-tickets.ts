@@ -9,7 +9,7 @@ import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import type { TOrderLine } from '../../db/schema/index.ts';
 import { eventRotationKey, ticketSecretText } from './rotation-keys.ts';
-import { qrSvgDataUrl, type TPdfTicket } from './ticket-pdf.ts';
+import { type TPdfTicket, ticketQrSvgDataUrl } from './ticket-pdf.ts';
 
 type TRow = {
   order_id: string;
@@ -170,7 +170,7 @@ export async function getMyTickets(
         status,
         // A ticket sent away keeps no QR here: it entitles its new owner only.
         qr: staticQr ? row.qr : '',
-        qrSvg: staticQr ? await qrSvgDataUrl(row.qr) : '',
+        qrSvg: staticQr ? await ticketQrSvgDataUrl(row.qr) : '',
         transfer:
           row.transfer_cpf !== null
             ? { destinationCpf: hideCpf(row.transfer_cpf), status: row.transfer_status ?? 0 }

@@ -22,8 +22,12 @@ describe('the tickets PDF', () => {
     const pdf = await ticketsPdf([TICKET]);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // Level M with the standard's mask pattern 0 (issue 37: one fixed mask, not the best of eight).
-    const { modules } = QRCode.create(TICKET.qr, { errorCorrectionLevel: 'M', maskPattern: 0 });
+    // Level M, the signed token as one byte segment, with the standard's mask pattern 0 (issue 37:
+    // neither the segment optimiser nor the best of eight masks).
+    const { modules } = QRCode.create([{ data: Buffer.from(TICKET.qr), mode: 'byte' }], {
+      errorCorrectionLevel: 'M',
+      maskPattern: 0,
+    });
     const unit = 170 / (modules.size + 8);
     const drawn = Array.from({ length: modules.size }, () => new Array<boolean>(modules.size).fill(false));
     const rects = [...drawing(pdf).matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((m) =>
