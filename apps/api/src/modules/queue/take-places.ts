@@ -172,9 +172,14 @@ async function takePlaces(db: TDb, eventId: number, joiners: TJoining[]) {
     select true as placed, (select admitted from counter), p.* from placed p
     union all
     (select distinct on (q.id) false as placed, (select admitted from counter), q.*
-      -- From the batch's side: an index lookup per visitor, never a scan of the whole queue.
-      from batch b join queue_entries q
-        on q.event_id = ${eventId} and (q.session_id = b.s or q.user_id = b.u))`,
+      -- From the batch's side: an index lookup per visitor, never a scan of the whole queue (a plain
+      -- join, planned with a young queue's statistics, read the event's every place per batch;
+      -- OFFSET 0 keeps the lateral lookup from being flattened into that join).
+      from batch b cross join lateral (
+        select * from queue_entries q
+        where q.event_id = ${eventId} and (q.session_id = b.s or q.user_id = b.u)
+        offset 0
+      ) q)`,
   );
   const entries = result.map((row) => ({ placed: row.placed, entry: toEntry(row) }));
   return {
