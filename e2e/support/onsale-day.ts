@@ -31,6 +31,8 @@ export type TOnSaleOptions = {
   joinConcurrency: number;
   /** Stop the joins once the stock is sold (the suite's short run); otherwise every visitor joins. */
   joinUntilSoldOut?: boolean;
+  /** Pause between a bot's rounds of 6 adds and between a waiting visitor's polls (ms). */
+  backgroundPauseMs?: { bots: number; polls: number };
   /** Journeys at once at most (nginx's 512 connections are shared with the joins and bots). */
   maxJourneys: number;
   deadlineSeconds: number;
@@ -232,7 +234,7 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
             (answer) => answer.status === 403,
           );
         });
-        await sleep(500);
+        await sleep(options.backgroundPauseMs?.bots ?? 500);
       }
     })();
     // Some waiting visitors asking for their place (the status page's poll).
@@ -243,7 +245,7 @@ export async function runOnSaleDay(options: TOnSaleOptions): Promise<TOnSaleResu
           await timer.call('queueStatusWaiting', `${url}/api/queue/${slug}`, {
             headers: { 'x-session-id': visitorSession(i) },
           });
-          await sleep(200);
+          await sleep(options.backgroundPauseMs?.polls ?? 200);
         }
       }),
     );
