@@ -48,10 +48,26 @@ export async function buyTicket(v: TVisit, session: string, buyer: TApiBuyer): P
     },
     (answer) => answer.status === 200,
   );
-  if (!hold.ok && (hold.status === 0 || hold.status >= 500)) v.failedHolds.push(session);
-  if (!hold.ok) return v.count(`hold refused (${hold.status} ${hold.json?.code ?? ''})`.replace(' )', ')'));
-  const cart = hold.json!.cart as { eventId: number; items: { ticketId: number }[] };
-  const cartSession = String(hold.json!.sessionID);
+  let held = hold.ok ? hold.json! : null;
+  if (!hold.ok && (hold.status === 0 || hold.status >= 500)) {
+    v.failedHolds.push(session);
+    // No answer is not a refusal: the hold may have committed before the error (a pool wait past
+    // its limit, nginx's timeout). The cart page's own call says what the cart holds.
+    const read = await v.timer.call(
+      'cart after a failed hold',
+      `${v.url}/api/v3/getcart`,
+      {
+        method: 'POST',
+        headers: { ...json, ...auth(buyer), 'x-session-id': session },
+        body: JSON.stringify({ sessionId: session }),
+      },
+      (answer) => ((answer.json?.cart as { items?: unknown[] } | null)?.items?.length ?? 0) > 0,
+    );
+    if (read.ok) held = read.json!;
+  }
+  if (!held) return v.count(`hold refused (${hold.status} ${hold.json?.code ?? ''})`.replace(' )', ')'));
+  const cart = held.cart as { eventId: number; items: { ticketId: number }[] };
+  const cartSession = String(held.sessionID ?? session);
   const identified = await v.timer.call(
     'identification',
     `${v.url}/api/CheckTicketsPerCPF`,
