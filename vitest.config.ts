@@ -61,8 +61,9 @@ const e2eShared = {
   // The web build and one migrated PGlite data directory the servers copy, once per run.
   globalSetup: ['e2e/support/global-setup.ts'],
   setupFiles: ['e2e/support/end-servers.ts'],
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
+  // A slow machine (the same suite took twice as long on one session's machine) must not fail a test that waits.
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
 };
 
 /**

@@ -234,7 +234,7 @@ describe('checkout journey with Yuno as the gateway (stand-ins for its SDK and A
 
     await open(page, `${server.url}/pagamento`);
     const number = page.frameLocator('#yuno-pan iframe').getByLabel('Número do cartão');
-    await number.waitFor({ timeout: 15_000 });
+    await number.waitFor({ timeout: 30_000 });
     // Yuno's Test Payment Gateway card that succeeds.
     await number.fill('4507 9900 0000 0002');
     await page.frameLocator('#yuno-expiration iframe').getByLabel('Validade (MM/AA)').fill('11/28');

@@ -155,19 +155,20 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     // A reload without a network: the service worker's shell and the device's own list.
     await phone.reload();
     await phone.getByText('Entradas a enviar: 1').waitFor();
-    await phone.getByRole('button', { name: 'Busca', exact: true }).click();
+    // The reloaded app, offline, can be slow to settle on a busy machine.
+    await phone.getByRole('button', { name: 'Busca', exact: true }).click({ timeout: 60_000 });
 
     // The same ticket let in at the other gate, offline too.
     expect((await scan(other, qr.late)).verdict).toBe('Entrada liberada');
 
     // Back online: the first device's check-in is kept, the second's reported as a duplicate.
     await one.setOffline(false);
-    await phone.getByText('Tudo enviado').waitFor({ timeout: 15_000 });
+    await phone.getByText('Tudo enviado').waitFor({ timeout: 30_000 });
     await two.setOffline(false);
     await other
       .getByRole('status')
       .filter({ hasText: 'Sincronizado: 1 enviadas, 1 em dobro.' })
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 30_000 });
     await other.getByText('Tudo enviado').waitFor();
 
     // The operator's console lists it.
