@@ -22,7 +22,9 @@ const bornYearsBeforeEvent = (years: number) => {
   day.setUTCFullYear(day.getUTCFullYear() - years);
   return day.toISOString().slice(0, 10);
 };
-const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** A date `days` from today at the event's venue (the fixture's São Paulo), as the payment reads "today". */
+const inDays = (days: number) =>
+  new Date(Date.now() + days * DAY_MS).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 const STUDENT = { category: 'student', documentNumber: 'cie-2026-0001', documentIssuer: 'une' };
 
 /**
