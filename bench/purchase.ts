@@ -22,7 +22,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { eq } from '../apps/api/src/db/orm.ts';
 import { eventTickets, ticketLots, users } from '../apps/api/src/db/schema/index.ts';
 import { createSession } from '../apps/api/src/modules/accounts/sessions.ts';
-import { brazilianAdult, uniqueCpf } from '../apps/api/src/testing/accounts.ts';
+import { brazilianAdult, uniqueCpf, verifiedUserRow } from '../apps/api/src/testing/accounts.ts';
 import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { sandboxToken } from '../apps/api/src/testing/checkout-buyer.ts';
 import { migratedPostgresTemplate } from '../apps/api/src/testing/migrated-template.ts';
@@ -164,20 +164,7 @@ async function makeBuyers(database: Awaited<ReturnType<typeof openDatabase>>, co
     const person = brazilianAdult();
     const [user] = await database.db
       .insert(users)
-      .values({
-        name: person.name,
-        email: person.email,
-        document: person.cpf,
-        nationality: 0,
-        birthDate: '1990-05-20',
-        ddiPhone: '+55',
-        phone: person.phone,
-        stateIbge: 35,
-        cityIbge: 3550308,
-        passwordHash: 'not-a-password',
-        emailVerifiedAt: new Date(),
-        phoneVerifiedAt: new Date(),
-      })
+      .values(verifiedUserRow(person))
       .returning({ id: users.id });
     const session = await createSession(database.db, user!.id, 1);
     made.push({ userId: user!.id, token: session.token });

@@ -12,7 +12,7 @@ import { users } from '../../apps/api/src/db/schema/index.ts';
 import { createSession } from '../../apps/api/src/modules/accounts/sessions.ts';
 import { inviteStaff } from '../../apps/api/src/modules/staff/invite-staff.ts';
 import { createTicketSigner } from '../../apps/api/src/modules/tickets/ticket-keys.ts';
-import { brazilianAdult } from '../../apps/api/src/testing/accounts.ts';
+import { brazilianAdult, verifiedUserRow } from '../../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';
 import { startedNow } from '../../apps/api/src/testing/gate.ts';
 import { startTestSmtpServer, type TTestSmtpServer } from '../../apps/api/src/testing/smtp-server.ts';
@@ -41,23 +41,7 @@ export async function buyersIn(db: TDb, count: number): Promise<TBuyer[]> {
   const made: TBuyer[] = [];
   for (let i = 0; i < count; i += 1) {
     const person = brazilianAdult();
-    const [user] = await db
-      .insert(users)
-      .values({
-        name: person.name,
-        email: person.email,
-        document: person.cpf,
-        nationality: 0,
-        birthDate: '1990-05-20',
-        ddiPhone: '+55',
-        phone: person.phone,
-        stateIbge: 35,
-        cityIbge: 3550308,
-        passwordHash: 'not-a-password',
-        emailVerifiedAt: new Date(),
-        phoneVerifiedAt: new Date(),
-      })
-      .returning({ id: users.id });
+    const [user] = await db.insert(users).values(verifiedUserRow(person)).returning({ id: users.id });
     const session = await createSession(db, user!.id, 1);
     made.push({ token: session.token, cpf: person.cpf, name: person.name });
   }

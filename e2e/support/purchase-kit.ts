@@ -3,7 +3,7 @@ import { openDatabase, type TDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
 import { sessions, users } from '../../apps/api/src/db/schema/index.ts';
 import { randomToken, sha256 } from '../../apps/api/src/db/tokens.ts';
-import { brazilianAdult } from '../../apps/api/src/testing/accounts.ts';
+import { brazilianAdult, verifiedUserRow } from '../../apps/api/src/testing/accounts.ts';
 import { createCartFixture, type TCartFixture } from '../../apps/api/src/testing/cart-fixture.ts';
 import { migratedPostgresTemplate } from '../../apps/api/src/testing/migrated-template.ts';
 
@@ -73,22 +73,7 @@ export async function makeBuyers(db: TFaultDb, count: number): Promise<TApiBuyer
     const people = Array.from({ length: Math.min(500, count - from) }, () => brazilianAdult());
     const rows = await db.database.db
       .insert(users)
-      .values(
-        people.map((person) => ({
-          name: person.name,
-          email: person.email,
-          document: person.cpf,
-          nationality: 0,
-          birthDate: '1990-05-20',
-          ddiPhone: '+55',
-          phone: person.phone,
-          stateIbge: 35,
-          cityIbge: 3550308,
-          passwordHash: 'not-a-password',
-          emailVerifiedAt: new Date(),
-          phoneVerifiedAt: new Date(),
-        })),
-      )
+      .values(people.map((person) => verifiedUserRow(person)))
       .returning({ id: users.id, document: users.document });
     const tokens = rows.map(() => randomToken());
     await db.database.db

@@ -22,6 +22,27 @@ export function uniqueCpf(): string {
 
 export const PASSWORD = 'Segura#2026';
 
+/**
+ * The users row of a verified adult from São Paulo with a complete profile and no usable password:
+ * a buyer written straight to the database (benches, fault suites, gate journeys).
+ */
+export function verifiedUserRow(person: TRegisterRequest) {
+  return {
+    name: person.name,
+    email: person.email,
+    document: person.cpf,
+    nationality: 0,
+    birthDate: '1990-05-20',
+    ddiPhone: '+55',
+    phone: person.phone,
+    stateIbge: 35,
+    cityIbge: 3550308,
+    passwordHash: 'not-a-password',
+    emailVerifiedAt: new Date(),
+    phoneVerifiedAt: new Date(),
+  };
+}
+
 export function brazilianAdult(overrides: Partial<TRegisterRequest> = {}): TRegisterRequest {
   return {
     nationality: 0,
