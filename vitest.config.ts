@@ -64,6 +64,10 @@ const e2eShared = {
   // A slow machine (the same suite took twice as long on one session's machine) must not fail a test that waits.
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  // expect.poll's own default is 1 s: on a loaded CI machine a client navigation's new heading, or
+  // a rotating code's next value after the clock moved, came later than that (three journeys failed
+  // so in one run). A poll that passes returns as soon as it does; only a failing one waits longer.
+  expect: { poll: { timeout: 15_000, interval: 100 } },
 };
 
 /**
@@ -100,10 +104,12 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.int.test.ts', 'scripts/**/*.int.test.ts'],
-          // The web build, once, before the files that serve pages need it.
-          globalSetup: ['apps/api/src/testing/web-build-setup.ts'],
+          // *.pg.int.test.ts test PostgreSQL's own parts: they exist in the run only when DATABASE_URL is set.
+          exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.pg.int.test.ts'])],
+          // The web build and the migrated database templates, once, before any file needs them.
+          globalSetup: ['apps/api/src/testing/api-global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // One worker goes on from file to file instead of a fresh one per file: each file made
           // its own apps (and databases) already, and loading the app's modules again for each of
           // the 81 files was a third of this project's CPU (12.3 -> 8.5 min alone, on both databases).

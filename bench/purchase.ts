@@ -179,6 +179,9 @@ async function makeBuyers(database: Awaited<ReturnType<typeof openDatabase>>, co
  */
 async function baseline(url: string, fixture: TFixture, clients: number, userIds: string[]) {
   const pool = new pg.Pool({ connectionString: url, max: clients });
+  // An idle client's backend ended (its database dropped by a run's cleanup) must not end the bench:
+  // node-postgres emits that on the pool, and an 'error' nobody listens to throws.
+  pool.on('error', (error) => console.warn(`baseline pool: ${error.message}`));
   let done = 0;
   const end = Date.now() + SECONDS * 1000;
   const tx = async (client: pg.PoolClient, run: () => Promise<unknown>) => {

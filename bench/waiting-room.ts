@@ -8,7 +8,8 @@
  * a bare Node server answering the same body, measured in this run, and each process's memory.
  * Issue 37: joins per second per process (target 5,000), the server CPU each join costs and the
  * database commits per join, and the status ratio (target 0.5). BENCH_QUEUE_SHORT=1 runs 10,000
- * visitors and a 3 s status measure. Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
+ * visitors and a 3 s status measure. BENCH_QUEUE_PROFILE=1 runs the servers with --cpu-prof (profiles
+ * in bench/results/waiting-room-prof/). Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ const CONNECTIONS = 32;
 /** Joins in flight per process: a crowd arriving at once, as at an on-sale. */
 const JOIN_CONNECTIONS = 64;
 const STATUS_SECONDS = SHORT ? 3 : 8;
+const PROFILE = process.env.BENCH_QUEUE_PROFILE === '1';
 const TARGET_JOINS_PER_PROCESS = 5_000;
 const TARGET_STATUS_RATIO = 0.5;
 
@@ -161,6 +163,11 @@ async function main() {
       // The join throttle as in production (its windows counted per address and session).
       QUEUE_JOIN_THROTTLE: 'true',
       TRUST_PROXY_HOPS: '1',
+      ...(PROFILE
+        ? {
+            NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(repoRoot, 'bench/results/waiting-room-prof')}`,
+          }
+        : {}),
     };
     servers.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startServer(env)))));
 

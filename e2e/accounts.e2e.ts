@@ -42,7 +42,9 @@ async function registeredByApi(url: string) {
 
 async function tickCaptcha(page: Page, form = page.getByRole('form').last()) {
   const box = form.getByRole('checkbox', { name: /Não sou um robô|I am not a robot/ });
-  await box.check();
+  // A click, not check(): the box shows ticked once the server's token is in, which on a loaded
+  // machine comes after check()'s own look (CI failed "did not change its state"); the poll waits.
+  await box.click();
   // The box stays disabled until the server's answer is in the form; read in one look, since a
   // box that was ticked and busy, then unticked and enabled, would pass as two separate reads.
   await expect

@@ -160,7 +160,8 @@ describe('the producer console: create, publish, sell, check in', { timeout: 240
           await waitForHydration(shop);
           return shop.getByText(EVENT).count();
         },
-        { timeout: 20_000, interval: 1000 },
+        // The catalogue picks the new event up at its next poll: a loaded CI machine took over 20 s.
+        { timeout: 60_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
     const counters = (await (

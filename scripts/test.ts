@@ -122,6 +122,13 @@ type TFileResult = {
 };
 
 /**
+ * A file that failed with no failed test: it did not load, or a beforeAll/afterAll hook failed
+ * (its tests are then marked skipped, and Vitest's counts of failed tests miss it).
+ */
+const failedOutsideTests = (file: TFileResult) =>
+  file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed');
+
+/**
  * Each failed test as `file › test` and the first lines of its error, printed again at the very
  * end: a log that keeps only its tail (CI's) still says what failed.
  */
@@ -134,12 +141,14 @@ function failuresOf(files: TFileResult[]): string[] {
       .join('\n      ');
   return files.flatMap((file) => {
     const where = path.relative(repoRoot, file.name);
-    if (file.status === 'failed' && file.assertionResults.length === 0) {
-      return [`${where}\n      ${firstLines(file.message)}`];
-    }
-    return file.assertionResults
+    const tests = file.assertionResults
       .filter((test) => test.status === 'failed')
       .map((test) => `${where} › ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`);
+    if (tests.length > 0 || !failedOutsideTests(file)) return tests;
+    const skipped = file.assertionResults.filter((test) => test.status !== 'passed').length;
+    const why =
+      file.message || `a hook failed: ${skipped} of its tests did not run (the log above says which hook)`;
+    return [`${where}\n      ${firstLines(why)}`];
   });
 }
 
@@ -156,10 +165,8 @@ for (const { name, report } of runs) {
     };
     passed += result.numPassedTests;
     failed += result.numFailedTests;
-    // A file that fails to load has no test results but must still fail the run.
-    failed += result.testResults.filter(
-      (file) => file.status === 'failed' && file.assertionResults.length === 0,
-    ).length;
+    // A file that failed to load or in a hook has no failed test but must still fail the run.
+    failed += result.testResults.filter(failedOutsideTests).length;
     failures.push(...failuresOf(result.testResults));
   } catch {
     console.error(`Vitest wrote no report for the ${name}: counting the run as failed.`);

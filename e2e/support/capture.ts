@@ -55,16 +55,20 @@ export async function captureNow(page: Page, button: string) {
   await page.evaluate(
     ({ loop, name, strip }) =>
       new Promise<void>((resolve, reject) => {
-        const video = document.querySelector('video');
         const target = [...document.querySelectorAll('button')].find((b) => b.textContent === name);
-        if (!video || !target) return reject(new Error(`no video or no button ${name}`));
+        if (!document.querySelector('video') || !target)
+          return reject(new Error(`no video or no button ${name}`));
         // The clip is 640 x 480; drawn at that size whatever the video's own.
         const canvas = document.createElement('canvas');
         canvas.width = 640;
         canvas.height = 480;
         const context = canvas.getContext('2d', { willReadFrequently: true })!;
         const bright = (data: Uint8ClampedArray, x: number) => data[x * 4]! > 128;
+        // The video is read afresh each frame: a re-render may have put a new element in its place,
+        // with no frame drawn yet (it draws as transparent black, no strip); that is waited out.
         const phase = () => {
+          const video = document.querySelector('video');
+          if (!video || video.readyState < 2) return null;
           context.drawImage(video, 0, 0, 640, 480);
           const reference = context.getImageData(0, 480 - strip.rows + 2, strip.width, 1).data;
           for (let x = 4; x < strip.width - 4; x += 1) if (!bright(reference, x)) return null;
@@ -73,10 +77,19 @@ export async function captureNow(page: Page, button: string) {
           for (let x = 0; x < strip.width; x += 1) if (bright(bar, x)) filled += 1;
           return (filled / strip.width) * loop;
         };
+        const begun = performance.now();
         const tick = () => {
           const at = phase();
-          if (at === null) return reject(new Error('the camera shows no phase strip (not a face clip)'));
-          if (at > 0.05 && at < 0.35) {
+          if (at === null && performance.now() - begun > 10_000) {
+            const video = document.querySelector('video');
+            const state = video
+              ? `readyState ${video.readyState}, ${video.videoWidth}x${video.videoHeight}`
+              : 'none';
+            return reject(
+              new Error(`the camera shows no phase strip for 10 s (not a face clip; video: ${state})`),
+            );
+          }
+          if (at !== null && at > 0.05 && at < 0.35) {
             target.click();
             resolve();
           } else requestAnimationFrame(tick);

@@ -48,6 +48,21 @@ export async function buyersIn(db: TDb, count: number): Promise<TBuyer[]> {
   return made;
 }
 
+/**
+ * A request sent again once when the connection was reset before an answer came (a loaded CI run's
+ * gate set-up met one on the payment). Only for calls safe to repeat: a read, or the payment, whose
+ * Idempotency-Key (the same in the repeat) makes a repeat answer the same order. Not the hold.
+ */
+async function fetchAgainOnReset(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** One ticket bought and paid by card (sandbox); its order id and QR as My tickets shows it. */
 export async function buyTicket(
   url: string,
@@ -64,7 +79,7 @@ export async function buyTicket(
   });
   const cart = (await added.json()) as { sessionID: string };
   expect(added.status, JSON.stringify(cart)).toBe(200);
-  const paid = await fetch(`${url}/checkout/v1`, {
+  const paid = await fetchAgainOnReset(`${url}/checkout/v1`, {
     method: 'POST',
     headers: { ...headers, 'x-session-id': cart.sessionID, 'idempotency-key': crypto.randomUUID() },
     body: JSON.stringify({
@@ -77,7 +92,9 @@ export async function buyTicket(
   });
   const order = (await paid.json()) as { orderId: string; orderStatus: number };
   expect(order, JSON.stringify(order)).toMatchObject({ orderStatus: 3 });
-  const mine = (await (await fetch(`${url}/api/tickets/mine?eventId=${eventId}`, { headers })).json()) as {
+  const mine = (await (
+    await fetchAgainOnReset(`${url}/api/tickets/mine?eventId=${eventId}`, { headers })
+  ).json()) as {
     upcoming: { tickets: { qr: string }[] }[];
   };
   return { orderId: order.orderId, qr: mine.upcoming[0]!.tickets[0]!.qr };

@@ -5,7 +5,7 @@ import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../../apps/api/src/db/migrate.ts';
 import { createLogger } from '../../apps/api/src/logger.ts';
 import { seedDemoData } from '../../apps/api/src/modules/demo/seed-demo-data.ts';
-import { buildWebOnce } from '../../apps/api/src/testing/web-build-setup.ts';
+import { buildWebOnce } from '../../apps/api/src/testing/api-global-setup.ts';
 import { PGLITE_DEMO_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, RUN_DIR_ENV } from './data-dir.ts';
 
 /**

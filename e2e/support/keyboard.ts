@@ -98,8 +98,15 @@ export async function focusNow(page: Page): Promise<TFocus | null> {
 /** Fails unless the focused element is visible, clear of anything on top, named and inside an open dialog. */
 export async function expectFocusUsable(page: Page, where = ''): Promise<TFocus> {
   const focus = await focusNow(page);
-  expect(focus, `${where}: focus is on the page's body (lost)`).not.toBeNull();
-  const f = focus!;
+  if (!focus) {
+    // Where the page was when focus fell to the body, for the failure's reader.
+    const state = await page.evaluate(
+      () =>
+        `h1 "${document.querySelector('h1')?.textContent?.slice(0, 40) ?? ''}", ${document.querySelectorAll('dialog[open]').length} open dialog(s), document loaded ${Math.round(performance.now())} ms ago`,
+    );
+    throw new Error(`${where}: focus is on the page's body (lost) at ${page.url()}: ${state}`);
+  }
+  const f = focus;
   const label = `${where}: ${f.role} "${f.name}" (${f.tag}; tree: ${f.snapshot})`;
   expect(f.name.trim(), `${label} has no accessible name`).not.toBe('');
   expect(f.onScreen, `${label} is off screen`).toBe(true);
@@ -143,10 +150,13 @@ export async function tabTo(
   throw new Error(`'${String(name)}' not reached in ${max} presses; met: ${seen.join(', ')}`);
 }
 
-/** The focused element's name, polling while focus settles after a page change. */
 /**
- * Waits until focus is on an element with this name (and role, when given), then checks it is usable.
+ * Waits until focus is on an element with this name (and role, when given), twice in a row (a
+ * tenth of a second apart: a page still settling after a navigation has moved focus on once it
+ * was found), then checks it is usable.
  * Give the role after a navigation: until the new page draws, the link that started it keeps focus.
+ * Up to 20 s: on a CI machine running the type-check, the API files and two journeys at once, a
+ * page's renderer has been starved for seconds.
  */
 export async function expectFocusOn(
   user: TKeyboard,
@@ -155,16 +165,27 @@ export async function expectFocusOn(
   { role }: { role?: string } = {},
 ) {
   const pattern = typeof name === 'string' ? new RegExp(`^${escapeRegExp(name)}$`) : name;
-  await expect
-    .poll(
-      async () => {
-        const focus = await focusNow(user.page);
-        if (!focus) return '(body)';
-        return role && focus.role !== role ? `(${focus.role} "${focus.name}")` : focus.name;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(pattern);
+  let seen = '(nothing read)';
+  let before = false;
+  try {
+    await expect
+      .poll(
+        async () => {
+          const focus = await focusNow(user.page);
+          seen = !focus ? '(body)' : `(${focus.role} "${focus.name}")`;
+          const now = !!focus && (!role || focus.role === role) && pattern.test(focus.name);
+          const settled = now && before;
+          before = now;
+          return settled;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`focus never reached ${String(name)} ${where}; it was on ${seen} at ${user.page.url()}`, {
+      cause: error,
+    });
+  }
   return expectFocusUsable(user.page, where || `focus on ${String(name)}`);
 }
 

@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { sql } from './orm.ts';
 import type { PgDatabase, PgQueryResultHKT } from './pg-core.ts';
+import { statementKeepingClient } from './pg-statements.ts';
 import { keepStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -20,6 +21,12 @@ export type TDatabase = {
    * and payments always use `db`. On PGlite it is `db`.
    */
   relaxedDb: TDb;
+  /**
+   * The same database through a small pool of its own (PostgreSQL: 4 connections), for background
+   * work (the outbox): it never waits behind a flood of requests for a connection, nor takes more
+   * than its four from them. On PGlite it is `db`.
+   */
+  backgroundDb: TDb;
   kind: 'pglite' | 'postgres';
   /** Runs `fn` while holding a session-level advisory lock, so two processes never do it at once. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
@@ -49,27 +56,38 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
 }
 
 async function openPostgres(url: string, max: number, options: TDatabaseOptions): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+  // Parameterised texts that recur are parsed once per connection and keep their plans (issue 37).
+  const Client = statementKeepingClient();
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, Client });
   const relaxedPool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 10_000,
+    Client,
     options: '-c synchronous_commit=off',
+  });
+  const backgroundPool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    connectionTimeoutMillis: 10_000,
+    Client,
   });
   // A client that errors must not crash the process: idle ones through the pool's 'error', and
   // checked-out ones (inside a request's transaction when its backend is terminated) through
   // their own listener, which node-postgres otherwise lacks; that request fails, the broken client
   // is dropped from the pool on release, and the next request gets a fresh connection.
   const report = (error: Error) => options.onConnectionError?.(error);
-  for (const each of [pool, relaxedPool]) {
+  for (const each of [pool, relaxedPool, backgroundPool]) {
     each.on('error', report);
     if (!options.unsafeNoClientErrorListener) each.on('connect', (client) => client.on('error', report));
   }
   const db = drizzleNodePg(pool, { schema }) as TDb;
   const relaxedDb = drizzleNodePg(relaxedPool, { schema }) as TDb;
+  const backgroundDb = drizzleNodePg(backgroundPool, { schema }) as TDb;
   return {
     db,
     relaxedDb,
+    backgroundDb,
     kind: 'postgres',
     async withLock(key, fn) {
       const client = await pool.connect();
@@ -85,7 +103,7 @@ async function openPostgres(url: string, max: number, options: TDatabaseOptions)
       await pool.query('select 1');
     },
     close: async () => {
-      await Promise.all([pool.end(), relaxedPool.end()]);
+      await Promise.all([pool.end(), relaxedPool.end(), backgroundPool.end()]);
     },
   };
 }
@@ -116,6 +134,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     db,
     relaxedDb: db,
+    backgroundDb: db,
     kind: 'pglite',
     // PGlite is one connection owned by this process: nothing else can race it.
     withLock: (_key, fn) => fn(),

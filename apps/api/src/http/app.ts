@@ -33,6 +33,7 @@ import { errorBody, genericErrorMessage, HttpError, notFoundJson, unavailableMes
 import { hashedAssets } from './hashed-assets.ts';
 import { maintenancePage } from './maintenance-page.ts';
 import { authenticate, sessionCookieName } from './middleware/authenticate.ts';
+import { apiBodyLimit } from './middleware/body-limit.ts';
 import { compress } from './middleware/compress.ts';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -226,10 +227,9 @@ export function createApp(options: TAppOptions) {
 
   // API: bodies are small JSON; anything larger is refused before it is read whole.
   for (const prefix of API_PREFIXES) {
-    const apiBodies = bodyLimit({
-      maxSize: 64 * 1024,
-      onError: (c) => c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
-    });
+    const apiBodies = apiBodyLimit(64 * 1024, (c) =>
+      c.json(errorBody('payload_too_large', 'Requisição muito grande.'), 413),
+    );
     // A capture's frames are larger: that call sets its own limit (routes/biometry.ts), and so
     // does a producer's poster upload (routes/staff-producer.ts, POSTER_MAX_BYTES) and the gate's
     // sync of up to 5,000 check-ins (routes/staff-gate.ts, GATE_SYNC_MAX_BYTES).

@@ -16,7 +16,12 @@ export class AppError extends Error {
     message: string,
     extra: { issues?: TApiError['issues']; headers?: Record<string, string> } = {},
   ) {
+    // No stack: a refusal is an answer, not a fault, and capturing one was 2 % of the CPU of a
+    // process refusing a bot's calls (issue 37's waiting-room profile).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.code = code;
     this.issues = extra.issues;
     this.headers = extra.headers;

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { TRegisterRequest } from '@ingressos/contracts/accounts';
 import { cpfCheckDigits } from '@ingressos/domain/cpf';
-import { desc } from '../db/orm.ts';
-import { mailOutbox, smsOutbox } from '../db/schema/index.ts';
+import { and, desc, eq } from '../db/orm.ts';
+import { mailOutbox, outboxMessages } from '../db/schema/index.ts';
 import type { TTestApp } from './test-app.ts';
 
 let serial = 0;
@@ -114,18 +114,40 @@ export async function register(
   return { cookie: sessionCookie(response), token: body.token, userId: body.user.id, input };
 }
 
-/** The newest message of the local mailbox, once the outbox has delivered what is due. */
-export async function latestMail(t: TTestApp) {
+/**
+ * The newest message enqueued on a channel, as the local transport received it, once the outbox has
+ * delivered what is due. Newest by when it was enqueued, not delivered: the outbox sends the messages
+ * it claims together in parallel, so two due at once reach the mailbox in either order.
+ */
+async function latestDelivered(t: TTestApp, channel: 'mail' | 'sms') {
   await t.app.outbox.drain();
-  const [mail] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const [newest] = await t.database.db
+    .select({ to: outboxMessages.recipient, subject: outboxMessages.subject, text: outboxMessages.text })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.channel, channel), eq(outboxMessages.status, 'sent')))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return newest;
+}
+
+/** The newest message of the local mailbox (the last one enqueued), once the outbox has delivered what is due. */
+export async function latestMail(t: TTestApp) {
+  const newest = await latestDelivered(t, 'mail');
+  const [mail] = newest
+    ? await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, newest.to ?? ''), eq(mailOutbox.subject, newest.subject ?? '')))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1)
+    : [];
   if (!mail) throw new Error('the outbox is empty');
   return mail;
 }
 
 export async function latestSmsCode(t: TTestApp): Promise<string> {
-  await t.app.outbox.drain();
-  const [sms] = await t.database.db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(1);
-  const code = sms?.body.match(/\b(\d{6})\b/)?.[1];
+  const newest = await latestDelivered(t, 'sms');
+  const code = newest?.text?.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no SMS code in the outbox');
   return code;
 }

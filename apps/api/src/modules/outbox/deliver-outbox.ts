@@ -75,24 +75,31 @@ const held = (row: TRow, token: string) =>
     eq(outboxMessages.status, 'pending'),
   );
 
-/** The stored content of a rendered message, made (and stored) at its first delivery. */
-async function contentOf(d: TDeliveryDeps, row: TRow, token: string): Promise<TRow | null> {
-  if (row.recipient !== null || !row.render) return row;
+type TContent = Pick<TRow, 'recipient' | 'subject' | 'html' | 'text' | 'attachments'>;
+
+/**
+ * The content of a rendered message, made at its first delivery. It is stored only when that
+ * delivery fails (issue 37: the HTML and base64 PDFs written back before every send were the largest
+ * write of a purchase), so a retry sends what the failed attempt tried; a message sent at its first
+ * try keeps only its recipient and subject (the order's timeline shows them).
+ */
+async function contentOf(d: TDeliveryDeps, row: TRow): Promise<{ row: TRow | null; fresh?: TContent }> {
+  if (row.recipient !== null || !row.render) return { row };
   const mail = await d.render(row.render);
-  if (!mail) return null;
-  const content = {
+  if (!mail) return { row: null };
+  const content: TContent = {
     recipient: mail.to,
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
-    attachments: mail.attachments?.map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      base64: a.content.toString('base64'),
-    })),
+    attachments:
+      mail.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        base64: a.content.toString('base64'),
+      })) ?? null,
   };
-  await d.db.update(outboxMessages).set(content).where(held(row, token));
-  return { ...row, ...content, attachments: content.attachments ?? null };
+  return { row: { ...row, ...content }, fresh: content };
 }
 
 async function send(d: TDeliveryDeps, row: TRow) {
@@ -117,8 +124,9 @@ async function send(d: TDeliveryDeps, row: TRow) {
 
 async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
   let row: TRow | null = claimed;
+  let fresh: TContent | undefined;
   try {
-    row = await contentOf(d, claimed, token);
+    ({ row, fresh } = await contentOf(d, claimed));
     outboxCrashPoint(d.crashAt, 'before_send');
     if (row) await send(d, row);
   } catch (error) {
@@ -127,15 +135,16 @@ async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
     const delay = retryDelayMs(claimed.attempts, { baseMs: d.retryBaseMs, capMs: d.retryCapMs });
     await d.db
       .update(outboxMessages)
-      .set(
-        dead
-          ? { status: 'dead', lastError: reason, claimedUntil: null }
+      .set({
+        ...fresh,
+        ...(dead
+          ? { status: 'dead' as const, lastError: reason, claimedUntil: null }
           : {
               lastError: reason,
               claimedUntil: null,
               nextAttemptAt: sql`now() + ${delay} * interval '1 millisecond'`,
-            },
-      )
+            }),
+      })
       .where(held(claimed, token));
     const fields = {
       messageId: claimed.id,
@@ -152,7 +161,14 @@ async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
     .update(outboxMessages)
     .set(
       row
-        ? { status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }
+        ? {
+            status: 'sent' as const,
+            sentAt: sql`now()`,
+            claimedUntil: null,
+            lastError: null,
+            // Who got it and what it said, for the order's timeline; not the body again.
+            ...(fresh ? { recipient: fresh.recipient, subject: fresh.subject } : {}),
+          }
         : { status: 'dead', lastError: 'nothing to send', claimedUntil: null },
     )
     .where(held(claimed, token))

@@ -10,7 +10,8 @@ import { registeredRenderer, type TMailRenderers } from './renderers.ts';
  * The process's outbox over the configured transports (SMTP or the local mailbox, an SMS
  * provider or the local list), with the messages made at delivery by the renderers the modules
  * registered (today the purchase confirmation, whose ticket PDFs are drawn outside the
- * transaction that issued the tickets).
+ * transaction that issued the tickets). Through the database's background pool: at an on-sale's
+ * peak the confirmations keep going out while every request connection is busy (issue 37).
  */
 export function createMessageOutbox(options: {
   config: TConfig;
@@ -19,7 +20,7 @@ export function createMessageOutbox(options: {
   renderers: TMailRenderers;
 }): TOutbox {
   const { config, database, log } = options;
-  const db = database.db;
+  const db = database.backgroundDb;
   return createOutbox({
     db,
     config,

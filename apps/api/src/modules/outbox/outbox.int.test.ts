@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '../../adapters/mail/smtp.ts';
 import { createLocalOutboxSms } from '../../adapters/sms/local-outbox.ts';
-import { eq } from '../../db/orm.ts';
+import { eq, sql } from '../../db/orm.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 import { createLogger } from '../../logger.ts';
 import { brazilianAdult, register } from '../../testing/accounts.ts';
@@ -153,5 +153,89 @@ describe.each(testDatabases())('the outbox on %s', (kind) => {
       expect(line).not.toContain(flaky.slice(1));
     }
     expect((await rowsTo(down))[0]!.lastError).not.toContain(down.slice(1));
+  });
+
+  // PostgreSQL only: PGlite is one connection, which requests and the outbox share by design.
+  if (kind === 'postgres')
+    it('delivers while every request connection is busy: the outbox has a pool of its own', async () => {
+      const to = `busy.${Date.now()}@exemplo.com.br`;
+      await enqueueMessage(t.database.db, {
+        channel: 'mail',
+        mail: { to, subject: 'Olá', html: '<p>Olá</p>', text: 'Olá' },
+      });
+      // Every connection of the requests' pool (20 in tests) held for 5 s, as at an on-sale's peak.
+      let released = false;
+      const busy = Promise.all(
+        Array.from({ length: 20 }, () =>
+          t.database.db.execute(sql`select pg_sleep(5)`).then(() => {
+            released = true;
+          }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await t.app.outbox.drain();
+      // Sent before any of them gave its connection back.
+      const sentWhileBusy = !released;
+      await busy;
+      expect(sentWhileBusy).toBe(true);
+      expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1);
+    });
+
+  it('renders a confirmation once: stored only when its first send fails, and the retry sends what was rendered', async () => {
+    // The app's own worker would render these with the product's renderer (no such order): only ours runs.
+    await t.app.outbox.stop();
+    const stamp = Date.now();
+    let renders = 0;
+    const worker = createOutbox({
+      db: t.database.db,
+      config: t.config,
+      log: t.log,
+      mailer: createSmtpMailer(smtp.url, t.config.MAIL_FROM),
+      sms: createLocalOutboxSms(t.database.db),
+      // Each render says which it was: a second render would send another subject.
+      render: async (request) => {
+        renders += 1;
+        const to = request.orderId.startsWith('flaky')
+          ? `flaky.${stamp}@exemplo.com.br`
+          : `ok.${stamp}@exemplo.com.br`;
+        return {
+          to,
+          subject: `Seus ingressos (render ${renders})`,
+          html: '<p>Ingressos</p>',
+          text: 'Ingressos',
+          attachments: [
+            { filename: 'ingressos.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4') },
+          ],
+        };
+      },
+    });
+    const render = (orderId: string) => ({ kind: 'order_confirmation' as const, orderId, locale: 'pt-BR' });
+    await enqueueMessage(t.database.db, { channel: 'mail', render: render(`ok-${stamp}`) });
+    await worker.drain();
+    // Sent at its first try: the row keeps who got it and its subject, not the body.
+    const [sent] = await rowsTo(`ok.${stamp}@exemplo.com.br`);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      subject: 'Seus ingressos (render 1)',
+      html: null,
+      attachments: null,
+    });
+
+    await enqueueMessage(t.database.db, { channel: 'mail', render: render(`flaky-${stamp}`) });
+    await worker.drain();
+    // Refused: the rendered message is stored for the retries (a row sent at its first try keeps no
+    // body). With retries 10 ms apart a slow machine's drain may already have sent it.
+    const [failed] = await rowsTo(`flaky.${stamp}@exemplo.com.br`);
+    expect(failed).toMatchObject({ subject: 'Seus ingressos (render 2)', html: '<p>Ingressos</p>' });
+    expect(['pending', 'sent']).toContain(failed!.status);
+    expect(failed!.attachments).toHaveLength(1);
+    await until(
+      worker,
+      async () => (await rowsTo(`flaky.${stamp}@exemplo.com.br`))[0]?.status === 'sent',
+      'the flaky confirmation',
+    );
+    expect(renders).toBe(2);
+    const delivered = smtp.received.filter((mail) => mail.to.includes(`flaky.${stamp}@`));
+    expect(delivered.map((mail) => mail.subject)).toEqual(['Seus ingressos (render 2)']);
   });
 });

@@ -6,6 +6,7 @@
  * - after_charge: the gateway answered, nothing of its answer was recorded;
  * - during_issue: inside the transaction that issues the tickets, before it commits;
  * - after_issue: the tickets (with their e-mail's outbox row) are committed, the outbox was not nudged.
+ * When another process issued the order first, both issue-step points are where this one learns it.
  */
 export type TCrashPoint = 'after_reserve' | 'after_charge' | 'during_issue' | 'after_issue';
 

@@ -98,6 +98,12 @@ export async function settlePayment(
     }
     // Approved after the order ended without it: the money goes back.
     const [now] = await s.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    // Issued meanwhile by another process (its reconciler or a webhook was first): this process's
+    // issue step ends here, so the fault suite's kill at that step does not depend on who won.
+    if (now?.status === ORDER_STATUS.PAGO) {
+      crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
+      crashPoint(s.config.TEST_CRASH_AT, 'after_issue');
+    }
     if (now?.status === ORDER_STATUS.CANCELADO || now?.status === ORDER_STATUS.NAO_AUTORIZADO) {
       const reason = now.status === ORDER_STATUS.CANCELADO ? 'paid_after_cancel' : 'paid_after_refusal';
       await refundOrder(s, order, { id: payment.id, gateway: payment.gateway, gatewayRef }, reason);

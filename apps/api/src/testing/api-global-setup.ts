@@ -1,4 +1,5 @@
 import { buildWeb, webBuildIsStale } from '../../../../scripts/build-web.ts';
+import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-template.ts';
 
 /**
  * The web build, made once per test run before any file needs it: API tests that serve pages
@@ -13,7 +14,14 @@ export function buildWebOnce(): void {
   }
 }
 
-/** Vitest global setup of the api project (vitest.config.ts). */
-export default function setup(): void {
+/**
+ * Vitest global setup of the api project (vitest.config.ts): the web build, and the migrated
+ * database templates made once before any file starts. Made by the first files' beforeAll
+ * instead, on a fresh clone, two workers each migrated a PGlite while the type-check and the
+ * journeys took the cores, and both hooks ran past their minute.
+ */
+export default async function setup(): Promise<void> {
   buildWebOnce();
+  await migratedPgliteDump();
+  if (process.env.DATABASE_URL) await migratedPostgresTemplate(process.env.DATABASE_URL);
 }
