@@ -95,6 +95,11 @@ describe('dropping a lot while buyers hold it, on PostgreSQL', () => {
   it('never loses a hold nor fails: the file is refused, or the hold finds the lot gone', async () => {
     const outcomes: TRound[] = [];
     for (let i = 0; i < 24; i += 1) outcomes.push(await round(2 + i, 'conditional', i % 12));
+    // On a slow machine the import may take longer than every delay above, so that each hold lands
+    // first: wait longer, round after round, until a removal has also won (at most ~1.5 s).
+    for (let i = 0; i < 8 && !outcomes.some((o) => !o.held); i += 1) {
+      outcomes.push(await round(26 + i, 'conditional', 12 * 2 ** (i + 1)));
+    }
     for (const outcome of outcomes) {
       expect(outcome.imported).not.toBe('crashed');
       // A hold that was taken stands on a lot that is still there, and the file was refused.
@@ -109,8 +114,10 @@ describe('dropping a lot while buyers hold it, on PostgreSQL', () => {
 
   it('negative control: read-then-delete breaks on a hold that lands in between', async () => {
     const outcomes: TRound[] = [];
-    for (let i = 0; i < 24 && !outcomes.some((o) => o.held && o.imported !== 'refused'); i += 1) {
-      outcomes.push(await round(40 + i, 'unsafeReadThenDelete', 2 + (i % 12)));
+    // Delays of 2-13 ms first; a slow machine's import reaches its delete later, so then 14-106 ms.
+    const delay = (i: number) => (i < 24 ? 2 + (i % 12) : 14 + (i - 24) * 4);
+    for (let i = 0; i < 48 && !outcomes.some((o) => o.held && o.imported !== 'refused'); i += 1) {
+      outcomes.push(await round(40 + i, 'unsafeReadThenDelete', delay(i)));
     }
     // The old removal, having read the lot unsold, deletes it under a hold taken meanwhile: the
     // database's foreign key stops it and the whole import fails instead of refusing the file.
