@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -87,9 +88,24 @@ describe('starting the server', () => {
     }
   });
 
-  it('stops cleanly on SIGTERM, finishing with exit code 0', async () => {
+  it("keeps an idle connection past a client's 5 s, then stops cleanly on SIGTERM with exit code 0", async () => {
     const server = await startServer();
     expect((await fetch(server.url)).status).toBe(200);
+    // A client whose idle keep-alive socket outlives Node's default 5 s server timeout sent its next
+    // request on a socket being closed, and got ECONNRESET: the server now keeps it open longer.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1, timeout: 60_000 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${server.url}/healthz`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+      });
+    expect(await get()).toEqual({ status: 200, reused: false });
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect(await get()).toEqual({ status: 200, reused: true });
+    agent.destroy();
     expect(await server.stop()).toBe(0);
     expect(server.output()).not.toMatch(/"level":"error"/);
   });

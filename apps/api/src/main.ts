@@ -30,6 +30,9 @@ import { googleObjectsClient, syncGoogleStates } from './modules/wallet/google-o
 import { walletSettings } from './modules/wallet/settings.ts';
 import { loadWebHandler, WebBuildMissingError } from './web/ssr.ts';
 
+/** How long an idle keep-alive connection is kept: as long as common load balancers keep theirs (60 s). */
+const KEEP_ALIVE_MS = 65_000;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const webBuildDir = path.join(repoRoot, 'apps/web/build');
@@ -229,6 +232,10 @@ async function main() {
       });
     },
   );
+  // An idle keep-alive socket stays open longer than most clients keep theirs (Node's own agent 5 s,
+  // nginx 4 s by deploy/), so the client is the one that closes it: with Node's default (5 s) a
+  // request sent on a socket the server was closing at that moment was reset (ECONNRESET).
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('error', (error) => {
     log.error('server error', { error });
     process.exit(1);

@@ -53,23 +53,28 @@ export async function moveOrder(
   const guard = move.unguarded
     ? sql`true`
     : fromAny(move.from !== undefined ? [move.from] : previousStatuses(move.to));
+  const paid = move.paymentId && move.payment ? move.payment : null;
+  // The move decides: the payment reads what the order became, whatever it said before. One
+  // statement (issue 37): the payment's update runs only when the order's moved.
   const moved = await rows<{ id: string }>(
     db,
-    sql`update orders set status = ${move.to}, updated_at = now(),
-          paid_at = case when ${move.to}::smallint = ${ORDER_STATUS.PAGO} then now() else paid_at end
-        where id = ${move.orderId} and ${guard}
-        returning id`,
+    sql`with moved as (
+          update orders set status = ${move.to}, updated_at = now(),
+            paid_at = case when ${move.to}::smallint = ${ORDER_STATUS.PAGO} then now() else paid_at end
+          where id = ${move.orderId} and ${guard}
+          returning id
+        )${
+          paid
+            ? sql`, paid as (
+          update payments set status = ${paid.status}, status_detail = ${paid.detail}, updated_at = now(),
+            pix_end_to_end_id = coalesce(pix_end_to_end_id, ${paid.pixEndToEndId ?? null})
+          where id = ${move.paymentId} and exists (select 1 from moved)
+        )`
+            : sql``
+        }
+        select id from moved`,
   );
-  if (moved.length === 0) return false;
-  if (move.paymentId && move.payment) {
-    // The move decides: the payment reads what the order became, whatever it said before.
-    await db.execute(
-      sql`update payments set status = ${move.payment.status}, status_detail = ${move.payment.detail}, updated_at = now(),
-            pix_end_to_end_id = coalesce(pix_end_to_end_id, ${move.payment.pixEndToEndId ?? null})
-          where id = ${move.paymentId}`,
-    );
-  }
-  return true;
+  return moved.length > 0;
 }
 
 /**
