@@ -98,7 +98,9 @@ describe('starting the server', () => {
       new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
         const request = http.get(`${server.url}/healthz`, { agent }, (response) => {
           response.resume();
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }),
+          );
         });
         request.on('error', reject);
       });
