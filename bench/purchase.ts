@@ -30,6 +30,9 @@ import { repoRoot, startServer } from '../e2e/support/server.ts';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
 
 const SECONDS = Number(process.env.BENCH_PURCHASE_SECONDS ?? 15);
+/** Accounts each buyer buys as, in turn, and purchases per account before the next (runOnce). */
+const ACCOUNTS_PER_BUYER = 6;
+const PURCHASES_PER_ACCOUNT = 30;
 const BUYER_COUNTS = (process.env.BENCH_PURCHASE_BUYERS ?? '16,64').split(',').map(Number);
 const PROFILE = process.env.BENCH_PURCHASE_PROFILE === '1';
 const LOT_CAPACITY = 1_000_000;
@@ -278,7 +281,14 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
   await cleanup.query(`drop database if exists ${base.name} with (force)`);
 
   const run = await freshDatabase(adminUrl, `http${buyers}`);
-  const people = await makeBuyers(run.database, buyers);
+  // Each buyer (a concurrent client) buys as several accounts in turn, PURCHASES_PER_ACCOUNT each:
+  // an account buying hundreds of times in a minute would meet the identification's CPF-check
+  // limit (40 per 10 min, accounts/rate-limits.ts), which no real buyer reaches.
+  const accounts = await makeBuyers(run.database, buyers * ACCOUNTS_PER_BUYER);
+  const people = Array.from({ length: buyers }, (_, index) =>
+    accounts.slice(index * ACCOUNTS_PER_BUYER, (index + 1) * ACCOUNTS_PER_BUYER),
+  );
+  const bought = people.map(() => 0);
   await run.database.close();
   const profileDir = path.join(repoRoot, 'bench/results/purchase-prof');
   const server = await startServer({
@@ -310,9 +320,11 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
     if (measuring) into.push(performance.now() - started);
     return { status: answer.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
   };
-  const loop = async (person: { token: string }, index: number, until: number) => {
-    const auth = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' };
+  const loop = async (persons: { token: string }[], index: number, until: number) => {
     for (let n = 0; Date.now() < until; n += 1) {
+      const person = persons[Math.floor(bought[index]! / PURCHASES_PER_ACCOUNT) % persons.length]!;
+      bought[index] = (bought[index] ?? 0) + 1;
+      const auth = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' };
       const started = performance.now();
       const cpf = uniqueCpf();
       const usePix = (n + index) % 4 === 3;
@@ -386,7 +398,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
   };
 
   // Warm-up (JIT, pools, caches), then the measured run.
-  await Promise.all(people.map((person, index) => loop(person, index, Date.now() + 2000)));
+  await Promise.all(people.map((persons, index) => loop(persons, index, Date.now() + 2000)));
   const check = new pg.Client({ connectionString: run.url });
   await check.connect();
   const countersBefore = await databaseCounters(check, run.name);
@@ -394,7 +406,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
   process.kill(server.pid, 'SIGUSR2');
   measuring = true;
   const stopSampling = sampleWaits(adminUrl, run.name);
-  await Promise.all(people.map((person, index) => loop(person, index, Date.now() + SECONDS * 1000)));
+  await Promise.all(people.map((persons, index) => loop(persons, index, Date.now() + SECONDS * 1000)));
   measuring = false;
   const waits = await stopSampling();
   const cpuAfter = cpuMs(server.pid);
