@@ -4,7 +4,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { TDatabase, TSchema } from './client.ts';
+import type { TDatabase } from './client.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any fixed number; every process that migrates takes the same lock. */
@@ -14,9 +14,9 @@ export const MIGRATION_LOCK = 7_245_001;
 export async function migrateDatabase(database: TDatabase): Promise<void> {
   await database.withLock(MIGRATION_LOCK, async () => {
     if (database.kind === 'pglite') {
-      await migratePglite(database.db as PgliteDatabase<TSchema>, { migrationsFolder });
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     } else {
-      await migrateNodePg(database.db as NodePgDatabase<TSchema>, { migrationsFolder });
+      await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
     }
   });
 }

@@ -6,3 +6,6 @@
  * it to this file and pg-core.ts).
  */
 export * from 'drizzle-orm';
+
+// Issue 37: drizzle's query text built with one instanceof per kind (fast-sql.ts), after the exports it reads.
+import './fast-sql.ts';
