@@ -18,6 +18,18 @@ const TICKET = {
 const drawing = pdfDrawing;
 
 describe('the tickets PDF', () => {
+  it('is the PDF pdfkit makes with its own fonts, byte for byte, though each font is parsed once (issue 37)', async () => {
+    const createdAt = new Date('2026-11-30T12:00:00Z');
+    const tickets = [
+      TICKET,
+      { ...TICKET, placeAlias: 'Mesa 12', halfPrice: 'MEIA-ENTRADA · Estudante', qr: null },
+    ];
+    const own = await ticketsPdf(tickets, { createdAt, pdfkitFonts: true });
+    // Twice: the second document reuses the fonts the first one parsed.
+    for (let run = 0; run < 2; run += 1)
+      expect((await ticketsPdf(tickets, { createdAt })).equals(own)).toBe(true);
+    expect(pdfWords(own)).toContain('Titular: Ana Souza');
+  });
   it('draws each ticket’s QR module for module as the code of its text, with a quiet zone of 4', async () => {
     const pdf = await ticketsPdf([TICKET]);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

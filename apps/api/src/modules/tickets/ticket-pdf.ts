@@ -25,14 +25,57 @@ export const ROTATING_ONLY_TEXT = {
   body: 'O código de entrada deste evento muda a cada 15 segundos e só aparece em Meus ingressos, no app ou no site, com a conta do titular. Prints e cópias deste PDF não entram.',
 };
 
+/** The standard fonts the tickets use. */
+const FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
+/** pdfkit's font object of a standard font, as far as a document's use of it goes (pdfkit 0.20). */
+type TStandardFont = { document: unknown; id: string; dictionary: unknown; embedded: boolean };
+type TFontsOf = { _fontFamilies: Record<string, TStandardFont>; _fontCount: number; _font: TStandardFont };
+let parsedFonts: Map<string, TStandardFont> | undefined;
+
+/**
+ * Issue 37: pdfkit parses a standard font's metrics (its glyph widths and thousands of kerning
+ * pairs) for every document that uses it: 4 % of the server's CPU under the purchase bench, the
+ * most of the e-mail's PDF. Each font is parsed once per process here, and each document gets its
+ * own font object around those read-only tables, as pdfkit's `font()` would have made it (its
+ * document, its id F1/F2, not yet written). ticket-pdf.test.ts checks the bytes are pdfkit's own.
+ */
+function withParsedFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
+  if (!parsedFonts) {
+    const scratch = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
+    parsedFonts = new Map(
+      FONTS.map((name) => [name, (scratch.font(name) as unknown as TFontsOf)._font] as const),
+    );
+  }
+  const fonts = doc as unknown as TFontsOf;
+  for (const [index, name] of FONTS.entries()) {
+    const parsed = parsedFonts.get(name)!;
+    fonts._fontFamilies[name] = Object.assign(Object.create(Object.getPrototypeOf(parsed)), parsed, {
+      document: doc,
+      id: `F${index + 1}`,
+      dictionary: null,
+      embedded: false,
+    });
+  }
+  fonts._fontCount = FONTS.length;
+  return doc;
+}
+
 /** A6 pages (105 x 148 mm), one ticket each, with its QR code (or, rotating only, the words to use the app/site). */
-export async function ticketsPdf(list: TPdfTicket[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A6', margin: 18, info: { Title: 'Ingressos', Producer: 'Bilheto' } });
+export async function ticketsPdf(
+  list: TPdfTicket[],
+  /** TEST ONLY: the document's creation date, and pdfkit's own fonts (the comparison of the bytes). */
+  test?: { createdAt: Date; pdfkitFonts?: boolean },
+): Promise<Buffer> {
+  const info = { Title: 'Ingressos', Producer: 'Bilheto', ...(test ? { CreationDate: test.createdAt } : {}) };
+  const options = { size: 'A6', margin: 18, info, autoFirstPage: false };
+  const doc = test?.pdfkitFonts
+    ? new PDFDocument(options)
+    : withParsedFonts(new PDFDocument({ ...options, font: null as unknown as string }));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   for (const [index, ticket] of list.entries()) {
-    if (index > 0) doc.addPage();
+    doc.addPage();
     doc.font('Helvetica-Bold').fontSize(12).text(ticket.eventName, { width: 262 });
     doc.font('Helvetica').fontSize(8).text(ticket.date).text(ticket.place);
     doc.moveDown(0.4).font('Helvetica-Bold').fontSize(9).text(`${ticket.sectionName} · ${ticket.ticketName}`);
