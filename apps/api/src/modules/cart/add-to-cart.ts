@@ -223,9 +223,9 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
 
   const cartId = await withTransaction(db, async (tx) => {
     // A buyer without a session is new: the cart is created with this first line, no lookups
-    // (for an account, in the statement that locks it: issue 37, one round trip fewer).
+    // (for an account, by the statement that locks it: issue 37, one round trip fewer).
     const fresh = !input.sessionId;
-    if (options.account && !(fresh && !options.account.unsafe)) await lockAccount(tx, options.account);
+    if (options.account && !fresh) await lockAccount(tx, options.account);
     const cart = fresh
       ? await createCart(tx, sessionId, target.event_id, options.holdSeconds, options.account)
       : await openCart(tx, sessionId, options.holdSeconds);
