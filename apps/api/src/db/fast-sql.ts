@@ -34,8 +34,7 @@ export const drizzleBuild = SQL.prototype.buildQueryFromSourceParams as TBuild;
  * only drizzle's AWS Data API driver reads (fast-sql.test.ts compares both builders' answers).
  */
 function fastBuild(this: SQL, chunks: unknown[], given: BuildQueryConfig): Query {
-  if (given.inlineParams || (this as unknown as { shouldInlineParams: boolean }).shouldInlineParams)
-    return drizzleBuild.call(this, chunks, given);
+  if (given.inlineParams || inlines(this)) return drizzleBuild.call(this, chunks, given);
   const config: TConfig = given.paramStartIndex
     ? (given as TConfig)
     : { ...given, inlineParams: false, paramStartIndex: { value: 0 } };
@@ -75,18 +74,14 @@ function append(self: SQL, chunks: unknown[], config: TConfig, out: Query) {
         continue;
       }
       const name = config.casing.getColumnCasing(chunk);
-      const table = chunk.table as unknown as Record<symbol, string | boolean | undefined>;
-      const schema = table[TABLE_SCHEMA] as string | undefined;
-      const tableName = escapeName(table[TABLE_NAME] as string);
+      const { schema, tableName, alias } = tableOf(chunk.table, escapeName);
       out.sql +=
-        table[IS_ALIAS] || schema === undefined
+        alias || schema === undefined
           ? `${tableName}.${escapeName(name)}`
           : `${escapeName(schema)}.${tableName}.${escapeName(name)}`;
     } else if (chunk instanceof Table) {
-      const table = chunk as unknown as Record<symbol, string | boolean | undefined>;
-      const schema = table[TABLE_SCHEMA] as string | undefined;
-      const tableName = escapeName(table[TABLE_NAME] as string);
-      out.sql += schema === undefined || table[IS_ALIAS] ? tableName : `${escapeName(schema)}.${tableName}`;
+      const { schema, tableName, alias } = tableOf(chunk, escapeName);
+      out.sql += schema === undefined || alias ? tableName : `${escapeName(schema)}.${tableName}`;
     } else if (chunk instanceof Name) {
       out.sql += escapeName(chunk.value);
     } else if (chunk instanceof Date) {
@@ -95,6 +90,18 @@ function append(self: SQL, chunks: unknown[], config: TConfig, out: Query) {
       delegate(self, chunk, config, out);
     }
   }
+}
+
+/** Whether drizzle inlines this SQL's parameters (its private `shouldInlineParams`). */
+const inlines = (query: SQL): boolean => Reflect.get(query, 'shouldInlineParams') === true;
+
+/** A table's schema, escaped name and whether it is an alias, from drizzle's keys on it. */
+function tableOf(table: Table, escapeName: (name: string) => string) {
+  return {
+    schema: Reflect.get(table, TABLE_SCHEMA) as string | undefined,
+    tableName: escapeName(Reflect.get(table, TABLE_NAME) as string),
+    alias: Reflect.get(table, IS_ALIAS) === true,
+  };
 }
 
 /** One piece by drizzle's builder, numbered on from where this query is. */

@@ -14,9 +14,9 @@ export const MIGRATION_LOCK = 7_245_001;
 export async function migrateDatabase(database: TDatabase): Promise<void> {
   await database.withLock(MIGRATION_LOCK, async () => {
     if (database.kind === 'pglite') {
-      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+      await migratePglite(database.db as PgliteDatabase, { migrationsFolder });
     } else {
-      await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
+      await migrateNodePg(database.db as NodePgDatabase, { migrationsFolder });
     }
   });
 }

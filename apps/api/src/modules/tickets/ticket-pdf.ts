@@ -31,6 +31,8 @@ const FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
 type TStandardFont = { document: unknown; id: string; dictionary: unknown; embedded: boolean };
 type TFontsOf = { _fontFamilies: Record<string, TStandardFont>; _fontCount: number; _font: TStandardFont };
 let parsedFonts: Map<string, TStandardFont> | undefined;
+/** A document's font state, which pdfkit keeps private. */
+const fontsOf = (doc: PDFKit.PDFDocument) => doc as unknown as TFontsOf;
 
 /**
  * Issue 37: pdfkit parses a standard font's metrics (its glyph widths and thousands of kerning
@@ -41,12 +43,11 @@ let parsedFonts: Map<string, TStandardFont> | undefined;
  */
 function withParsedFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
   if (!parsedFonts) {
-    const scratch = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
-    parsedFonts = new Map(
-      FONTS.map((name) => [name, (scratch.font(name) as unknown as TFontsOf)._font] as const),
-    );
+    // No default font (an empty name): the document parses only what it is asked for.
+    const scratch = new PDFDocument({ autoFirstPage: false, font: '' });
+    parsedFonts = new Map(FONTS.map((name) => [name, fontsOf(scratch.font(name))._font] as const));
   }
-  const fonts = doc as unknown as TFontsOf;
+  const fonts = fontsOf(doc);
   for (const [index, name] of FONTS.entries()) {
     const parsed = parsedFonts.get(name)!;
     fonts._fontFamilies[name] = Object.assign(Object.create(Object.getPrototypeOf(parsed)), parsed, {
@@ -70,7 +71,7 @@ export async function ticketsPdf(
   const options = { size: 'A6', margin: 18, info, autoFirstPage: false };
   const doc = test?.pdfkitFonts
     ? new PDFDocument(options)
-    : withParsedFonts(new PDFDocument({ ...options, font: null as unknown as string }));
+    : withParsedFonts(new PDFDocument({ ...options, font: '' }));
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
