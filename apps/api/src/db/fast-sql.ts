@@ -57,8 +57,7 @@ function append(self: SQL, chunks: unknown[], config: TConfig, out: Query) {
       const value = chunk.value;
       out.sql += value.length === 1 ? value[0] : value.join('');
     } else if (chunk instanceof SQL) {
-      if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams)
-        delegate(self, chunk, config, out);
+      if (inlines(chunk)) delegate(self, chunk, config, out);
       else append(self, chunk.queryChunks, config, out);
     } else if (chunk instanceof Param) {
       if (chunk.value instanceof Placeholder) {
