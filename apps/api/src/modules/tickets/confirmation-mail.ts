@@ -12,9 +12,17 @@ import type { TMailDeps } from './mail-deps.ts';
 import { pdfTickets } from './my-tickets.ts';
 import { ticketsPdf } from './ticket-pdf.ts';
 
+const pluralRules = new Map<TLocale, Intl.PluralRules>();
+/** Intl.PluralRules is costly to build (1 % of the purchase bench's CPU when made per e-mail): one per language. */
+function pluralOf(locale: TLocale, n: number) {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(n);
+}
+
 /** The e-mail's words, by language and count (CLDR plural rules: never '(s)'). */
 function wording(locale: TLocale, receipt: TOrderReceipt, n: number, date: string) {
-  const one = new Intl.PluralRules(locale).select(n) === 'one';
+  const one = pluralOf(locale, n) === 'one';
   const money = (value: number) => formatMoney(value, receipt.currency);
   const event = receipt.event.name;
   const { payment } = receipt;
@@ -81,7 +89,7 @@ export async function renderConfirmationMail(
   const list = await pdfTickets(s.db, { orderId }, locale);
   if (list.length === 0) return null;
   const pdf = await ticketsPdf(list);
-  const receipt = await getOrderReceipt(s.db, row.order, row.order.userId);
+  const receipt = await getOrderReceipt(s.db, row.order, row.order.userId, { ticketCodes: false });
   const brand = siteConfig(s.config).brandName;
   const orderLink = `${s.config.publicUrl}/pedido/${orderId}`;
   const ticketsLink = `${s.config.publicUrl}/meus-ingressos`;

@@ -4,7 +4,7 @@ import { hideDocument } from '@ingressos/domain/cpf';
 import { isPaid } from '@ingressos/domain/order-lifecycle';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../db/client.ts';
-import { and, eq, gt, inArray, ne } from '../../db/orm.ts';
+import { and, eq, gt, inArray, ne, sql } from '../../db/orm.ts';
 import {
   cartHolds,
   carts,
@@ -52,21 +52,49 @@ export function orderBreakdown(order: Pick<TOrder, 'lines' | 'totalCents' | 'int
   };
 }
 
-/** The receipt of an order the caller owns (the caller checked ownership: findOwnOrder). */
-export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): Promise<TOrderReceipt> {
+/** A split's approved card, as the receipt shows it. */
+type TReceiptPart = {
+  position: number;
+  attempt: number;
+  valueCents: number;
+  amountCents: number;
+  installments: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+};
+
+/**
+ * The receipt of an order the caller owns (the caller checked ownership: findOwnOrder).
+ * `ticketCodes: false` leaves out the tickets' QR images and their read (the confirmation e-mail
+ * attaches the PDF instead and never shows them).
+ */
+export async function getOrderReceipt(
+  db: TDb,
+  order: TOrder,
+  userId: string,
+  options: { ticketCodes?: boolean } = {},
+): Promise<TOrderReceipt> {
   const [place] = await db
     .select({ event: events, venue: venues })
     .from(events)
     .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(events.id, order.eventId));
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
-  // A split's cards, each approved one with what it charged: its interest is the order's too.
-  const parts = (
-    await db
-      .select()
-      .from(paymentParts)
-      .where(and(eq(paymentParts.orderId, order.id), eq(paymentParts.status, 'approved')))
-  ).sort((a, b) => a.position - b.position || a.attempt - b.attempt);
+  // The payment and a split's cards, each approved one with what it charged (its interest is the
+  // order's too), in one read (issue 37).
+  const [payment] = await db
+    .select({
+      method: payments.method,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+      parts: sql<TReceiptPart[]>`coalesce((select json_agg(json_build_object(
+          'position', pp.position, 'attempt', pp.attempt, 'valueCents', pp.value_cents,
+          'amountCents', pp.amount_cents, 'installments', pp.installments,
+          'cardBrand', pp.card_brand, 'cardLast4', pp.card_last4))
+        from ${paymentParts} pp where pp.order_id = ${payments.orderId} and pp.status = 'approved'), '[]'::json)`,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, order.id));
+  const parts = [...(payment?.parts ?? [])].sort((a, b) => a.position - b.position || a.attempt - b.attempt);
   const partsInterestCents = parts.reduce((sum, part) => sum + part.amountCents - part.valueCents, 0);
   const totalCents = order.totalCents + partsInterestCents;
   const method: TOrderReceipt['payment']['method'] =
@@ -99,11 +127,14 @@ export async function getOrderReceipt(db: TDb, order: TOrder, userId: string): P
       };
     }),
   );
-  const owned = await db
-    .select({ id: tickets.id, qr: tickets.qr })
-    .from(tickets)
-    .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, userId)))
-    .orderBy(tickets.unit);
+  const owned =
+    options.ticketCodes === false
+      ? []
+      : await db
+          .select({ id: tickets.id, qr: tickets.qr })
+          .from(tickets)
+          .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, userId)))
+          .orderBy(tickets.unit);
   const money = orderBreakdown(order);
   money.interestCents += partsInterestCents;
   const cents = (value: number | null) => (value === null ? null : value / 100);

@@ -102,28 +102,33 @@ async function convertHolds(
   }
   if (!(await spendPromoUses(tx, promo))) throw new SoldOut('coupon');
   // Whatever else the cart still held goes back on sale, and the cart is gone (it is now an order).
-  // The holds sold are deleted and the rest of the cart's found in one statement (issue 37); the
-  // select sees the rows as before the delete, so it leaves the deleted ones out by id.
+  // One statement (issue 37) deletes the holds sold, finds the rest of the cart's, and deletes the
+  // cart when nothing else is in it (the usual case): each part sees the rows as before the
+  // statement, so the sold ones are left out by id. Holds left over are released first, then the
+  // cart goes (its delete would otherwise take them without giving their units back).
   const sold = [...used];
+  const soldIds = sql.join(
+    sold.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const others = sold.length === 0 ? sql`` : sql` and id not in (${soldIds})`;
   const leftovers = await rows<{ id: number }>(
     tx,
-    sold.length === 0
-      ? sql`select id from cart_holds where cart_id = ${cartId}`
-      : sql`with sold as (delete from cart_holds where id in (${sql.join(
-          sold.map((id) => sql`${id}`),
-          sql`, `,
-        )}))
-          select id from cart_holds where cart_id = ${cartId} and id not in (${sql.join(
-            sold.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+    sql`with ${sold.length === 0 ? sql`` : sql`sold as (delete from cart_holds where id in (${soldIds})),`}
+          cart as (
+            delete from carts where id = ${cartId}
+              and not exists (select from cart_holds where cart_id = ${cartId}${others})
+          )
+        select id from cart_holds where cart_id = ${cartId}${others}`,
   );
-  if (leftovers.length > 0) await sellPending();
-  await releaseHolds(
-    tx,
-    leftovers.map((row) => row.id),
-  );
-  await tx.execute(sql`delete from carts where id = ${cartId}`);
+  if (leftovers.length > 0) {
+    await sellPending();
+    await releaseHolds(
+      tx,
+      leftovers.map((row) => row.id),
+    );
+    await tx.execute(sql`delete from carts where id = ${cartId}`);
+  }
   // In the lines' order (lot, then place): the lock order of every writer of stock.
   return sellPending;
 }

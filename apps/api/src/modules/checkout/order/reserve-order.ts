@@ -4,7 +4,7 @@ import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import { eq, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
-import { accountDeletions, orders, payments, type TOrderLine } from '../../../db/schema/index.ts';
+import { accountDeletions, orders, type TOrderLine } from '../../../db/schema/index.ts';
 import { withTransaction } from '../../../db/with-transaction.ts';
 import { cartError } from '../../cart/cart-error.ts';
 import { orderSession } from '../../cart/order-session.ts';
@@ -92,7 +92,7 @@ export async function reserveOrder(
       throw cartError('renewal_limit', locale);
     // Issue 16: a facial event's required holders must have ACTIVE biometry; refused before any order or charge.
     await assertHoldersBiometry(tx, r.eventId, r.lines, locale);
-    const [created] = await tx
+    const order = tx
       .insert(orders)
       .values({
         id: orderId,
@@ -122,29 +122,29 @@ export async function reserveOrder(
       })
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning({ id: orders.id });
-    if (!created) return null;
-    await tx.insert(payments).values({
-      id: paymentId,
-      orderId,
-      gateway: r.gateway,
-      status: 'created',
-      statusDetail: 'awaiting_gateway',
-      amountCents: r.totalCents,
-      currency: r.currency,
-      method: r.method,
-    });
     const until = holdUntil.toISOString();
-    await tx.execute(
-      // The cart now counts against its buyer's account cap of held units (add-to-cart.ts); its
-      // holds last until `until` (one statement, issue 37: the cart's row is locked already).
-      sql`with holds as (
+    // Issue 37: one statement writes the order, its payment ('created': no answer from the gateway
+    // yet) and the cart's move to the order, each only when the order was written (a repeat of the
+    // Idempotency-Key writes nothing). The cart now counts against its buyer's account cap of held
+    // units (add-to-cart.ts); its holds last until `until` (its row is locked already).
+    const made = await rows<{ id: string }>(
+      tx,
+      sql`with made as (${order.getSQL()}),
+          payment as (
+            insert into payments (id, order_id, gateway, status, status_detail, amount_cents, currency, method)
+            select ${paymentId}, made.id, ${r.gateway}, 'created', 'awaiting_gateway', ${r.totalCents}::int, ${r.currency}, ${r.method}
+            from made
+          ),
+          holds as (
             update cart_holds set expires_at = greatest(expires_at, ${until}::timestamptz)
-            where cart_id = ${r.cartId} and not released
+            where cart_id = ${r.cartId} and not released and exists (select from made)
           )
           update carts set session_id = ${orderSession(orderId)}, user_id = ${r.userId}, updated_at = now(),
             expires_at = greatest(expires_at, ${until}::timestamptz)
-          where id = ${r.cartId}`,
+          where id = ${r.cartId} and exists (select from made)
+          returning id`,
     );
+    if (made.length === 0) return null;
     return { orderId, paymentId };
   });
 }
