@@ -16,7 +16,10 @@ const pluralRules = new Map<TLocale, Intl.PluralRules>();
 /** Intl.PluralRules is costly to build (1 % of the purchase bench's CPU when made per e-mail): one per language. */
 function pluralOf(locale: TLocale, n: number) {
   let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
   return rules.select(n);
 }
 
