@@ -4,6 +4,7 @@ import type { TMail, TMailer } from '../../adapters/mail/index.ts';
 import type { TSmsSender } from '../../adapters/sms/index.ts';
 import type { TDb } from '../../db/client.ts';
 import { and, eq, inArray, isNull, lt, lte, or, sql } from '../../db/orm.ts';
+import { rows } from '../../db/rows.ts';
 import { outboxMessages, type TRenderRequest } from '../../db/schema/index.ts';
 import type { TLogger } from '../../logger.ts';
 import { retryDelayMs } from './backoff.ts';
@@ -122,7 +123,11 @@ async function send(d: TDeliveryDeps, row: TRow) {
   });
 }
 
-async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
+/** A message this round sent (or found nothing to send for), to be marked with the round's others. */
+type TDone = { id: string; sent: boolean; fresh: TContent | undefined };
+
+/** Sends one claimed message; a failure is written at once (retry or dead), a success is answered. */
+async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string): Promise<TDone | null> {
   let row: TRow | null = claimed;
   let fresh: TContent | undefined;
   try {
@@ -154,37 +159,55 @@ async function deliverOne(d: TDeliveryDeps, claimed: TRow, token: string) {
     };
     if (dead) d.log.warn('outbox message given up', fields);
     else d.log.info('outbox send failed, will retry', { ...fields, retryInMs: delay });
-    return;
+    return null;
   }
   outboxCrashPoint(d.crashAt, 'after_send');
-  const marked = await d.db
-    .update(outboxMessages)
-    .set(
-      row
-        ? {
-            status: 'sent' as const,
-            sentAt: sql`now()`,
-            claimedUntil: null,
-            lastError: null,
-            // Who got it and what it said, for the order's timeline; not the body again.
-            ...(fresh ? { recipient: fresh.recipient, subject: fresh.subject } : {}),
-          }
-        : { status: 'dead', lastError: 'nothing to send', claimedUntil: null },
-    )
-    .where(held(claimed, token))
-    .returning({ id: outboxMessages.id });
+  return { id: claimed.id, sent: row !== null, fresh };
+}
+
+/**
+ * Marks the round's sent messages (and those with nothing left to send, dead) in one statement
+ * (issue 37: one UPDATE per message was a statement of every purchase), each only while this
+ * worker's lease holds it. Who got it and what it said stay for the order's timeline; not the body.
+ */
+async function markDone(d: TDeliveryDeps, done: TDone[], token: string) {
+  if (done.length === 0) return;
+  const values = sql.join(
+    done.map(
+      (m) =>
+        sql`(${m.id}::uuid, ${m.sent ? 'sent' : 'dead'}, ${m.fresh?.recipient ?? null}, ${m.fresh?.subject ?? null})`,
+    ),
+    sql`, `,
+  );
+  const marked = await rows<{ id: string }>(
+    d.db,
+    sql`update outbox_messages m set status = v.status, claimed_until = null,
+          sent_at = case when v.status = 'sent' then now() else m.sent_at end,
+          last_error = case when v.status = 'sent' then null else 'nothing to send' end,
+          recipient = coalesce(v.recipient, m.recipient), subject = coalesce(v.subject, m.subject)
+        from (values ${values}) as v(id, status, recipient, subject)
+        where m.id = v.id and m.claimed_by = ${token} and m.status = 'pending'
+        returning m.id`,
+  );
+  const kept = new Set(marked.map((row) => row.id));
   // Our lease ran out mid-send and another worker took the message: it may go twice (same Message-ID).
-  if (marked.length === 0) d.log.warn('outbox lease lost while sending', { messageId: claimed.id });
+  for (const m of done)
+    if (!kept.has(m.id)) d.log.warn('outbox lease lost while sending', { messageId: m.id });
 }
 
 /**
  * One round of the worker: claims what is due and sends it through the mail or SMS transport,
- * marking each sent, or retrying later (exponential backoff with jitter, capped), or 'dead' after
- * maxAttempts. Answers how many messages it claimed (0: nothing was due).
+ * marking the sent ones together, or retrying later (exponential backoff with jitter, capped), or
+ * 'dead' after maxAttempts. Answers how many messages it claimed (0: nothing was due).
  */
 export async function deliverOutbox(d: TDeliveryDeps): Promise<number> {
   const token = `${hostname()}:${process.pid}:${randomUUID()}`;
-  const rows = await claimDue(d, token);
-  await Promise.all(rows.map((row) => deliverOne(d, row, token)));
-  return rows.length;
+  const claimed = await claimDue(d, token);
+  const done = await Promise.all(claimed.map((row) => deliverOne(d, row, token)));
+  await markDone(
+    d,
+    done.filter((m) => m !== null),
+    token,
+  );
+  return claimed.length;
 }
