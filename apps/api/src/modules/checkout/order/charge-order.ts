@@ -59,9 +59,12 @@ export async function chargeOrder(
         challengeReturnUrl: challengeReturnPath(c.orderId),
       });
       crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
-      await recordCharge(s.db, c.paymentId, charge);
       // Issue 15, 3DS: the issuer asks the buyer to authenticate; the order waits for its result.
-      if (charge.challengeUrl) await recordChallenge(s, c, charge.challengeUrl);
+      // Otherwise the settle step records the charge's id, brand and last four as it reads the order.
+      if (charge.challengeUrl) {
+        await recordCharge(s.db, c.paymentId, charge);
+        await recordChallenge(s, c, charge.challengeUrl);
+      }
       return charge;
     }
     const charge = await gateway.createPix({
@@ -74,8 +77,14 @@ export async function chargeOrder(
       description: c.description,
     });
     crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
-    await recordCharge(s.db, c.paymentId, charge);
-    await s.db.execute(sql`update orders set pix_payload = ${charge.payload} where id = ${c.orderId}`);
+    // The charge's id and the code the buyer pays, in one statement (issue 37).
+    await s.db.execute(
+      sql`with recorded as (
+            update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}), updated_at = now()
+            where id = ${c.paymentId}
+          )
+          update orders set pix_payload = ${charge.payload} where id = ${c.orderId}`,
+    );
     return charge;
   } catch (error) {
     if (error instanceof GatewayRefusedError) {

@@ -2,13 +2,13 @@ import type { TLocale } from '@ingressos/domain';
 import { chargeAmountMismatch } from '@ingressos/domain/charge-amount';
 import { awaitsPayment, endingStatusOf } from '@ingressos/domain/order-lifecycle';
 import { issuesTickets, ORDER_STATUS, type TPaymentStatus } from '@ingressos/domain/payment-status';
-import { eq } from '../../../db/orm.ts';
+import { eq, sql } from '../../../db/orm.ts';
 import { orders, payments } from '../../../db/schema/index.ts';
 import type { TCheckoutServices } from '../services.ts';
 import { crashPoint } from './crash-point.ts';
 import { endOrder } from './end-order.ts';
 import { issueTickets, OverCpfLimit, SoldOut } from './issue-tickets.ts';
-import { moveOrder, recordCharge, setPaymentStatus } from './order-state.ts';
+import { moveOrder, setPaymentStatus } from './order-state.ts';
 import { refundOrder } from './refund-order.ts';
 import { refundStrayCharge, refuseMismatchedCharge } from './refuse-charge.ts';
 
@@ -26,6 +26,9 @@ export type TChargeState = {
   currency?: string | null | undefined;
   /** Issue 33: a Pix's end-to-end id, when the gateway told it (kept on the payment as it settles). */
   pixEndToEndId?: string | undefined;
+  /** A card's brand and last four digits, when the gateway's answer gave them (kept for the receipt). */
+  brand?: string | undefined;
+  last4?: string | undefined;
 };
 
 /**
@@ -48,13 +51,33 @@ export async function settlePayment(
   locale: TLocale,
   options: { reattachTo?: string | undefined } = {},
 ): Promise<TSettleOutcome> {
+  // The gateway's id of the charge (and a card's brand and last four) is recorded by the statement
+  // that reads the payment and its order (issue 37: one statement, not two), only where it adds
+  // something; the read sees the row as before, so the payment below is given the id it now has.
+  const brand = charge.brand ?? null;
+  const last4 = charge.last4 ?? null;
+  const recorded = charge.ref
+    ? [
+        s.db.$with('recorded', { id: sql<string>`id` }).as(
+          sql`update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}),
+                card_brand = coalesce(card_brand, ${brand}), card_last4 = coalesce(card_last4, ${last4}),
+                updated_at = now()
+              where id = ${paymentId} and (gateway_ref is null
+                or (card_brand is null and ${brand}::text is not null)
+                or (card_last4 is null and ${last4}::text is not null))
+              returning id`,
+        ),
+      ]
+    : [];
   const [row] = await s.db
+    .with(...recorded)
     .select({ payment: payments, order: orders })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.id, paymentId));
   if (!row) throw new Error('payment not found');
-  const { order, payment } = row;
+  const order = row.order;
+  const payment = { ...row.payment, gatewayRef: row.payment.gatewayRef ?? charge.ref ?? null };
   if (issuesTickets(charge.status)) {
     // The one comparison every path goes through: the answer, a webhook, the reconciler, a hosted
     // page's return, the wallet, a split's whole (multi-payment.ts compares each card first).
@@ -70,8 +93,7 @@ export async function settlePayment(
       };
     }
   }
-  if (charge.ref && !payment.gatewayRef) await recordCharge(s.db, payment.id, { ref: charge.ref });
-  const gatewayRef = payment.gatewayRef ?? charge.ref ?? null;
+  const gatewayRef = payment.gatewayRef;
   const outcome = { status: charge.status, detail: charge.statusDetail, pixEndToEndId: charge.pixEndToEndId };
   const none = { status: charge.status, soldOut: false, issued: 0 };
 
