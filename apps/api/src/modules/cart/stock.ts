@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/client.ts';
-import { sql } from '../../db/orm.ts';
+import { type SQL, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { halvesReleased, moveHalfCounters, sellFreeHalfUnits, unsafeHalfTake } from './stock-half-price.ts';
 
@@ -214,6 +214,23 @@ export async function shrinkHold(tx: TDb, holdId: number, quantity: number): Pro
   return shrunk.length === 1;
 }
 
+/** The statement's first part that marks expired holds released and gives their units back. */
+const reclaimExpired = (filter: SQL) =>
+  sql`with expired as (
+        update cart_holds set released = true
+        where ${filter} and not released and expires_at <= now()
+        returning lot_id, controlled_place_id, quantity, ticket_id
+      ), lots as (
+        update ticket_lots l set held = l.held - e.n
+        from (select lot_id, sum(quantity)::int as n from expired group by lot_id) e
+        where l.id = e.lot_id
+      ), ${halvesReleased('expired')}, places as (
+        update controlled_places p set held = p.held - e.n
+        from (select controlled_place_id, sum(quantity)::int as n from expired
+              where controlled_place_id is not null group by controlled_place_id) e
+        where p.id = e.controlled_place_id
+      )`;
+
 /**
  * Marks expired holds (of one lot, one place, one cart, or all) released and gives their units
  * back, in one statement so counters and rows can never disagree. Returns how many it reclaimed.
@@ -232,23 +249,29 @@ export async function reclaimExpiredHolds(
           : sql`true`;
   const reclaimed = await rows<{ n: number }>(
     tx,
-    sql`with expired as (
-          update cart_holds set released = true
-          where ${filter} and not released and expires_at <= now()
-          returning lot_id, controlled_place_id, quantity, ticket_id
-        ), lots as (
-          update ticket_lots l set held = l.held - e.n
-          from (select lot_id, sum(quantity)::int as n from expired group by lot_id) e
-          where l.id = e.lot_id
-        ), ${halvesReleased('expired')}, places as (
-          update controlled_places p set held = p.held - e.n
-          from (select controlled_place_id, sum(quantity)::int as n from expired
-                where controlled_place_id is not null group by controlled_place_id) e
-          where p.id = e.controlled_place_id
-        )
+    sql`${reclaimExpired(filter)}
         select count(*)::int as n from expired`,
   );
   return reclaimed[0]?.n ?? 0;
+}
+
+/** A hold still live, as the issue step sells it. */
+export type TLiveHold = { id: number; lot_id: number; controlled_place_id: number | null; quantity: number };
+
+/**
+ * reclaimExpiredHolds for one cart, answering in the same statement the holds still live (issue 37:
+ * one statement, not two), in lock order (lot, then place). The answer reads the rows as before the
+ * statement, so the expired ones are left out by the same test that releases them (`now()` is the
+ * transaction's time in both); the caller holds the cart's row lock, so no other hold of the cart changes.
+ */
+export async function reclaimAndListCartHolds(tx: TDb, cartId: string): Promise<TLiveHold[]> {
+  return rows<TLiveHold>(
+    tx,
+    sql`${reclaimExpired(sql`cart_id = ${cartId}`)}
+        select id, lot_id, controlled_place_id, quantity from cart_holds
+        where cart_id = ${cartId} and not released and expires_at > now()
+        order by lot_id, controlled_place_id, id`,
+  );
 }
 
 /**

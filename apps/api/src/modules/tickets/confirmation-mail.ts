@@ -5,7 +5,7 @@ import { formatMoney } from '@ingressos/domain/money';
 import type { TMail } from '../../adapters/mail/index.ts';
 import { mailButton, mailLayout } from '../../adapters/mail/layout.ts';
 import { eq } from '../../db/orm.ts';
-import { orders, users } from '../../db/schema/index.ts';
+import { events, orders, users, venues } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
 import { getOrderReceipt } from './get-order-receipt.ts';
 import type { TMailDeps } from './mail-deps.ts';
@@ -84,15 +84,20 @@ export async function renderConfirmationMail(
   locale: TLocale,
 ): Promise<TMail | null> {
   const [row] = await s.db
-    .select({ email: users.email, name: users.name, order: orders })
+    .select({ email: users.email, name: users.name, order: orders, event: events, venue: venues })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
   const list = await pdfTickets(s.db, { orderId }, locale);
   if (list.length === 0) return null;
   const pdf = await ticketsPdf(list);
-  const receipt = await getOrderReceipt(s.db, row.order, row.order.userId, { ticketCodes: false });
+  const receipt = await getOrderReceipt(s.db, row.order, row.order.userId, {
+    ticketCodes: false,
+    place: { event: row.event, venue: row.venue },
+  });
   const brand = siteConfig(s.config).brandName;
   const orderLink = `${s.config.publicUrl}/pedido/${orderId}`;
   const ticketsLink = `${s.config.publicUrl}/meus-ingressos`;

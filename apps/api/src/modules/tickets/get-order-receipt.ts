@@ -52,6 +52,9 @@ export function orderBreakdown(order: Pick<TOrder, 'lines' | 'totalCents' | 'int
   };
 }
 
+/** An order's event and its venue, as the receipt shows them. */
+export type TPlace = { event: typeof events.$inferSelect; venue: typeof venues.$inferSelect };
+
 /** A split's approved card, as the receipt shows it. */
 type TReceiptPart = {
   position: number;
@@ -72,13 +75,21 @@ export async function getOrderReceipt(
   db: TDb,
   order: TOrder,
   userId: string,
-  options: { ticketCodes?: boolean } = {},
+  options: {
+    ticketCodes?: boolean;
+    /** The order's event and venue, when the caller read them with the order (one read fewer). */
+    place?: TPlace;
+  } = {},
 ): Promise<TOrderReceipt> {
-  const [place] = await db
-    .select({ event: events, venue: venues })
-    .from(events)
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(events.id, order.eventId));
+  const place =
+    options.place ??
+    (
+      await db
+        .select({ event: events, venue: venues })
+        .from(events)
+        .innerJoin(venues, eq(venues.id, events.venueId))
+        .where(eq(events.id, order.eventId))
+    )[0];
   // The payment and a split's cards, each approved one with what it charged (its interest is the
   // order's too), in one read (issue 37).
   const [payment] = await db

@@ -13,40 +13,51 @@ type THolderRow = {
   nationality: number;
   birth_date: string;
   status: number | null;
-  facial_is_active: boolean;
-  facial_at_moment_of_purchase: boolean;
 };
+
+/**
+ * The ticket types among `ticketIds` whose holders need ACTIVE biometry at purchase (the event's
+ * `facialIsActive` and the type's `facialAtMomentOfPurchase`), as an SQL expression (an int array, or
+ * null for none) for the reserve transaction's first read to carry (issue 37: no statement of its own).
+ */
+export function facialTicketsOf(eventId: number, ticketIds: readonly number[]) {
+  if (ticketIds.length === 0) return sql`null::int[]`;
+  return sql`(select array_agg(t.id) from event_tickets t join event_sections s on s.id = t.section_id
+      join events e on e.id = s.event_id
+      where e.id = ${eventId} and e.facial_is_active and t.facial_at_moment_of_purchase
+        and t.id in (${sql.join(
+          ticketIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`;
+}
 
 /**
  * Issue 16: an event/ticket type with `facialAtMomentOfPurchase` requires every holder identified by
  * CPF whom the rule requires (packages/domain/src/biometry-requirement.ts) to have an account with
- * ACTIVE biometry. Runs inside the reserve transaction, before any order, payment or gateway call.
- * The status is the newest biometry_enrolments row of the account owning the CPF (what
- * biometryStatusOfUsers answers), read in the reserve transaction itself. A CPF without an account is required
- * (unknown birth date and nationality) and so blocks: the person must create an account and enrol.
+ * ACTIVE biometry. Runs inside the reserve transaction, before any order, payment or gateway call;
+ * `facialTickets` are the lines' ticket types that require it, read in that transaction
+ * (facialTicketsOf). The status is the newest biometry_enrolments row of the account owning the CPF
+ * (what biometryStatusOfUsers answers), read in the reserve transaction itself. A CPF without an
+ * account is required (unknown birth date and nationality) and so blocks: the person must create an
+ * account and enrol.
  */
 export async function assertHoldersBiometry(
   tx: TExec,
-  eventId: number,
+  facialTickets: ReadonlySet<number>,
   lines: TOrderLine[],
   locale: TLocale,
   today?: string,
 ): Promise<void> {
   const byTicket = new Map<number, Set<string>>();
   for (const line of lines) {
+    if (!facialTickets.has(line.ticketId)) continue;
     const set = byTicket.get(line.ticketId) ?? new Set<string>();
     for (const holder of lineHolders(line)) if (isCpfDocument(holder.document)) set.add(holder.document);
     byTicket.set(line.ticketId, set);
   }
   const missing: string[] = [];
-  for (const [ticketId, cpfs] of byTicket) {
+  for (const cpfs of byTicket.values()) {
     if (cpfs.size === 0) continue;
-    const flags = (await tx.execute(
-      sql`select e.facial_is_active, t.facial_at_moment_of_purchase from event_tickets t join event_sections s on s.id = t.section_id join events e on e.id = s.event_id
-          where t.id = ${ticketId} and e.id = ${eventId}`,
-    )) as { rows: Pick<THolderRow, 'facial_is_active' | 'facial_at_moment_of_purchase'>[] };
-    const flag = flags.rows[0];
-    if (!flag?.facial_is_active || !flag.facial_at_moment_of_purchase) continue;
     for (const cpf of cpfs) {
       const found = (await tx.execute(
         sql`select u.document, u.name, u.nationality, u.birth_date::text as birth_date,

@@ -8,7 +8,7 @@ import { lineHolders, type orders, type TOrderLine, tickets } from '../../../db/
 import { withTransaction } from '../../../db/with-transaction.ts';
 import { spendPromoUses } from '../../cart/promo-uses.ts';
 import {
-  reclaimExpiredHolds,
+  reclaimAndListCartHolds,
   releaseHolds,
   sellFreeUnits,
   sellHeldUnits,
@@ -55,17 +55,7 @@ async function convertHolds(
 ): Promise<() => Promise<void>> {
   // Lock order everywhere: cart, then lot, then place.
   await tx.execute(sql`select id from carts where id = ${cartId} for update`);
-  await reclaimExpiredHolds(tx, { cartId });
-  const live = await rows<{
-    id: number;
-    lot_id: number;
-    controlled_place_id: number | null;
-    quantity: number;
-  }>(
-    tx,
-    sql`select id, lot_id, controlled_place_id, quantity from cart_holds
-        where cart_id = ${cartId} and not released order by lot_id, controlled_place_id, id`,
-  );
+  const live = await reclaimAndListCartHolds(tx, cartId);
   const used = new Set<number>();
   const sales: { units: TSaleUnits; n: number }[] = [];
   const sellPending = async () => {

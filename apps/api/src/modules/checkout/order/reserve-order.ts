@@ -9,7 +9,7 @@ import { withTransaction } from '../../../db/with-transaction.ts';
 import { cartError } from '../../cart/cart-error.ts';
 import { orderSession } from '../../cart/order-session.ts';
 import { spendRenewal } from '../../cart/renewal-budget.ts';
-import { assertHoldersBiometry } from '../holders/biometry-at-purchase.ts';
+import { assertHoldersBiometry, facialTicketsOf } from '../holders/biometry-at-purchase.ts';
 import { paymentError } from '../messages.ts';
 import type { TCheckoutServices } from '../services.ts';
 import { pausePoint } from './test-pause.ts';
@@ -74,9 +74,12 @@ export async function reserveOrder(
     await pausePoint(s.config.TEST_PAUSE_AT, 'reserve_locked');
     // Lock order everywhere: account, cart, then lot, then place. The cart must still be the session's:
     // a concurrent payment of the same cart took it otherwise.
-    const locked = await rows<{ expires_at: string | Date }>(
+    // The same read finds which of the lines' ticket types need their holders' biometry (issue 16).
+    const ticketIds = [...new Set(r.lines.map((line) => line.ticketId))];
+    const locked = await rows<{ expires_at: string | Date; facial: number[] | null }>(
       tx,
-      sql`select id, expires_at from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
+      sql`select id, expires_at, ${facialTicketsOf(r.eventId, ticketIds)} as facial
+          from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
     );
     if (locked.length === 0) {
       const [same] = await tx
@@ -91,7 +94,7 @@ export async function reserveOrder(
     if (r.method === 'pix' && !(await spendRenewal(tx, r.cartId, s.config.CART_MAX_RENEWALS)))
       throw cartError('renewal_limit', locale);
     // Issue 16: a facial event's required holders must have ACTIVE biometry; refused before any order or charge.
-    await assertHoldersBiometry(tx, r.eventId, r.lines, locale);
+    await assertHoldersBiometry(tx, new Set((locked[0]!.facial ?? []).map(Number)), r.lines, locale);
     const order = tx
       .insert(orders)
       .values({
