@@ -30,9 +30,13 @@ import { repoRoot, startServer } from '../e2e/support/server.ts';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
 
 const SECONDS = Number(process.env.BENCH_PURCHASE_SECONDS ?? 15);
-/** Accounts each buyer buys as, in turn, and purchases per account before the next (runOnce). */
-const ACCOUNTS_PER_BUYER = 6;
+/**
+ * Accounts each buyer buys as, in turn, and purchases per account before the next (runOnce): enough
+ * that no account passes the identification's CPF-check limit (40 per 10 minutes) even when few buyers
+ * each buy fast (at 4 buyers, each completed ~21 purchases a second: twice that is the margin).
+ */
 const PURCHASES_PER_ACCOUNT = 30;
+const ACCOUNTS_PER_BUYER = Math.max(6, Math.ceil((SECONDS * 40) / PURCHASES_PER_ACCOUNT));
 const BUYER_COUNTS = (process.env.BENCH_PURCHASE_BUYERS ?? '16,64').split(',').map(Number);
 const PROFILE = process.env.BENCH_PURCHASE_PROFILE === '1';
 const LOT_CAPACITY = 1_000_000;
