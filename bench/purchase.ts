@@ -1,6 +1,6 @@
 /**
  * Purchase benchmark (issue 37): N logged-in buyers (16, then 64) each buying one ticket over and
- * over through HTTP on PostgreSQL, one server process: hold (POST /api/v4/addtocart) → identify
+ * over through HTTP on PostgreSQL, one server process, then two behind deploy/'s nginx: hold (POST /api/v4/addtocart) → identify
  * (POST /api/CheckTicketsPerCPF: the ticket asks a holder CPF per unit) → pay (POST /checkout/v1),
  * three purchases by card with the sandbox gateway for one by Pix (created, then paid by the
  * sandbox's simulate control, which tells the checkout as a webhook would).
@@ -10,7 +10,8 @@
  * milliseconds per purchase (/proc/<pid>/stat), how long after the payment's answer the e-mail was
  * delivered, and checks afterwards: every paid order has its tickets and its e-mail (delivered or
  * due), nothing oversold.
- * BENCH_PURCHASE_SECONDS (default 15) per run; BENCH_PURCHASE_BUYERS (default "16,64").
+ * BENCH_PURCHASE_SECONDS (default 15) per run; BENCH_PURCHASE_BUYERS (default "16,64");
+ * BENCH_PURCHASE_PROCESSES (default "1,2"; two report their ratio to one, target 1.7).
  * BENCH_PURCHASE_PROFILE=1: the server runs with --cpu-prof (profiles in bench/results/purchase-prof/).
  * Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
@@ -26,6 +27,7 @@ import { brazilianAdult, uniqueCpf, verifiedUserRow } from '../apps/api/src/test
 import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { sandboxToken } from '../apps/api/src/testing/checkout-buyer.ts';
 import { migratedPostgresTemplate } from '../apps/api/src/testing/migrated-template.ts';
+import { startNginx } from '../e2e/support/nginx.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
 
@@ -38,11 +40,20 @@ const SECONDS = Number(process.env.BENCH_PURCHASE_SECONDS ?? 15);
 const PURCHASES_PER_ACCOUNT = 30;
 const ACCOUNTS_PER_BUYER = Math.max(6, Math.ceil((SECONDS * 40) / PURCHASES_PER_ACCOUNT));
 const BUYER_COUNTS = (process.env.BENCH_PURCHASE_BUYERS ?? '16,64').split(',').map(Number);
+/**
+ * Server processes per run (BENCH_PURCHASE_PROCESSES, default "1,2"): two run behind deploy/'s nginx on
+ * the same database, and the report gives their purchases per second over one process's at as many buyers.
+ */
+const PROCESS_COUNTS = (process.env.BENCH_PURCHASE_PROCESSES ?? '1,2').split(',').map(Number);
 const PROFILE = process.env.BENCH_PURCHASE_PROFILE === '1';
 const LOT_CAPACITY = 1_000_000;
 
 export type TPurchaseRun = {
   buyers: number;
+  /** Server processes (behind nginx when more than one). */
+  processes: number;
+  /** Purchases per second over one process's at as many buyers, in the same run (target 1.7 for two). */
+  toOneProcess?: number;
   seconds: number;
   purchases: number;
   purchasesPerSecond: number;
@@ -270,7 +281,7 @@ async function baseline(url: string, fixture: TFixture, clients: number, userIds
   return done / SECONDS;
 }
 
-async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> {
+async function runOnce(adminUrl: string, buyers: number, processes: number): Promise<TPurchaseRun> {
   const base = await freshDatabase(adminUrl, `sql${buyers}`);
   const made = await makeBuyers(base.database, Math.min(buyers, 16));
   await base.database.close();
@@ -295,17 +306,25 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
   const bought = people.map(() => 0);
   await run.database.close();
   const profileDir = path.join(repoRoot, 'bench/results/purchase-prof');
-  const server = await startServer({
-    DATABASE_URL: run.url,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'error',
-    DATABASE_POOL_SIZE: '16',
-    PAYMENT_GATEWAY: 'sandbox',
-    HOLD_THROTTLE: 'false',
-    CAPTCHA_PROVIDER: 'off',
-    NODE_OPTIONS: `--import ${path.join(repoRoot, 'bench/statement-count.ts')} ${PRODUCTION_NODE_OPTIONS}${PROFILE ? ` --cpu-prof --cpu-prof-dir=${profileDir}` : ''}`,
-    ...PRODUCTION_MALLOC_ENV,
-  });
+  const servers = await Promise.all(
+    Array.from({ length: processes }, () =>
+      startServer({
+        DATABASE_URL: run.url,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'error',
+        DATABASE_POOL_SIZE: '16',
+        PAYMENT_GATEWAY: 'sandbox',
+        HOLD_THROTTLE: 'false',
+        CAPTCHA_PROVIDER: 'off',
+        NODE_OPTIONS: `--import ${path.join(repoRoot, 'bench/statement-count.ts')} ${PRODUCTION_NODE_OPTIONS}${PROFILE ? ` --cpu-prof --cpu-prof-dir=${profileDir}` : ''}`,
+        ...PRODUCTION_MALLOC_ENV,
+      }),
+    ),
+  );
+  const nginx =
+    processes > 1 ? await startNginx({ upstreams: servers.map((one) => `127.0.0.1:${one.port}`) }) : null;
+  const site = nginx?.url ?? servers[0]!.url;
+  const cpuOfServers = () => servers.reduce((sum, one) => sum + cpuMs(one.pid), 0);
   const pay: number[] = [];
   const holds: number[] = [];
   const identifies: number[] = [];
@@ -333,7 +352,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
       const cpf = uniqueCpf();
       const usePix = (n + index) % 4 === 3;
       const added = await timed(holds, () =>
-        fetch(`${server.url}/api/v4/addtocart`, {
+        fetch(`${site}/api/v4/addtocart`, {
           method: 'POST',
           headers: auth,
           body: JSON.stringify({ lotId: run.fixture.lotId, quantity: 1 }),
@@ -350,7 +369,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
       }
       const headers = { ...auth, 'x-session-id': sessionId };
       const checked = await timed(identifies, () =>
-        fetch(`${server.url}/api/CheckTicketsPerCPF`, {
+        fetch(`${site}/api/CheckTicketsPerCPF`, {
           method: 'POST',
           headers,
           body: JSON.stringify({ ticketId: run.fixture.ticketId, eventId: run.fixture.eventId, cpfs: [cpf] }),
@@ -361,7 +380,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
         continue;
       }
       const paid = await timed(pay, () =>
-        fetch(`${server.url}/checkout/v1`, {
+        fetch(`${site}/checkout/v1`, {
           method: 'POST',
           headers: { ...headers, 'idempotency-key': randomUUID() },
           body: JSON.stringify({
@@ -379,7 +398,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
       }
       if (usePix) {
         const settled = await timed(pixSettles, () =>
-          fetch(`${server.url}/sandbox-gateway/pix/${paid.body.paymentId}/pay`, {
+          fetch(`${site}/sandbox-gateway/pix/${paid.body.paymentId}/pay`, {
             method: 'POST',
             headers: auth,
           }),
@@ -406,31 +425,36 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
   const check = new pg.Client({ connectionString: run.url });
   await check.connect();
   const countersBefore = await databaseCounters(check, run.name);
-  const cpuBefore = cpuMs(server.pid);
-  process.kill(server.pid, 'SIGUSR2');
+  const cpuBefore = cpuOfServers();
+  for (const one of servers) process.kill(one.pid, 'SIGUSR2');
   measuring = true;
   const stopSampling = sampleWaits(adminUrl, run.name);
   await Promise.all(people.map((persons, index) => loop(persons, index, Date.now() + SECONDS * 1000)));
   measuring = false;
   const waits = await stopSampling();
-  const cpuAfter = cpuMs(server.pid);
-  const outputBefore = server.output().length;
-  process.kill(server.pid, 'SIGUSR2');
+  const cpuAfter = cpuOfServers();
+  const outputBefore = servers.map((one) => one.output().length);
+  for (const one of servers) process.kill(one.pid, 'SIGUSR2');
   const countersAfter = await databaseCounters(check, run.name);
   const purchases = card + pix;
-  const countedLine = () =>
-    server
-      .output()
-      .slice(outputBefore)
+  // Each process prints its statement counts on SIGUSR2 (bench/statement-count.ts): all of them, summed.
+  const countedLine = (index: number) =>
+    servers[index]!.output()
+      .slice(outputBefore[index])
       .split('\n')
       .find((line) => line.startsWith('{"statements"') && line.endsWith('}}'));
-  for (let i = 0; i < 50 && !countedLine(); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
-  const counted = countedLine();
-  const statements = counted
-    ? Object.entries((JSON.parse(counted) as { statements: Record<string, number> }).statements).sort(
-        (a, b) => b[1] - a[1],
-      )
-    : [];
+  const counts = new Map<string, number>();
+  for (const [index] of servers.entries()) {
+    for (let i = 0; i < 50 && !countedLine(index); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const counted = countedLine(index);
+    if (!counted) continue;
+    for (const [text, n] of Object.entries(
+      (JSON.parse(counted) as { statements: Record<string, number> }).statements,
+    ))
+      counts.set(text, (counts.get(text) ?? 0) + n);
+  }
+  const statements = [...counts].sort((a, b) => b[1] - a[1]);
   const statementsPerPurchase = statements.reduce((n, [, c]) => n + c, 0) / Math.max(1, purchases);
   const topStatements = Object.fromEntries(
     statements.slice(0, 80).map(([text, c]) => [text, Math.round((c / Math.max(1, purchases)) * 100) / 100]),
@@ -444,7 +468,8 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
     if (rows[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  await server.stop();
+  await nginx?.stop();
+  await Promise.all(servers.map((one) => one.stop()));
   const { rows: paidOrders } = await check.query<{
     id: string;
     tickets: number;
@@ -481,6 +506,7 @@ async function runOnce(adminUrl: string, buyers: number): Promise<TPurchaseRun> 
   const perSecond = purchases / SECONDS;
   return {
     buyers,
+    processes,
     seconds: SECONDS,
     purchases,
     purchasesPerSecond: Math.round(perSecond * 10) / 10,
@@ -518,12 +544,21 @@ export const PURCHASE_TARGETS = {
   payP99MsAt64: 1000,
   ratio: 0.3,
   mailMs: 5000,
+  /** Two processes behind nginx over one. */
+  twoProcesses: 1.7,
 };
 
 export async function runPurchase(adminUrl: string): Promise<TPurchaseRun[]> {
   const results: TPurchaseRun[] = [];
   try {
-    for (const buyers of BUYER_COUNTS) results.push(await runOnce(adminUrl, buyers));
+    for (const buyers of BUYER_COUNTS)
+      for (const processes of PROCESS_COUNTS) {
+        const run = await runOnce(adminUrl, buyers, processes);
+        const one = results.find((done) => done.buyers === buyers && done.processes === 1);
+        if (processes > 1 && one)
+          run.toOneProcess = Math.round((run.purchasesPerSecond / one.purchasesPerSecond) * 100) / 100;
+        results.push(run);
+      }
   } finally {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -535,6 +570,14 @@ export async function runPurchase(adminUrl: string): Promise<TPurchaseRun[]> {
 
 function verdict(run: TPurchaseRun) {
   const t = PURCHASE_TARGETS;
+  if (run.processes > 1)
+    return (run.toOneProcess ?? 0) >= t.twoProcesses &&
+      run.missingTickets === 0 &&
+      run.missingMail === 0 &&
+      run.oversold === 0 &&
+      run.failed === 0
+      ? 'meets targets'
+      : 'MISSED targets';
   const ok =
     run.ratio >= t.ratio &&
     run.payP99Ms <= (run.buyers <= 16 ? t.payP99MsAt16 : t.payP99MsAt64) &&
@@ -559,7 +602,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`statements per purchase at ${run.buyers} buyers (most frequent):`, run.topStatements);
   }
   console.log(
-    `targets: >= ${PURCHASE_TARGETS.perSecondAt16}/s at 16 buyers, pay p99 <= ${PURCHASE_TARGETS.payP99MsAt16} ms at 16 and <= ${PURCHASE_TARGETS.payP99MsAt64} ms at 64, ratio >= ${PURCHASE_TARGETS.ratio}, e-mail p99 <= ${PURCHASE_TARGETS.mailMs} ms`,
+    `targets: >= ${PURCHASE_TARGETS.perSecondAt16}/s at 16 buyers, pay p99 <= ${PURCHASE_TARGETS.payP99MsAt16} ms at 16 and <= ${PURCHASE_TARGETS.payP99MsAt64} ms at 64, ratio >= ${PURCHASE_TARGETS.ratio}, e-mail p99 <= ${PURCHASE_TARGETS.mailMs} ms, two processes >= ${PURCHASE_TARGETS.twoProcesses}x one`,
   );
   const out = path.join(repoRoot, 'bench/results');
   mkdirSync(out, { recursive: true });
