@@ -21,6 +21,17 @@ describe('installmentPlan', () => {
     });
   });
 
+  it('one installment is the same plan whatever the event absorbs (the payment reads the terms only for more)', () => {
+    const once = installmentPlan(6600, 1, brl);
+    for (const terms of [
+      { ...brl, noInterest: true },
+      { ...brl, interestFreeUpTo: 6 },
+      { ...brl, interestBp: 0 },
+    ])
+      expect(installmentPlan(6600, 1, terms)).toEqual(once);
+    expect(once).toEqual({ installments: 1, installmentCents: 6600, totalCents: 6600, interestBp: 0 });
+  });
+
   it('offers no installment below R$ 5,00, nor any beyond 1x in another currency', () => {
     expect(installmentPlan(900, 2, brl)).toBeNull();
     expect(installmentPlan(6600, 2, { ...brl, currency: 'USD' })).toBeNull();

@@ -59,8 +59,14 @@ async function amountsOf(
   }
   if (!body.card) throw paymentError('card_required', locale);
   if (!gateway.currencies.card.includes(currency)) throw paymentError('currency_unsupported', locale);
+  // One installment never bears interest, whatever the event's terms: they are read only for more
+  // (issue 37: a statement fewer for a card paid at once).
+  const terms =
+    body.card.installments > 1
+      ? await eventInterestTerms(s.db, cart.eventId ?? cart.items[0]!.eventId)
+      : { noInterest: false, interestFreeUpTo: null };
   const plan = installmentPlan(cartCents, body.card.installments, {
-    ...(await eventInterestTerms(s.db, cart.eventId ?? cart.items[0]!.eventId)),
+    ...terms,
     interestBp: gateway.interestBp,
     max: gateway.maxInstallments,
     currency,
