@@ -10,26 +10,40 @@ import { cpfsNeeded } from '@ingressos/domain/cart';
 import { hideCpf, isValidCpf, stripCpfMask } from '@ingressos/domain/cpf';
 import { transferEntryProblems } from '@ingressos/domain/transfer-entries';
 import type { TDb } from '../../../db/client.ts';
-import { sql } from '../../../db/orm.ts';
+import { type SQL, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
 import { attachHalfPriceClaims } from './half-price-claims.ts';
 
-/** Tickets already issued per CPF for one ticket type (paid orders only; a refunded, void ticket no longer counts). */
+/**
+ * Tickets already issued per CPF for one ticket type (paid orders only; a refunded, void ticket no
+ * longer counts), as an SQL expression: a JSON object of CPF to count, for a statement to carry.
+ */
+function issuedPerCpfSql(ticketId: SQL, cpfs: string[]) {
+  return sql`(select coalesce(json_object_agg(k.holder_cpf, k.n), '{}'::json)
+    from (select holder_cpf, count(*)::int as n from tickets
+          where ticket_id = ${ticketId} and voided_at is null and holder_cpf in (${sql.join(
+            cpfs.map((cpf) => sql`${cpf}`),
+            sql`, `,
+          )})
+          group by holder_cpf) k)`;
+}
+
+const issuedMap = (held: Record<string, number> | null | undefined) =>
+  new Map(Object.entries(held ?? {}).map(([cpf, n]) => [cpf, Number(n)]));
+
+/** The valid CPFs among `holders`, as digits, once each (what issuedPerCpf counts). */
+const countedCpfs = (holders: THolder[]) => [
+  ...new Set(holders.map((holder) => stripCpfMask(holder.document)).filter((cpf) => isValidCpf(cpf))),
+];
+
 async function issuedPerCpf(db: TDb, ticketId: number, cpfs: string[]): Promise<Map<string, number>> {
-  const unique = [...new Set(cpfs)].filter(Boolean);
-  if (unique.length === 0) return new Map();
-  const result = await rows<{ holder_cpf: string; n: number }>(
+  if (cpfs.length === 0) return new Map();
+  const result = await rows<{ held: Record<string, number> | null }>(
     db,
-    sql`
-    select holder_cpf, count(*)::int as n from tickets
-    where ticket_id = ${ticketId} and voided_at is null and holder_cpf in (${sql.join(
-      unique.map((cpf) => sql`${cpf}`),
-      sql`, `,
-    )})
-    group by holder_cpf`,
+    sql`select ${issuedPerCpfSql(sql`${ticketId}`, cpfs)} as held`,
   );
-  return new Map(result.map((row) => [row.holder_cpf, row.n]));
+  return issuedMap(result[0]?.held);
 }
 
 /**
@@ -41,16 +55,18 @@ async function issuedPerCpf(db: TDb, ticketId: number, cpfs: string[]): Promise<
  */
 export async function checkCpfs(
   db: TDb,
-  input: { ticketId: number; ticketByCpf: number | null; holders: THolder[] },
+  input: {
+    ticketId: number;
+    ticketByCpf: number | null;
+    holders: THolder[];
+    /** What issuedPerCpf answers for these holders, when the caller's statement read it. */
+    issued?: Map<string, number>;
+  },
   locale: TLocale,
 ): Promise<{ ok: boolean; message: string; cpfs: TCpfCheck[] }> {
   const digits = input.holders.map((holder) => stripCpfMask(holder.document));
   const limit = input.ticketByCpf ?? Number.POSITIVE_INFINITY;
-  const held = await issuedPerCpf(
-    db,
-    input.ticketId,
-    digits.filter((cpf) => isValidCpf(cpf)),
-  );
+  const held = input.issued ?? (await issuedPerCpf(db, input.ticketId, countedCpfs(input.holders)));
   const seen = new Map<string, number>();
   let message = '';
   const cpfs = digits.map((cpf) => {
@@ -81,10 +97,17 @@ export async function checkTicketsPerCpf(
   input: { ticketId: number; cpfs: string[]; sessionId: string | undefined; userId: string },
   locale: TLocale,
 ) {
-  // Issue 37: the ticket type's limit and the units of it in the caller's own cart, in one statement.
-  const result = await rows<{ tickets_per_cpf: number | null; units: number }>(
+  // Issue 37: the ticket type's limit, the units of it in the caller's own cart and the tickets each
+  // CPF already holds of it, in one statement.
+  const holders = holdersOfCpfs(input.cpfs);
+  const counted = countedCpfs(holders);
+  const result = await rows<{
+    tickets_per_cpf: number | null;
+    units: number;
+    held: Record<string, number> | null;
+  }>(
     db,
-    sql`select t.tickets_per_cpf, ${
+    sql`select t.tickets_per_cpf, ${counted.length > 0 ? issuedPerCpfSql(sql`t.id`, counted) : sql`null`} as held, ${
       input.sessionId
         ? sql`(select coalesce(sum(h.quantity), 0)::int
               from carts c join cart_holds h on h.cart_id = c.id
@@ -99,7 +122,12 @@ export async function checkTicketsPerCpf(
   if (input.cpfs.length > Number(ticket.units)) throw paymentError('cpf_check_not_in_cart', locale);
   return checkCpfs(
     db,
-    { ticketId: input.ticketId, ticketByCpf: ticket.tickets_per_cpf, holders: holdersOfCpfs(input.cpfs) },
+    {
+      ticketId: input.ticketId,
+      ticketByCpf: ticket.tickets_per_cpf,
+      holders,
+      issued: issuedMap(ticket.held),
+    },
     locale,
   );
 }
