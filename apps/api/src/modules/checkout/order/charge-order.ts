@@ -8,7 +8,7 @@ import { sql } from '../../../db/orm.ts';
 import type { TCheckoutServices } from '../services.ts';
 import { challengeReturnPath, recordChallenge } from './challenge.ts';
 import { crashPoint } from './crash-point.ts';
-import { recordCharge } from './order-state.ts';
+import { recordCharge, recordChargeSql } from './order-state.ts';
 import type { TChargeState } from './settle-payment.ts';
 
 export type TChargeRequest = {
@@ -79,10 +79,7 @@ export async function chargeOrder(
     crashPoint(s.config.TEST_CRASH_AT, 'after_charge');
     // The charge's id and the code the buyer pays, in one statement (issue 37).
     await s.db.execute(
-      sql`with recorded as (
-            update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}), updated_at = now()
-            where id = ${c.paymentId}
-          )
+      sql`with recorded as (${recordChargeSql(c.paymentId, charge)})
           update orders set pix_payload = ${charge.payload} where id = ${c.orderId}`,
     );
     return charge;

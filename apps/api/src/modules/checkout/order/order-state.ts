@@ -103,18 +103,28 @@ export async function setPaymentStatus(
   return changed.length > 0;
 }
 
+type TChargeRecord = { ref: string; brand?: string | undefined; last4?: string | undefined };
+
+/**
+ * The UPDATE that records the gateway's id of a charge (and a card's brand and last four), never
+ * overwriting one already known and writing only where it adds something: for a statement of its
+ * own (recordCharge) or one that does more (a Pix's code, the settle step's read: issue 37).
+ */
+export function recordChargeSql(paymentId: string, charge: TChargeRecord) {
+  const brand = charge.brand ?? null;
+  const last4 = charge.last4 ?? null;
+  return sql`update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}),
+        card_brand = coalesce(card_brand, ${brand}), card_last4 = coalesce(card_last4, ${last4}),
+        updated_at = now()
+      where id = ${paymentId} and (gateway_ref is null
+        or (card_brand is null and ${brand}::text is not null)
+        or (card_last4 is null and ${last4}::text is not null))
+      returning id`;
+}
+
 /** The gateway's id of a charge, learnt from its answer, a lookup by our reference or a webhook. */
-export async function recordCharge(
-  db: TDb,
-  paymentId: string,
-  charge: { ref: string; brand?: string | undefined; last4?: string | undefined },
-) {
-  await db.execute(
-    sql`update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}),
-          card_brand = coalesce(card_brand, ${charge.brand ?? null}),
-          card_last4 = coalesce(card_last4, ${charge.last4 ?? null}), updated_at = now()
-        where id = ${paymentId}`,
-  );
+export async function recordCharge(db: TDb, paymentId: string, charge: TChargeRecord) {
+  await db.execute(recordChargeSql(paymentId, charge));
 }
 
 /** The statuses of a split card's part from which the gateway's word may still move it. */

@@ -8,7 +8,7 @@ import type { TCheckoutServices } from '../services.ts';
 import { crashPoint } from './crash-point.ts';
 import { endOrder } from './end-order.ts';
 import { issueTickets, OverCpfLimit, SoldOut } from './issue-tickets.ts';
-import { moveOrder, setPaymentStatus } from './order-state.ts';
+import { moveOrder, recordChargeSql, setPaymentStatus } from './order-state.ts';
 import { refundOrder } from './refund-order.ts';
 import { refundStrayCharge, refuseMismatchedCharge } from './refuse-charge.ts';
 
@@ -54,19 +54,11 @@ export async function settlePayment(
   // The gateway's id of the charge (and a card's brand and last four) is recorded by the statement
   // that reads the payment and its order (issue 37: one statement, not two), only where it adds
   // something; the read sees the row as before, so the payment below is given the id it now has.
-  const brand = charge.brand ?? null;
-  const last4 = charge.last4 ?? null;
   const recorded = charge.ref
     ? [
-        s.db.$with('recorded', { id: sql<string>`id` }).as(
-          sql`update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}),
-                card_brand = coalesce(card_brand, ${brand}), card_last4 = coalesce(card_last4, ${last4}),
-                updated_at = now()
-              where id = ${paymentId} and (gateway_ref is null
-                or (card_brand is null and ${brand}::text is not null)
-                or (card_last4 is null and ${last4}::text is not null))
-              returning id`,
-        ),
+        s.db
+          .$with('recorded', { id: sql<string>`id` })
+          .as(recordChargeSql(paymentId, { ...charge, ref: charge.ref })),
       ]
     : [];
   const [row] = await s.db
