@@ -7,7 +7,9 @@
  * calls without a valid pass were accepted (must be 0), queue-status calls per second as a ratio to
  * a bare Node server answering the same body, measured in this run, and each process's memory.
  * Issue 37: joins per second per process (target 5,000), the server CPU each join costs and the
- * database commits per join, and the status ratio (target 0.5). BENCH_QUEUE_SHORT=1 runs 10,000
+ * database commits per join, and the status ratio (target 0.5). Before the simulation, a join rush on
+ * one process alone (no bots, another event, its queue already open): joins per second and per
+ * second of that process's CPU, as the hold rush is measured (bench/cart-onsale.ts). BENCH_QUEUE_SHORT=1 runs 10,000
  * visitors and a 3 s status measure. BENCH_QUEUE_PROFILE=1 runs the servers with --cpu-prof (profiles
  * in bench/results/waiting-room-prof/). Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
@@ -30,6 +32,8 @@ const CONNECTIONS = 32;
 /** Joins in flight per process: a crowd arriving at once, as at an on-sale. */
 const JOIN_CONNECTIONS = 64;
 const STATUS_SECONDS = SHORT ? 3 : 8;
+/** Joins of the one-process rush (visitors numbered after the simulation's). */
+const RUSH = Number(process.env.BENCH_QUEUE_RUSH ?? (SHORT ? 10_000 : 40_000));
 const PROFILE = process.env.BENCH_QUEUE_PROFILE === '1';
 const TARGET_JOINS_PER_PROCESS = 5_000;
 const TARGET_STATUS_RATIO = 0.5;
@@ -148,8 +152,13 @@ async function main() {
     const database = await openDatabase({ url: url.toString() });
     await migrateDatabase(database);
     const f = await createCartFixture(database.db, { lotCapacity: 1_000_000 });
+    const rush = await createCartFixture(database.db, { lotCapacity: 1_000_000 });
     await database.close();
     await check.connect();
+    await check.query(
+      `update events set queue_enabled = true, queue_rate_per_minute = 60, on_sale_at = now() where id = $1`,
+      [rush.eventId],
+    );
     await check.query(
       `update events set queue_enabled = true, queue_rate_per_minute = $2, on_sale_at = now() + interval '1 day' where id = $1`,
       [f.eventId, RATE_PER_MINUTE],
@@ -170,6 +179,10 @@ async function main() {
         : {}),
     };
     servers.push(...(await Promise.all(Array.from({ length: PROCESSES }, () => startServer(env)))));
+
+    // The rush: one process, nothing else running, an open queue (the second process stays idle).
+    const rushJoins = RUSH > 0 ? await joinAll([servers[0]!], rush.slug, VISITORS, RUSH, check) : null;
+    console.log(`one-process rush: ${JSON.stringify(rushJoins)}`);
 
     // Bots: fresh sessions, waiting visitors' sessions and made-up passes, all the way through.
     let botsOn = true;
@@ -289,6 +302,7 @@ async function main() {
       admitted,
       joins: {
         targetPerProcess: TARGET_JOINS_PER_PROCESS,
+        oneProcessRush: rushJoins && { joins: RUSH, ...rushJoins },
         early: earlyJoins,
         late: lateJoins,
         every: entries.length === VISITORS ? 'one place per visitor' : `${entries.length} places`,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRESH_PLAN } from './fresh-plan.ts';
 import { statementKeepingClient } from './pg-statements.ts';
 
 // Included by vitest.config.ts only when DATABASE_URL names a PostgreSQL server (PGlite has its own: pglite-statements).
@@ -96,6 +97,31 @@ describe('kept statements on PostgreSQL', () => {
     ]);
     expect((await named()).map((row) => row.statement)).not.toContain('selec name from lots where id = $1');
     await client.query('delete from lots where id = $1', [5]);
+  });
+
+  it('never keeps a text marked FRESH_PLAN, whose probe a plan kept from a small table would turn into a scan', async () => {
+    const { client, named } = await kept({ threshold: 1 });
+    await client.query(`create table places (id serial primary key, k text not null unique);
+      insert into places (k) values ('a'); analyze places;`);
+    const probe = 'select id from places where k = $1';
+    const marked = `${FRESH_PLAN} select id from places where k = $1`;
+    for (let run = 0; run < 8; run += 1) {
+      expect((await client.query(probe, ['a'])).rows).toEqual([{ id: 1 }]);
+      expect((await client.query(marked, ['a'])).rows).toEqual([{ id: 1 }]);
+    }
+    await client.query(`insert into places (k) select 'k' || n from generate_series(1, 20000) n`);
+    expect((await client.query(marked, ['k20000'])).rows).toEqual([{ id: 20001 }]);
+    const statements = await named();
+    expect(statements.map((row) => row.statement)).toEqual([probe]);
+    // The negative control: the kept probe's plan, made on one page, still reads the whole table.
+    const [name] = (await client.query('select name from pg_prepared_statements')).rows.map(
+      (row) => row.name,
+    );
+    const plan = (await client.query(`explain execute "${name}"('k20000')`)).rows.map(
+      (row) => row['QUERY PLAN'],
+    );
+    expect(plan.join('\n')).toMatch(/Seq Scan on places/);
+    await client.query('drop table places');
   });
 
   it('serves a pool: each connection names the text on its own', async () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { FRESH_PLAN } from './fresh-plan.ts';
 
 type TQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -24,7 +25,7 @@ export type TStatementOptions = {
  *
  * Only plain parameterised queries are named: texts without parameters (transactions' begin and
  * commit, migrations' many statements in one text), queries that already have a name and cursors
- * go through unchanged. A connection keeps at most `perConnection` statements (texts built with a
+ * go through unchanged, and so do texts marked `FRESH_PLAN` (fresh-plan.ts). A connection keeps at most `perConnection` statements (texts built with a
  * variable number of parameters are distinct texts); the pool closes idle connections, and their
  * statements with them.
  */
@@ -32,16 +33,17 @@ export function statementKeepingClient(options: TStatementOptions = {}): typeof 
   const perConnection = options.perConnection ?? 256;
   const threshold = options.threshold ?? 2;
   const tracked = options.tracked ?? 4096;
-  const texts = new Map<string, { runs: number; name?: string }>();
+  const texts = new Map<string, { runs: number; fresh: boolean; name?: string }>();
 
   const nameFor = (text: string): string | undefined => {
     let entry = texts.get(text);
     if (!entry) {
       if (texts.size >= tracked) return undefined;
-      entry = { runs: 0 };
+      entry = { runs: 0, fresh: text.includes(FRESH_PLAN) };
       texts.set(text, entry);
     }
     if (entry.name) return entry.name;
+    if (entry.fresh) return undefined;
     entry.runs += 1;
     if (entry.runs < threshold) return undefined;
     entry.name = `k_${createHash('sha1').update(text).digest('base64url')}`;

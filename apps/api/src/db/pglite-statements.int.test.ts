@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRESH_PLAN } from './fresh-plan.ts';
 import { keepStatements } from './pglite-statements.ts';
 
 /** PGlite only: PostgreSQL's pool is node-postgres's, which this does not touch. */
@@ -70,6 +71,18 @@ describe('kept statements on the embedded database', () => {
     expect(live).not.toContain(texts[0]);
     expect(live).not.toContain(texts[1]);
     expect(live).toHaveLength(2);
+  });
+
+  it('keeps no statement for a text marked FRESH_PLAN: PostgreSQL plans it at each run', async () => {
+    const before = statements.kept();
+    const marked = `${FRESH_PLAN} select name from lots where id = $1 and name <> $2`;
+    for (let run = 0; run < 8; run += 1)
+      expect((await kept.query(marked, [2, 'x'])).rows).toEqual([{ name: 'Camarote' }]);
+    expect(statements.kept()).toBe(before);
+    const live = (
+      await kept.query<{ statement: string }>('select statement from pg_prepared_statements where $1', [true])
+    ).rows.map((row) => row.statement);
+    expect(live).not.toContain(marked);
   });
 
   it('leaves queries inside a transaction to PGlite, which rolls them back as one', async () => {

@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { FRESH_PLAN } from './fresh-plan.ts';
 
 type TMessages = Awaited<ReturnType<PGlite['execProtocolStream']>>;
 type TStatement = { name: string; types: number[] };
@@ -12,7 +13,8 @@ type TStatement = { name: string; types: number[] };
  * few runs, as for any prepared statement). The same protocol messages as PGlite's own `query()`
  * (parse, describe, bind, execute, sync), under the same locks; at most `max` statements are kept,
  * the least recently used closed first (texts built with a variable number of parameters).
- * Queries inside `transaction()` go through PGlite's own path, unchanged.
+ * Queries inside `transaction()` go through PGlite's own path, unchanged, and so do texts marked
+ * `FRESH_PLAN` (fresh-plan.ts).
  */
 export function keepStatements(client: PGlite, max = 256): { kept: () => number } {
   const statements = new Map<string, TStatement>();
@@ -71,7 +73,8 @@ export function keepStatements(client: PGlite, max = 256): { kept: () => number 
   }
 
   client.query = async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
-    if (!params?.length || options?.blob || options?.paramTypes) return plain<T>(text, params, options);
+    if (!params?.length || options?.blob || options?.paramTypes || text.includes(FRESH_PLAN))
+      return plain<T>(text, params, options);
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(() => run<T>(text, params, options)),

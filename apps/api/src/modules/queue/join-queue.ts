@@ -1,7 +1,8 @@
 import type { TLocale } from '@ingressos/domain';
 import type { TDb } from '../../db/client.ts';
+import { FRESH_PLAN } from '../../db/fresh-plan.ts';
 import { newSessionId } from '../../db/ids.ts';
-import { and, eq, or, type SQL, sql } from '../../db/orm.ts';
+import { and, eq, type SQL, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { queueEntries } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
@@ -121,7 +122,10 @@ async function takePlace(
   });
 }
 
-/** The place of this browser, else of this account. */
+/**
+ * The place of this browser, else of this account: a probe by each key (an index lookup each),
+ * planned at each run (FRESH_PLAN: a plan kept from when the queue was small scans it).
+ */
 export async function findEntry(
   db: TDb,
   eventId: number,
@@ -129,13 +133,13 @@ export async function findEntry(
   userId: string | null | undefined,
 ): Promise<TQueueEntry | undefined> {
   if (!sessionId && !userId) return undefined;
-  const who = [
-    ...(sessionId ? [eq(queueEntries.sessionId, sessionId)] : []),
-    ...(userId ? [eq(queueEntries.userId, userId)] : []),
-  ];
-  const rows = await db
+  const [entry] = await db
     .select()
     .from(queueEntries)
-    .where(and(eq(queueEntries.eventId, eventId), or(...who)));
-  return rows.find((row) => row.sessionId === sessionId) ?? rows[0];
+    .where(
+      sql`${sql.raw(FRESH_PLAN)} ${queueEntries.id} = coalesce(
+        (select id from queue_entries where event_id = ${eventId} and session_id = ${sessionId ?? null}::text),
+        (select id from queue_entries where event_id = ${eventId} and user_id = ${userId ?? null}::text))`,
+    );
+  return entry;
 }
