@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/client.ts';
+import { FRESH_PLAN } from '../../db/fresh-plan.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
@@ -77,9 +78,11 @@ export async function admitToEvent(options: TAdmitOptions, eventId: number): Pro
         );
       return 0;
     }
+    // Planned at each run (once a tick): a plan kept from a young queue would sort the event's every
+    // waiting place to take the first N, under the counter's lock that the joins wait for.
     const admitted = await rows<unknown>(
       tx,
-      sql`
+      sql`${sql.raw(FRESH_PLAN)}
       update queue_entries set admitted_at = now()
       where id in (
         select id from queue_entries
