@@ -88,7 +88,8 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     writeQrClip(clip, text);
     await page.getByRole('button', { name: 'Leitor', exact: true }).click();
     const answer = page.getByRole('alert');
-    await answer.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
+    // 40 s: the fake camera's frames are decoded in the page, and on a loaded 2-core machine once took over 20.
+    await answer.waitFor({ timeout: 40_000 }).catch(async (error: Error) => {
       throw new Error(`${error.message}\nthe page said: ${await page.locator('body').innerText()}`);
     });
     const said = {
