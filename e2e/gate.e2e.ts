@@ -90,7 +90,7 @@ describe('the gate app: scan, refuse, offline, sync, duplicates', { timeout: 240
     const answer = page.getByRole('alert');
     // 40 s: the fake camera's frames are decoded in the page, and on a loaded 2-core machine once took over 20.
     await answer.waitFor({ timeout: 40_000 }).catch(async (error: Error) => {
-      throw new Error(`${error.message}\nthe page said: ${await page.locator('body').innerText()}`);
+      throw new Error(`${error.message}\nthe page said: ${await page.locator('body').textContent()}`);
     });
     const said = {
       verdict: (await answer.locator('.gate-verdict').textContent()) ?? '',

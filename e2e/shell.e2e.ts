@@ -317,12 +317,15 @@ describe('the app shell', () => {
 
   // One test per page, each with its own time: together the dozen axe scans once outlasted three minutes on a
   // loaded 2-core machine (18 s alone on an idle one).
-  it.each(['/', ...STATIC_PATHS])('has no serious or critical accessibility violation on %s', async (path) => {
-    const page = await newPage(browser);
-    await page.goto(`${server.url}${path}`);
-    expect(await seriousViolations(page), path).toEqual([]);
-    await page.context().close();
-  });
+  it.each(['/', ...STATIC_PATHS])(
+    'has no serious or critical accessibility violation on %s',
+    async (path) => {
+      const page = await newPage(browser);
+      await page.goto(`${server.url}${path}`);
+      expect(await seriousViolations(page), path).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('has no serious or critical accessibility violation on the home page on a phone', async () => {
     const mobile = await newPage(browser, MOBILE);
