@@ -37,6 +37,9 @@ export type TJoinThrottle = {
  * Counters live where the login limits do (a table every process shares on PostgreSQL, memory on
  * PGlite); keys are hashed, a cart session is a secret. On PostgreSQL the counts go in batches
  * (window-counts.ts, issue 37): once the joins were batched, three upserts per join were their cost.
+ * They commit without waiting for the disk (relaxedDb, as the hold throttle's): a database crash may
+ * forget a few seconds of counts, which lets those addresses join a little more, never less; the
+ * join itself still waits for its commit.
  */
 export function createJoinThrottle(
   database: TDatabase,
@@ -47,7 +50,7 @@ export function createJoinThrottle(
   const ipMax = windows.limiter('joinIpMax', settings.ipMax);
   const ipWindow = windows.limiter('joinIp', settings.captchaAfter);
   const sessionWindow = windows.limiter('joinSession', settings.perSession);
-  const shared = database.kind === 'postgres' ? createWindowCounts(database.db, WINDOW_SECONDS) : null;
+  const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, WINDOW_SECONDS) : null;
   /** Counts one join; true when the window is already spent. */
   const over = async (window: RateLimiterAbstract, key: string) =>
     shared ? (await shared(window.getKey(windows.keyOf(key)))) > window.points : windows.over(window, key);
