@@ -21,6 +21,8 @@ declare module 'autocannon' {
         path?: string;
         headers?: Record<string, string>;
         setupRequest?: (request: TRequest) => TRequest;
+        /** Called with each answer as it arrives. */
+        onResponse?: (status: number, body: string) => void;
       }[];
     };
     type TRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
