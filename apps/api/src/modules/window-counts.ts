@@ -7,55 +7,114 @@ import { rows } from '../db/rows.ts';
  * issue 37: the queue's join throttle's too (queue/join-throttle.ts).
  * Each count adds one to a key's row of `rate_limits` for a window of `seconds` (a window that has
  * ended starts again at one), as rate-limiter-flexible's RateLimiterDrizzle does for one key, so its
- * `delete` still resets a window. Counts that arrive while a statement runs go together in the next
- * one: in an on-sale rush every anonymous hold counts its address and session, and one upsert per
- * count had become the rush's cost once the holds themselves were batched (cart/new-cart-holds.ts; queue/take-places.ts for joins).
- * A failed statement fails its counts (the hold is refused, as before, with the database's error);
- * one whose answer was lost may have counted them, which at worst asks those visitors a captcha
- * a little sooner.
+ * `delete` still resets a window (with `forget`, for this process's view).
+ *
+ * A count is answered at once from this process's view of the key: the total the table gave at its
+ * last write of the key, plus what this process counted since. The counts are written every
+ * `FLUSH_MS` in one statement (one in flight at a time), which answers each key's total, counts of
+ * the other processes included. So within a process the counts are exact, and another process's
+ * counts reach it within a flush (tens of milliseconds): an address spread over N processes may pass
+ * a threshold by what it sends in that time. In an on-sale rush the joins waited for a count's
+ * statement and then for their own; the counts' statements were half of the database's CPU per join
+ * (docs/waiting-room.md). A statement that fails keeps its counts for the next one; a crash forgets
+ * at most a flush's counts (they are throttles, not records: forgetting lets a little more through).
  */
-const MAX_BATCH = 256;
+const FLUSH_MS = 25;
+const MAX_BATCH = 1024;
+/** Keys whose total this process remembers (the oldest go first; one forgotten is read at its next write). */
+const MAX_KNOWN = 50_000;
 
-type TWaiting = { key: string; resolve(points: number): void; reject(error: unknown): void };
+export type TWindowCounts = {
+  /** Counts one for `key` and answers the key's count in its window, this one included. */
+  (key: string): Promise<number>;
+  /** This process forgets `key`'s count (its row was deleted: a captcha opened a fresh window). */
+  forget(key: string): void;
+  /** Writes the counts not yet written (tests; a closing process). */
+  flush(): Promise<void>;
+};
 
-/** Counts one for `key` and answers the key's count in its window, this one included. */
-export function createWindowCounts(db: TDb, seconds: number): (key: string) => Promise<number> {
-  const waiting: TWaiting[] = [];
-  let running = false;
+type TKnown = { points: number; expiresAt: number };
 
-  async function drain() {
-    running = true;
-    while (waiting.length > 0) await settle(waiting.splice(0, MAX_BATCH));
-    running = false;
-  }
+export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
+  const known = new Map<string, TKnown>();
+  let pending = new Map<string, number>();
+  /** The counts of the statement in flight: counted in the answers until its totals come back. */
+  let inFlight = new Map<string, number>();
+  /** Keys forgotten while a statement was in flight: its totals for them are from before the reset. */
+  const forgotten = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> | null = null;
 
-  async function settle(batch: TWaiting[]) {
-    const counts = new Map<string, number>();
-    for (const { key } of batch) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const remember = (key: string, value: TKnown) => {
+    known.delete(key);
+    known.set(key, value);
+    if (known.size > MAX_KNOWN) known.delete(known.keys().next().value!);
+  };
+
+  async function write(): Promise<void> {
+    if (pending.size === 0) return;
+    const batch = pending;
+    inFlight = batch;
+    pending = new Map();
+    forgotten.clear();
+    const entries = [...batch];
     try {
-      const rows = await upsert(db, counts, seconds);
-      const totals = new Map(rows.map((row) => [row.key, row.points]));
-      // The batch's counts of one key are answered in arrival order: the last gets the total.
-      for (const item of batch) {
-        const left = counts.get(item.key)! - 1;
-        counts.set(item.key, left);
-        item.resolve(totals.get(item.key)! - left);
+      for (let i = 0; i < entries.length; i += MAX_BATCH) {
+        const part = entries.slice(i, i + MAX_BATCH);
+        for (const row of await upsert(db, part, seconds)) {
+          // What this process counted while the statement ran is not in the row yet: kept apart.
+          if (!forgotten.has(row.key)) remember(row.key, { points: row.points, expiresAt: row.expiresAt });
+          batch.delete(row.key);
+        }
       }
-    } catch (error) {
-      for (const item of batch) item.reject(error);
+    } catch {
+      // The counts not written go in the next statement (the table may be back by then).
+      for (const [key, n] of batch) pending.set(key, (pending.get(key) ?? 0) + n);
+    } finally {
+      inFlight = new Map();
     }
   }
 
-  return (key) =>
-    new Promise<number>((resolve, reject) => {
-      waiting.push({ key, resolve, reject });
-      if (!running) void drain();
-    });
+  function schedule() {
+    if (timer || writing) return;
+    timer = setTimeout(() => {
+      timer = null;
+      writing = write().finally(() => {
+        writing = null;
+        if (pending.size > 0) schedule();
+      });
+    }, FLUSH_MS);
+    timer.unref();
+  }
+
+  const count = (key: string) => {
+    const n = (pending.get(key) ?? 0) + 1;
+    pending.set(key, n);
+    schedule();
+    const before = known.get(key);
+    const counted = before && before.expiresAt > Date.now() ? before.points : 0;
+    return Promise.resolve(counted + (inFlight.get(key) ?? 0) + n);
+  };
+
+  return Object.assign(count, {
+    forget(key: string) {
+      known.delete(key);
+      pending.delete(key);
+      inFlight.delete(key);
+      forgotten.add(key);
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await writing;
+      await write();
+    },
+  });
 }
 
-async function upsert(db: TDb, counts: Map<string, number>, seconds: number) {
-  const batch = JSON.stringify([...counts].map(([key, n]) => ({ key, n })));
-  const result = await rows<{ key: string; points: number }>(
+async function upsert(db: TDb, counts: [string, number][], seconds: number) {
+  const batch = JSON.stringify(counts.map(([key, n]) => ({ key, n })));
+  const result = await rows<{ key: string; points: number; expires_at: number | string }>(
     db,
     sql`insert into rate_limits as r (key, points, expire)
         select b.key, b.n, now() + make_interval(secs => ${seconds})
@@ -63,7 +122,11 @@ async function upsert(db: TDb, counts: Map<string, number>, seconds: number) {
         on conflict (key) do update set
           points = case when r.expire <= now() then excluded.points else r.points + excluded.points end,
           expire = case when r.expire <= now() then excluded.expire else r.expire end
-        returning r.key, r.points`,
+        returning r.key, r.points, (extract(epoch from r.expire) * 1000)::float8 as expires_at`,
   );
-  return result;
+  return result.map((row) => ({
+    key: row.key,
+    points: Number(row.points),
+    expiresAt: Number(row.expires_at),
+  }));
 }

@@ -52,7 +52,7 @@ export function createHoldThrottle(
   const sessionWindow = windows.limiter('holdSession', settings.captchaAfter);
   const { keyOf } = windows;
   // On PostgreSQL the shared windows are counted in batches (window-counts.ts); the limiters
-  // above still reset them after a captcha.
+  // above still reset them after a captcha, and the counter forgets its view of them.
   const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, WINDOW_SECONDS) : null;
   /** Counts one hold; true when the window is already spent. */
   const over = async (window: RateLimiterAbstract, key: string) => {
@@ -77,7 +77,11 @@ export function createHoldThrottle(
       if (problem) throw cartError(problem, locale);
       // A person answered: their windows start again.
       await ipWindow.delete(keyOf(visitor.ip));
-      if (visitor.sessionId) await sessionWindow.delete(keyOf(visitor.sessionId));
+      shared?.forget(ipWindow.getKey(keyOf(visitor.ip)));
+      if (visitor.sessionId) {
+        await sessionWindow.delete(keyOf(visitor.sessionId));
+        shared?.forget(sessionWindow.getKey(keyOf(visitor.sessionId)));
+      }
     },
   };
 }
