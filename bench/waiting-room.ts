@@ -9,7 +9,8 @@
  * Issue 37: joins per second per process (target 5,000), the server CPU each join costs and the
  * database commits per join, and the status ratio (target 0.5). Before the simulation, a join rush on
  * one process alone (no bots, another event, its queue already open): joins per second and per
- * second of that process's CPU, as the hold rush is measured (bench/cart-onsale.ts). BENCH_QUEUE_SHORT=1 runs 10,000
+ * second of that process's CPU, as the hold rush is measured (bench/cart-onsale.ts), and against a bare
+ * Node server answering a join's body to the same crowd on the same cores. BENCH_QUEUE_SHORT=1 runs 10,000
  * visitors and a 3 s status measure. BENCH_QUEUE_PROFILE=1 runs the servers with --cpu-prof (profiles
  * in bench/results/waiting-room-prof/). Needs PostgreSQL: DATABASE_URL, or a local server at 127.0.0.1:5432.
  */
@@ -75,7 +76,7 @@ function ranks(values: number[]): number[] {
  * second in all and per process, and the server CPU and database commits each join cost.
  */
 async function joinAll(
-  servers: TRunningServer[],
+  servers: Pick<TRunningServer, 'url' | 'pid'>[],
   slug: string,
   from: number,
   count: number,
@@ -189,6 +190,32 @@ async function main() {
     // The rush: one process, nothing else running, an open queue (the second process stays idle).
     const rushJoins = RUSH > 0 ? await joinAll([servers[0]!], rush.slug, VISITORS, RUSH, check) : null;
     console.log(`one-process rush: ${JSON.stringify(rushJoins)}`);
+    // Its baseline: a bare Node server answering a join's body, driven the same way on the same cores.
+    let rushBare: number | null = null;
+    if (rushJoins) {
+      const joinUrl = `${servers[0]!.url}/api/queue/${rush.slug}/join`;
+      const joinBody = await (
+        await fetch(joinUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-session-id': session(VISITORS + RUSH) },
+          body: '{}',
+        })
+      ).text();
+      const joinBodyFile = path.join(servers[0]!.dataDir, 'queue-join.json');
+      writeFileSync(joinBodyFile, joinBody);
+      const port = await freePort();
+      const bareJoin = fork(path.join(repoRoot, 'bench/bare-server.ts'), [joinBodyFile, String(port)], {
+        stdio: 'ignore',
+      });
+      try {
+        await new Promise((resolve) => bareJoin.once('message', resolve));
+        const target = [{ url: `http://127.0.0.1:${port}`, pid: bareJoin.pid! }];
+        rushBare = (await joinAll(target, rush.slug, VISITORS + RUSH + 1, RUSH, check)).perSecond;
+      } finally {
+        bareJoin.kill();
+      }
+      console.log(`bare server, the same crowd: ${rushBare}/s`);
+    }
 
     // Bots: fresh sessions, waiting visitors' sessions and made-up passes, all the way through.
     let botsOn = true;
@@ -308,7 +335,13 @@ async function main() {
       admitted,
       joins: {
         targetPerProcess: TARGET_JOINS_PER_PROCESS,
-        oneProcessRush: rushJoins && { joins: RUSH, ...rushJoins },
+        oneProcessRush: rushJoins && {
+          joins: RUSH,
+          ...rushJoins,
+          // The most this machine's cores give such a crowd: a server that answers without doing anything.
+          bareNodePerSecond: rushBare,
+          ratioToBare: rushBare ? Number((rushJoins.perSecond / rushBare).toFixed(3)) : null,
+        },
         early: earlyJoins,
         late: lateJoins,
         every: entries.length === VISITORS ? 'one place per visitor' : `${entries.length} places`,
