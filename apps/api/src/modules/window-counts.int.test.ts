@@ -62,6 +62,22 @@ describe.each(testDatabases())('throttle windows counted in batches on %s', (kin
     expect(left).toBeLessThanOrEqual(61_000);
   });
 
+  it('counts amounts and gives points back, never below zero nor into a window that is gone', async () => {
+    const count = createWindowCounts(t.database.db, 60);
+    expect(await count('holdIpEvent:a', 4)).toBe(4);
+    await count.flush();
+    expect(await count('holdIpEvent:a', -3)).toBe(1);
+    await count.flush();
+    expect((await row('holdIpEvent:a'))?.points).toBe(1);
+    // Another process gave back more than this one knows of: the window stops at zero.
+    await createWindowCounts(t.database.db, 60)('holdIpEvent:a', -5);
+    await expect.poll(async () => (await row('holdIpEvent:a'))?.points, { timeout: 2_000 }).toBe(0);
+    // Points given back for a key without a window write nothing.
+    await count('holdIpEvent:none', -2);
+    await count.flush();
+    expect(await row('holdIpEvent:none')).toBeUndefined();
+  });
+
   it('forgets a reset key (a captcha opened a fresh window)', async () => {
     const count = createWindowCounts(t.database.db, 60);
     for (let i = 0; i < 4; i += 1) await count('holdSession:reset');

@@ -25,8 +25,11 @@ const MAX_BATCH = 1024;
 const MAX_KNOWN = 50_000;
 
 export type TWindowCounts = {
-  /** Counts one for `key` and answers the key's count in its window, this one included. */
-  (key: string): Promise<number>;
+  /**
+   * Counts `n` (default one; negative gives points back) for `key` and answers the key's count in its
+   * window, these included.
+   */
+  (key: string, n?: number): Promise<number>;
   /** This process forgets `key`'s count (its row was deleted: a captcha opened a fresh window). */
   forget(key: string): void;
   /** Writes the counts not yet written (tests; a closing process). */
@@ -87,8 +90,8 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
     timer.unref();
   }
 
-  const count = (key: string) => {
-    const n = (pending.get(key) ?? 0) + 1;
+  const count = (key: string, points = 1) => {
+    const n = (pending.get(key) ?? 0) + points;
     pending.set(key, n);
     schedule();
     const before = known.get(key);
@@ -114,15 +117,27 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
 
 async function upsert(db: TDb, counts: [string, number][], seconds: number) {
   const batch = JSON.stringify(counts.map(([key, n]) => ({ key, n })));
+  // A key's counts of one flush are summed: points taken add to its window (an ended window starts
+  // again with them); points given back leave a live window, never below zero, and an ended one alone.
   const result = await rows<{ key: string; points: number; expires_at: number | string }>(
     db,
-    sql`insert into rate_limits as r (key, points, expire)
-        select b.key, b.n, now() + make_interval(secs => ${seconds})
-        from json_to_recordset(${batch}::json) as b(key text, n int)
-        on conflict (key) do update set
-          points = case when r.expire <= now() then excluded.points else r.points + excluded.points end,
-          expire = case when r.expire <= now() then excluded.expire else r.expire end
-        returning r.key, r.points, (extract(epoch from r.expire) * 1000)::float8 as expires_at`,
+    sql`with b as (
+          select b.key, b.n from json_to_recordset(${batch}::json) as b(key text, n int)
+        ), back as (
+          update rate_limits r set points = greatest(r.points + b.n, 0)
+          from b where b.n < 0 and r.key = b.key and r.expire > now()
+          returning r.key, r.points, r.expire
+        ), taken as (
+          insert into rate_limits as r (key, points, expire)
+          select b.key, b.n, now() + make_interval(secs => ${seconds}) from b where b.n > 0
+          on conflict (key) do update set
+            points = case when r.expire <= now() then excluded.points else r.points + excluded.points end,
+            expire = case when r.expire <= now() then excluded.expire else r.expire end
+          returning r.key, r.points, r.expire
+        )
+        select key, points, (extract(epoch from expire) * 1000)::float8 as expires_at from back
+        union all
+        select key, points, (extract(epoch from expire) * 1000)::float8 as expires_at from taken`,
   );
   return result.map((row) => ({
     key: row.key,

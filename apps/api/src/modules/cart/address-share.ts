@@ -1,16 +1,11 @@
 import type { TLocale } from '@ingressos/domain';
-import {
-  type RateLimiterAbstract,
-  RateLimiterDrizzle,
-  RateLimiterMemory,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TDatabase } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
-import { rateLimits } from '../../db/schema/index.ts';
 import { sha256 } from '../../db/tokens.ts';
 import { AppError } from '../app-error.ts';
+import { createWindowCounts } from '../window-counts.ts';
 import { cartError } from './cart-error.ts';
 
 /** Issue 31: the units one address may take of one event in a hold window (config HOLD_*). */
@@ -40,39 +35,30 @@ export type TAddressShare = {
  * address only by a ceiling hundreds of buyers behind one carrier address (CGNAT) stay under.
  * Counted as units taken per hold window, which bounds the units held at once; a refused hold
  * gives its units back. The anonymous share is shared by every process on PostgreSQL (the cart's
- * relaxed pool); the ceiling is per process in memory, costing the rush no round trip.
+ * relaxed pool, counted as the throttles' windows are: window-counts.ts, issue 37, where one upsert
+ * per anonymous hold had become the throttled rush's cost); the ceiling is per process in memory,
+ * costing the rush no round trip.
  */
 export function createAddressShare(database: TDatabase, settings: TAddressShareSettings): TAddressShare {
   const duration = settings.holdSeconds;
-  const anonymous: RateLimiterAbstract =
-    database.kind === 'postgres'
-      ? new RateLimiterDrizzle({
-          keyPrefix: 'holdIpEvent',
-          points: settings.anonymousUnits,
-          duration,
-          storeClient: database.relaxedDb,
-          schema: rateLimits,
-        })
-      : new RateLimiterMemory({ keyPrefix: 'holdIpEvent', points: settings.anonymousUnits, duration });
-  const ceiling = new RateLimiterMemory({
-    keyPrefix: 'holdIpEventMax',
-    points: settings.ceilingUnits,
-    duration,
-  });
+  const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, duration) : null;
+  const anonymous: TShare = shared
+    ? {
+        // The key as rate-limiter-flexible stored it before (its prefix, then the hashed key).
+        async fits(key, units) {
+          if ((await shared(`holdIpEvent:${key}`, units)) <= settings.anonymousUnits) return true;
+          await shared(`holdIpEvent:${key}`, -units);
+          return false;
+        },
+        giveBack: async (key, units) => void (await shared(`holdIpEvent:${key}`, -units)),
+      }
+    : limiterShare(
+        new RateLimiterMemory({ keyPrefix: 'holdIpEvent', points: settings.anonymousUnits, duration }),
+      );
+  const ceiling = limiterShare(
+    new RateLimiterMemory({ keyPrefix: 'holdIpEventMax', points: settings.ceilingUnits, duration }),
+  );
   const eventOfLot = lotEvents(database);
-
-  /** Takes the units; false (and nothing taken) when they do not fit. */
-  const fits = async (limiter: RateLimiterAbstract, key: string, units: number) => {
-    try {
-      await limiter.consume(key, units);
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      // A refused count still counted: give it back, so a smaller hold that fits may pass.
-      await limiter.reward(key, units);
-      return false;
-    }
-  };
 
   return {
     async take(request, locale) {
@@ -80,13 +66,13 @@ export function createAddressShare(database: TDatabase, settings: TAddressShareS
       // An unknown lot holds nothing: the add answers it.
       if (eventId === null) return async () => {};
       const key = sha256(`${request.ip}|${eventId}`).slice(0, 32);
-      const taken: RateLimiterAbstract[] = [];
+      const taken: TShare[] = [];
       const giveBack = async () => {
-        for (const limiter of taken.splice(0)) await limiter.reward(key, request.quantity);
+        for (const share of taken.splice(0)) await share.giveBack(key, request.quantity);
       };
-      for (const limiter of request.anonymous ? [anonymous, ceiling] : [ceiling]) {
-        if (await fits(limiter, key, request.quantity)) {
-          taken.push(limiter);
+      for (const share of request.anonymous ? [anonymous, ceiling] : [ceiling]) {
+        if (await share.fits(key, request.quantity)) {
+          taken.push(share);
           continue;
         }
         await giveBack();
@@ -95,6 +81,29 @@ export function createAddressShare(database: TDatabase, settings: TAddressShareS
       }
       return giveBack;
     },
+  };
+}
+
+/** One share of an address's units: takes them when they fit (false, nothing taken, when not), gives them back. */
+type TShare = {
+  fits(key: string, units: number): Promise<boolean>;
+  giveBack(key: string, units: number): Promise<void>;
+};
+
+function limiterShare(limiter: RateLimiterAbstract): TShare {
+  return {
+    async fits(key, units) {
+      try {
+        await limiter.consume(key, units);
+        return true;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // A refused count still counted: give it back, so a smaller hold that fits may pass.
+        await limiter.reward(key, units);
+        return false;
+      }
+    },
+    giveBack: async (key, units) => void (await limiter.reward(key, units)),
   };
 }
 
