@@ -5,8 +5,8 @@ import { rows } from '../db/rows.ts';
 /**
  * Issue 18: the anonymous-hold throttle's shared windows (cart/hold-throttle.ts) counted in batches;
  * issue 37: the queue's join throttle's too (queue/join-throttle.ts).
- * Each count adds one to a key's row of `rate_limits` for a window of `seconds` (a window that has
- * ended starts again at one), as rate-limiter-flexible's RateLimiterDrizzle does for one key, so its
+ * Each count adds its points to a key's row of `rate_limits` for a window of `seconds` (a window that
+ * has ended starts again with them), as rate-limiter-flexible's RateLimiterDrizzle does for one key, so its
  * `delete` still resets a window (with `forget`, for this process's view).
  *
  * A count is answered at once from this process's view of the key: the total the table gave at its
@@ -71,8 +71,10 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
         }
       }
     } catch {
-      // The counts not written go in the next statement (the table may be back by then).
-      for (const [key, n] of batch) pending.set(key, (pending.get(key) ?? 0) + n);
+      // The counts not written go in the next statement (the table may be back by then), unless an
+      // outage has piled up more keys than the process remembers: then the oldest counts are let go.
+      if (pending.size + batch.size <= MAX_KNOWN)
+        for (const [key, n] of batch) pending.set(key, (pending.get(key) ?? 0) + n);
     } finally {
       inFlight = new Map();
     }
