@@ -80,14 +80,20 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
     }
   }
 
+  /** One write at a time: the timer's and `flush`'s alike (two in flight would mix up `inFlight`). */
+  function startWrite(): Promise<void> {
+    writing = write().finally(() => {
+      writing = null;
+      if (pending.size > 0) schedule();
+    });
+    return writing;
+  }
+
   function schedule() {
     if (timer || writing) return;
     timer = setTimeout(() => {
       timer = null;
-      writing = write().finally(() => {
-        writing = null;
-        if (pending.size > 0) schedule();
-      });
+      void startWrite();
     }, FLUSH_MS);
     timer.unref();
   }
@@ -109,10 +115,10 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
       forgotten.add(key);
     },
     async flush() {
+      while (writing) await writing;
       if (timer) clearTimeout(timer);
       timer = null;
-      await writing;
-      await write();
+      await startWrite();
     },
   });
 }

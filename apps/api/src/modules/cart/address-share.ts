@@ -42,15 +42,16 @@ export type TAddressShare = {
 export function createAddressShare(database: TDatabase, settings: TAddressShareSettings): TAddressShare {
   const duration = settings.holdSeconds;
   const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, duration) : null;
+  /** The key as rate-limiter-flexible stored it before (its prefix, then the hashed key). */
+  const stored = (key: string) => `holdIpEvent:${key}`;
   const anonymous: TShare = shared
     ? {
-        // The key as rate-limiter-flexible stored it before (its prefix, then the hashed key).
         async fits(key, units) {
-          if ((await shared(`holdIpEvent:${key}`, units)) <= settings.anonymousUnits) return true;
-          await shared(`holdIpEvent:${key}`, -units);
+          if ((await shared(stored(key), units)) <= settings.anonymousUnits) return true;
+          await shared(stored(key), -units);
           return false;
         },
-        giveBack: async (key, units) => void (await shared(`holdIpEvent:${key}`, -units)),
+        giveBack: async (key, units) => void (await shared(stored(key), -units)),
       }
     : limiterShare(
         new RateLimiterMemory({ keyPrefix: 'holdIpEvent', points: settings.anonymousUnits, duration }),

@@ -54,9 +54,11 @@ export function createHoldThrottle(
   // On PostgreSQL the shared windows are counted in batches (window-counts.ts); the limiters
   // above still reset them after a captcha, and the counter forgets its view of them.
   const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, WINDOW_SECONDS) : null;
+  /** A window's key as its limiter stores it, which the shared counts use too. */
+  const stored = (window: RateLimiterAbstract, key: string) => window.getKey(keyOf(key));
   /** Counts one hold; true when the window is already spent. */
   const over = async (window: RateLimiterAbstract, key: string) => {
-    if (shared && window !== ipMax) return (await shared(window.getKey(keyOf(key)))) > settings.captchaAfter;
+    if (shared && window !== ipMax) return (await shared(stored(window, key))) > settings.captchaAfter;
     return windows.over(window, key);
   };
 
@@ -77,10 +79,10 @@ export function createHoldThrottle(
       if (problem) throw cartError(problem, locale);
       // A person answered: their windows start again.
       await ipWindow.delete(keyOf(visitor.ip));
-      shared?.forget(ipWindow.getKey(keyOf(visitor.ip)));
+      shared?.forget(stored(ipWindow, visitor.ip));
       if (visitor.sessionId) {
         await sessionWindow.delete(keyOf(visitor.sessionId));
-        shared?.forget(sessionWindow.getKey(keyOf(visitor.sessionId)));
+        shared?.forget(stored(sessionWindow, visitor.sessionId));
       }
     },
   };
