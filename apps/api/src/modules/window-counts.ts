@@ -4,7 +4,8 @@ import { rows } from '../db/rows.ts';
 
 /**
  * Issue 18: the anonymous-hold throttle's shared windows (cart/hold-throttle.ts) counted in batches;
- * issue 37: the queue's join throttle's too (queue/join-throttle.ts).
+ * issue 37: the queue's join throttle's too (queue/join-throttle.ts), and the limits a purchase passes
+ * (accounts/rate-limits.ts: `BATCHED`).
  * Each count adds its points to a key's row of `rate_limits` for a window of `seconds` (a window that
  * has ended starts again with them), as rate-limiter-flexible's RateLimiterDrizzle does for one key, so its
  * `delete` still resets a window (with `forget`, for this process's view).
@@ -32,6 +33,8 @@ export type TWindowCounts = {
   (key: string, n?: number): Promise<number>;
   /** This process forgets `key`'s count (its row was deleted: a captcha opened a fresh window). */
   forget(key: string): void;
+  /** Milliseconds until `key`'s window ends, as this process last learnt it (null: not learnt yet). */
+  endsIn(key: string): number | null;
   /** Writes the counts not yet written (tests; a closing process). */
   flush(): Promise<void>;
 };
@@ -113,6 +116,10 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
       pending.delete(key);
       inFlight.delete(key);
       forgotten.add(key);
+    },
+    endsIn(key: string) {
+      const at = known.get(key)?.expiresAt;
+      return at === undefined ? null : Math.max(0, at - Date.now());
     },
     async flush() {
       while (writing) await writing;

@@ -9,6 +9,7 @@ import type { TDatabase } from '../../db/client.ts';
 import { eq, like, or } from '../../db/orm.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { sha256 } from '../../db/tokens.ts';
+import { createWindowCounts, type TWindowCounts } from '../window-counts.ts';
 import { fail } from './messages.ts';
 
 /**
@@ -97,6 +98,17 @@ const LIMITS = {
 } as const;
 
 export type TLimitName = keyof typeof LIMITS;
+
+/**
+ * Issue 37: limits every purchase passes, counted in batches on PostgreSQL (window-counts.ts): the
+ * count is answered from this process's view and written with others every few milliseconds, so
+ * the check costs the buyer no statement and no commit. Another process's counts reach it within a
+ * flush: an account spread over N processes may pass the limit by what it sends in that time. None
+ * guards a secret (logins, codes and tokens keep their exact shared count).
+ */
+const BATCHED = ['cpfCheckUser'] as const satisfies readonly TLimitName[];
+type TBatchedName = (typeof BATCHED)[number];
+
 export type TRateLimits = {
   /** Counts one attempt; throws a 429 (too_many_requests) once the limit is spent. */
   consume(name: TLimitName, key: string, locale: TLocale): Promise<void>;
@@ -106,7 +118,7 @@ export type TRateLimits = {
    * Issue 33: forgets a key and every pair key made from it (`key|…`): support unlocking an
    * account forgets its login windows from every address, without knowing the addresses.
    */
-  forget(name: TLimitName, key: string): Promise<void>;
+  forget(name: Exclude<TLimitName, TBatchedName>, key: string): Promise<void>;
 };
 
 export function createRateLimits(database: TDatabase): TRateLimits {
@@ -123,6 +135,11 @@ export function createRateLimits(database: TDatabase): TRateLimits {
         : new RateLimiterMemory(options),
     );
   }
+  // The batched limits' counts, on the relaxed pool as the throttles' are (a crash forgets a few).
+  const batched = new Map<TLimitName, TWindowCounts>();
+  if (database.kind === 'postgres')
+    for (const name of BATCHED)
+      batched.set(name, createWindowCounts(database.relaxedDb, LIMITS[name].duration));
   // Keys may be CPFs or e-mails: the table keeps only a hash of them. A pair key ('account|ip')
   // is hashed part by part, so every window of one account shares a prefix `forget` can find.
   const keyOf = (key: string) =>
@@ -132,16 +149,29 @@ export function createRateLimits(database: TDatabase): TRateLimits {
       .join('.');
   return {
     async consume(name, key, locale) {
+      const refuse = (msBeforeNext: number) => {
+        const retryAfter = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
+        return fail('too_many_requests', 'tooManyAttempts', locale, { 'Retry-After': retryAfter });
+      };
+      const limiter = limiters.get(name)!;
+      const counts = batched.get(name);
+      if (counts) {
+        // The same row and key as the limiter's (its `delete` resets both).
+        const stored = limiter.getKey(keyOf(key));
+        if ((await counts(stored)) > LIMITS[name].points)
+          throw refuse(counts.endsIn(stored) ?? LIMITS[name].duration * 1000);
+        return;
+      }
       try {
-        await limiters.get(name)!.consume(keyOf(key));
+        await limiter.consume(keyOf(key));
       } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
-        const retryAfter = String(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
-        throw fail('too_many_requests', 'tooManyAttempts', locale, { 'Retry-After': retryAfter });
+        throw refuse(error.msBeforeNext);
       }
     },
     async reset(name, key) {
       await limiters.get(name)!.delete(keyOf(key));
+      batched.get(name)?.forget(limiters.get(name)!.getKey(keyOf(key)));
     },
     async forget(name, key) {
       const limiter = limiters.get(name)!;
