@@ -61,27 +61,27 @@ export async function reserveOrder(
     // The buyer's account must still exist (issue 31). Its row is locked first, as the cart's account
     // cap and the deletion (modules/privacy/delete-my-account.ts) lock it: either the deletion waits
     // for this order and then refuses (account_busy), or this waits for the deletion and sees its
-    // record. The record is read by a statement of its own, after the lock: one statement that locks
-    // and checks reads account_deletions as it was before the wait, and made an order for an
-    // account deleted meanwhile.
+    // record. The record is read by a later statement than the lock's (issue 37: the cart's, below):
+    // a statement sees the database as it was when it began, so one that locked and checked read
+    // account_deletions as it was before the wait, and made an order for an account deleted meanwhile.
     if (!s.config.TEST_UNSAFE_ACCOUNT_LOCK)
       await tx.execute(sql`select id from users where id = ${r.userId} for no key update`);
-    const [deleted] = await tx
-      .select({ userId: accountDeletions.userId })
-      .from(accountDeletions)
-      .where(eq(accountDeletions.userId, r.userId));
-    if (deleted) throw paymentError('buyer_account_deleted', locale);
-    await pausePoint(s.config.TEST_PAUSE_AT, 'reserve_locked');
     // Lock order everywhere: account, cart, then lot, then place. The cart must still be the session's:
     // a concurrent payment of the same cart took it otherwise.
     // The same read finds which of the lines' ticket types need their holders' biometry (issue 16).
     const ticketIds = [...new Set(r.lines.map((line) => line.ticketId))];
-    const locked = await rows<{ expires_at: string | Date; facial: number[] | null }>(
+    const locked = await rows<{ expires_at: string | Date; facial: number[] | null; deleted: boolean }>(
       tx,
-      sql`select id, expires_at, ${facialTicketsOf(r.eventId, ticketIds)} as facial
+      sql`select id, expires_at, ${facialTicketsOf(r.eventId, ticketIds)} as facial,
+            exists (select from account_deletions where user_id = ${r.userId}) as deleted
           from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
     );
     if (locked.length === 0) {
+      const [deleted] = await tx
+        .select({ userId: accountDeletions.userId })
+        .from(accountDeletions)
+        .where(eq(accountDeletions.userId, r.userId));
+      if (deleted) throw paymentError('buyer_account_deleted', locale);
       const [same] = await tx
         .select({ id: orders.id })
         .from(orders)
@@ -89,6 +89,8 @@ export async function reserveOrder(
       if (same) return null;
       throw paymentError('payment_in_progress', locale);
     }
+    if (locked[0]!.deleted) throw paymentError('buyer_account_deleted', locale);
+    await pausePoint(s.config.TEST_PAUSE_AT, 'reserve_locked');
     // Issue 19: a Pix keeps the holds as long as it may be paid, which is a renewal of the cart's
     // timer: it is spent from the cart's one budget, so Pix after cancelled Pix cannot hold for ever.
     if (r.method === 'pix' && !(await spendRenewal(tx, r.cartId, s.config.CART_MAX_RENEWALS)))

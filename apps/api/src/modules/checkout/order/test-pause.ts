@@ -3,8 +3,8 @@
  * reaches one waits there, so a test can make the other request run at exactly that moment.
  * - deletion_locked: in the deletion's transaction, the account row locked and its blockers read
  *   (none), before anonymising;
- * - reserve_locked: in the reserve's transaction, the account row locked and found not deleted,
- *   before the order is written;
+ * - reserve_locked: in the reserve's transaction, the account and cart rows locked and the account
+ *   found not deleted, before the order is written;
  * - after_reserve: the order and its payment row committed, before the gateway is charged.
  * In-process tests hold a step with `holdAt` (released by the test); the two-process suite sets
  * TEST_PAUSE_AT=<step>:<ms> and the process sleeps that long there. Never set outside the tests.
