@@ -21,6 +21,27 @@ import { paymentError } from '../messages.ts';
  * a half-price unit no CPF names is held by the buyer (as the ticket writer does), so it gets the
  * buyer as its holder here.
  */
+/** What the claims are checked against, per half-price ticket type of the cart. */
+export type THalfPriceTicket = { id: number; event_day: string; today: string; categories: unknown };
+
+/**
+ * The cart's half-price ticket types with their event's day, today there and the categories it
+ * offers, as an SQL expression (a JSON array), for a statement to carry (identification.ts reads it
+ * with the per-CPF counts).
+ */
+export function halfPriceTicketsSql(ticketIds: number[]) {
+  return sql`(select coalesce(json_agg(json_build_object(
+        'id', t.id,
+        'event_day', to_char(e.starts_at at time zone e.time_zone, 'YYYY-MM-DD'),
+        'today', to_char(now() at time zone e.time_zone, 'YYYY-MM-DD'),
+        'categories', e.half_price_categories)), '[]'::json)
+      from event_tickets t join event_sections s on s.id = t.section_id join events e on e.id = s.event_id
+      where t.half_price and t.id in (${sql.join(
+        ticketIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
+}
+
 export async function attachHalfPriceClaims(
   db: TDb,
   cart: TCart,
@@ -28,22 +49,17 @@ export async function attachHalfPriceClaims(
     holdersPerItem: THolder[][];
     claimsPerItem: (THalfPriceClaim[] | undefined)[];
     buyer: THolder;
+    /** What halfPriceTicketsSql answers for the cart's ticket types, when the caller's statement read it. */
+    half?: THalfPriceTicket[];
   },
   locale: TLocale,
 ): Promise<THolder[][]> {
   const ticketIds = [...new Set(cart.items.map((item) => item.ticketId))];
   if (ticketIds.length === 0) return input.holdersPerItem;
-  const half = await rows<{ id: number; event_day: string; today: string; categories: unknown }>(
-    db,
-    sql`select t.id, to_char(e.starts_at at time zone e.time_zone, 'YYYY-MM-DD') as event_day,
-          to_char(now() at time zone e.time_zone, 'YYYY-MM-DD') as today,
-          e.half_price_categories as categories
-        from event_tickets t join event_sections s on s.id = t.section_id join events e on e.id = s.event_id
-        where t.half_price and t.id in (${sql.join(
-          ticketIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
+  const half =
+    input.half ??
+    (await rows<{ half: THalfPriceTicket[] }>(db, sql`select ${halfPriceTicketsSql(ticketIds)} as half`))[0]!
+      .half;
   if (half.length === 0) return input.holdersPerItem;
   const ticketOf = new Map(half.map((row) => [Number(row.id), row]));
 

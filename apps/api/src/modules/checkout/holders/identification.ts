@@ -13,7 +13,7 @@ import type { TDb } from '../../../db/client.ts';
 import { type SQL, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
-import { attachHalfPriceClaims } from './half-price-claims.ts';
+import { attachHalfPriceClaims, halfPriceTicketsSql, type THalfPriceTicket } from './half-price-claims.ts';
 
 /**
  * Tickets already issued per CPF for one ticket type (paid orders only; a refunded, void ticket no
@@ -173,9 +173,30 @@ export async function validateIdentification(
     group.holders.push(...holdersPerItem[index]!);
     byTicket.set(item.ticketId, group);
   });
-  for (const [ticketId, group] of byTicket) {
-    if (group.holders.length === 0) continue;
-    const checked = await checkCpfs(db, { ticketId, ...group }, locale);
+  // Issue 37: the tickets each CPF already holds, per ticket type, and the cart's half-price ticket
+  // types, in one statement.
+  const checks = [...byTicket]
+    .filter(([, group]) => group.holders.length > 0)
+    .map(([ticketId, group]) => ({ ticketId, ...group, counted: countedCpfs(group.holders) }));
+  const ticketIds = [...byTicket.keys()];
+  const read = (
+    await rows<Record<string, unknown>>(
+      db,
+      sql`select ${sql.join(
+        [
+          ...checks.map(
+            (check, i) =>
+              sql`${check.counted.length > 0 ? issuedPerCpfSql(sql`${check.ticketId}`, check.counted) : sql`null`} as ${sql.raw(`held_${i}`)}`,
+          ),
+          ticketIds.length > 0 ? sql`${halfPriceTicketsSql(ticketIds)} as half` : sql`'[]'::json as half`,
+        ],
+        sql`, `,
+      )}`,
+    )
+  )[0]!;
+  for (const [i, check] of checks.entries()) {
+    const issued = issuedMap(read[`held_${i}`] as Record<string, number> | null);
+    const checked = await checkCpfs(db, { ...check, issued }, locale);
     if (!checked.ok) {
       const code = checked.cpfs.some((c) => !c.valid)
         ? 'cpf_invalid'
@@ -190,8 +211,14 @@ export async function validateIdentification(
     document: request.buyerDocument,
   };
   const claimsPerItem = cart.items.map((_, index) => entries.find((e) => e.indexItem === index)?.halfPrice);
+  const half = read.half as THalfPriceTicket[];
   return {
-    holdersPerItem: await attachHalfPriceClaims(db, cart, { holdersPerItem, claimsPerItem, buyer }, locale),
+    holdersPerItem: await attachHalfPriceClaims(
+      db,
+      cart,
+      { holdersPerItem, claimsPerItem, buyer, half },
+      locale,
+    ),
     transfers: validateTransfers(cart, transfers, request.buyerDocument, locale),
   };
 }
