@@ -4,7 +4,8 @@ import { hideDocument } from '@ingressos/domain/cpf';
 import { isPaid } from '@ingressos/domain/order-lifecycle';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../db/client.ts';
-import { and, eq, gt, inArray, ne, sql } from '../../db/orm.ts';
+import { and, eq, gt, ne, sql } from '../../db/orm.ts';
+import { rows } from '../../db/rows.ts';
 import {
   cartHolds,
   carts,
@@ -12,10 +13,7 @@ import {
   events,
   lineHolders,
   orders,
-  paymentParts,
-  payments,
   tickets,
-  users,
   venues,
 } from '../../db/schema/index.ts';
 import { orderSession } from '../cart/order-session.ts';
@@ -90,21 +88,37 @@ export async function getOrderReceipt(
         .innerJoin(venues, eq(venues.id, events.venueId))
         .where(eq(events.id, order.eventId))
     )[0];
+  const docs = [
+    ...new Set([order.buyerDocument, ...order.lines.flatMap((line) => cpfsOfHolders(lineHolders(line)))]),
+  ];
   // The payment and a split's cards, each approved one with what it charged (its interest is the
-  // order's too), in one read (issue 37).
-  const [payment] = await db
-    .select({
-      method: payments.method,
-      cardBrand: payments.cardBrand,
-      cardLast4: payments.cardLast4,
-      parts: sql<TReceiptPart[]>`coalesce((select json_agg(json_build_object(
-          'position', pp.position, 'attempt', pp.attempt, 'valueCents', pp.value_cents,
-          'amountCents', pp.amount_cents, 'installments', pp.installments,
-          'cardBrand', pp.card_brand, 'cardLast4', pp.card_last4))
-        from ${paymentParts} pp where pp.order_id = ${payments.orderId} and pp.status = 'approved'), '[]'::json)`,
-    })
-    .from(payments)
-    .where(eq(payments.orderId, order.id));
+  // order's too), and the names of the holders who have an account, in one read (issue 37).
+  const [read] = await rows<{
+    payment: {
+      method: string;
+      cardBrand: string | null;
+      cardLast4: string | null;
+      parts: TReceiptPart[];
+    } | null;
+    holders: { document: string; name: string }[];
+  }>(
+    db,
+    sql`select
+        (select json_build_object('method', p.method, 'cardBrand', p.card_brand, 'cardLast4', p.card_last4,
+          'parts', coalesce((select json_agg(json_build_object(
+              'position', pp.position, 'attempt', pp.attempt, 'valueCents', pp.value_cents,
+              'amountCents', pp.amount_cents, 'installments', pp.installments,
+              'cardBrand', pp.card_brand, 'cardLast4', pp.card_last4))
+            from payment_parts pp where pp.order_id = p.order_id and pp.status = 'approved'), '[]'::json))
+          from payments p where p.order_id = ${order.id}) as payment,
+        coalesce((select json_agg(json_build_object('document', u.document, 'name', u.name))
+          from users u where u.document in (${sql.join(
+            docs.map((doc) => sql`${doc}`),
+            sql`, `,
+          )})), '[]'::json) as holders`,
+  );
+  const payment = read?.payment;
+  const holders = read?.holders ?? [];
   const parts = [...(payment?.parts ?? [])].sort((a, b) => a.position - b.position || a.attempt - b.attempt);
   const partsInterestCents = parts.reduce((sum, part) => sum + part.amountCents - part.valueCents, 0);
   const totalCents = order.totalCents + partsInterestCents;
@@ -114,13 +128,6 @@ export async function getOrderReceipt(
       : payment?.method === 'hosted'
         ? 'hosted'
         : (order.method as TOrderReceipt['payment']['method']);
-  const docs = [
-    ...new Set([order.buyerDocument, ...order.lines.flatMap((line) => cpfsOfHolders(lineHolders(line)))]),
-  ];
-  const holders = await db
-    .select({ document: users.document, name: users.name })
-    .from(users)
-    .where(inArray(users.document, docs));
   const nameOf = new Map(holders.map((h) => [h.document, h.name]));
   let unit = 0;
   const items = order.lines.flatMap((line) =>
