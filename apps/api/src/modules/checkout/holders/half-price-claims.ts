@@ -12,15 +12,6 @@ import { sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentError } from '../messages.ts';
 
-/**
- * Issue 36: every unit of a half-price ticket type needs its holder's claim (the payment's
- * `identificationTickets[].halfPrice`, one per unit in order), checked with the domain's rule on the
- * event's day against the categories the event offers. An age category reads the birth date of the
- * holder's account when their document has one, else the claim's. Companions never outnumber the
- * people with a disability of the order. Answers the holders per item with each claim on its holder:
- * a half-price unit no CPF names is held by the buyer (as the ticket writer does), so it gets the
- * buyer as its holder here.
- */
 /** What the claims are checked against, per half-price ticket type of the cart. */
 export type THalfPriceTicket = { id: number; event_day: string; today: string; categories: unknown };
 
@@ -42,6 +33,15 @@ export function halfPriceTicketsSql(ticketIds: number[]) {
       )}))`;
 }
 
+/**
+ * Issue 36: every unit of a half-price ticket type needs its holder's claim (the payment's
+ * `identificationTickets[].halfPrice`, one per unit in order), checked with the domain's rule on the
+ * event's day against the categories the event offers. An age category reads the birth date of the
+ * holder's account when their document has one, else the claim's. Companions never outnumber the
+ * people with a disability of the order. Answers the holders per item with each claim on its holder:
+ * a half-price unit no CPF names is held by the buyer (as the ticket writer does), so it gets the
+ * buyer as its holder here.
+ */
 export async function attachHalfPriceClaims(
   db: TDb,
   cart: TCart,
@@ -49,17 +49,12 @@ export async function attachHalfPriceClaims(
     holdersPerItem: THolder[][];
     claimsPerItem: (THalfPriceClaim[] | undefined)[];
     buyer: THolder;
-    /** What halfPriceTicketsSql answers for the cart's ticket types, when the caller's statement read it. */
-    half?: THalfPriceTicket[];
+    /** What halfPriceTicketsSql answers for the cart's ticket types (the caller's statement reads it). */
+    half: THalfPriceTicket[];
   },
   locale: TLocale,
 ): Promise<THolder[][]> {
-  const ticketIds = [...new Set(cart.items.map((item) => item.ticketId))];
-  if (ticketIds.length === 0) return input.holdersPerItem;
-  const half =
-    input.half ??
-    (await rows<{ half: THalfPriceTicket[] }>(db, sql`select ${halfPriceTicketsSql(ticketIds)} as half`))[0]!
-      .half;
+  const { half } = input;
   if (half.length === 0) return input.holdersPerItem;
   const ticketOf = new Map(half.map((row) => [Number(row.id), row]));
 
