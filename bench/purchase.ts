@@ -27,6 +27,7 @@ import { brazilianAdult, uniqueCpf, verifiedUserRow } from '../apps/api/src/test
 import { createCartFixture } from '../apps/api/src/testing/cart-fixture.ts';
 import { sandboxToken } from '../apps/api/src/testing/checkout-buyer.ts';
 import { migratedPostgresTemplate } from '../apps/api/src/testing/migrated-template.ts';
+import { keepAliveClient, type TAnswer } from '../e2e/support/keep-alive-client.ts';
 import { startNginx } from '../e2e/support/nginx.ts';
 import { repoRoot, startServer } from '../e2e/support/server.ts';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_OPTIONS } from '../scripts/production-node.ts';
@@ -72,6 +73,8 @@ export type TPurchaseRun = {
   baselinePerSecond: number;
   ratio: number;
   serverCpuMsPerPurchase: number;
+  /** This driver's own CPU (the buyers' HTTP calls, on the same cores), per purchase. */
+  driverCpuMsPerPurchase: number;
   /** From the payment's answer to the confirmation e-mail sent (outbox sent_at), per paid order. */
   mailP50Ms: number;
   mailP99Ms: number;
@@ -336,12 +339,12 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
   let failed = 0;
   let measuring = false;
   const firstError: string[] = [];
-  const timed = async (into: number[], call: () => Promise<Response>) => {
+  const client = keepAliveClient(site, buyers);
+  const timed = async (into: number[], call: () => Promise<TAnswer>) => {
     const started = performance.now();
-    const answer = await call();
-    const text = await answer.text();
+    const { status, text } = await call();
     if (measuring) into.push(performance.now() - started);
-    return { status: answer.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    return { status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
   };
   const loop = async (persons: { token: string }[], index: number, until: number) => {
     for (let n = 0; Date.now() < until; n += 1) {
@@ -352,7 +355,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
       const cpf = uniqueCpf();
       const usePix = (n + index) % 4 === 3;
       const added = await timed(holds, () =>
-        fetch(`${site}/api/v4/addtocart`, {
+        client('/api/v4/addtocart', {
           method: 'POST',
           headers: auth,
           body: JSON.stringify({ lotId: run.fixture.lotId, quantity: 1 }),
@@ -369,7 +372,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
       }
       const headers = { ...auth, 'x-session-id': sessionId };
       const checked = await timed(identifies, () =>
-        fetch(`${site}/api/CheckTicketsPerCPF`, {
+        client('/api/CheckTicketsPerCPF', {
           method: 'POST',
           headers,
           body: JSON.stringify({ ticketId: run.fixture.ticketId, eventId: run.fixture.eventId, cpfs: [cpf] }),
@@ -380,7 +383,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
         continue;
       }
       const paid = await timed(pay, () =>
-        fetch(`${site}/checkout/v1`, {
+        client('/checkout/v1', {
           method: 'POST',
           headers: { ...headers, 'idempotency-key': randomUUID() },
           body: JSON.stringify({
@@ -398,7 +401,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
       }
       if (usePix) {
         const settled = await timed(pixSettles, () =>
-          fetch(`${site}/sandbox-gateway/pix/${paid.body.paymentId}/pay`, {
+          client(`/sandbox-gateway/pix/${paid.body.paymentId}/pay`, {
             method: 'POST',
             headers: auth,
           }),
@@ -426,11 +429,13 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
   await check.connect();
   const countersBefore = await databaseCounters(check, run.name);
   const cpuBefore = cpuOfServers();
+  const driverBefore = process.cpuUsage();
   for (const one of servers) process.kill(one.pid, 'SIGUSR2');
   measuring = true;
   const stopSampling = sampleWaits(adminUrl, run.name);
   await Promise.all(people.map((persons, index) => loop(persons, index, Date.now() + SECONDS * 1000)));
   measuring = false;
+  const driverCpu = process.cpuUsage(driverBefore);
   const waits = await stopSampling();
   const cpuAfter = cpuOfServers();
   const outputBefore = servers.map((one) => one.output().length);
@@ -468,6 +473,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     if (rows[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  client.close();
   await nginx?.stop();
   await Promise.all(servers.map((one) => one.stop()));
   const { rows: paidOrders } = await check.query<{
@@ -522,6 +528,8 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     baselinePerSecond: Math.round(baselinePerSecond),
     ratio: Math.round((perSecond / baselinePerSecond) * 1000) / 1000,
     serverCpuMsPerPurchase: Math.round(((cpuAfter - cpuBefore) / Math.max(1, purchases)) * 10) / 10,
+    driverCpuMsPerPurchase:
+      Math.round(((driverCpu.user + driverCpu.system) / 1000 / Math.max(1, purchases)) * 10) / 10,
     mailP50Ms: percentile(mailDelays, 0.5),
     mailP99Ms: percentile(mailDelays, 0.99),
     mailMaxMs: percentile(mailDelays, 1),
