@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { eq } from '../apps/api/src/db/orm.ts';
@@ -75,6 +76,17 @@ export type TPurchaseRun = {
   serverCpuMsPerPurchase: number;
   /** This driver's own CPU (the buyers' HTTP calls, on the same cores), per purchase. */
   driverCpuMsPerPurchase: number;
+  /**
+   * One process at the first buyer count: the event page and anonymous holds (autocannon, SIDE_CONNECTIONS
+   * each) alone, then while the buyers purchase, with the purchases' rate meanwhile.
+   */
+  sideBySide?: {
+    pagesAlone: TRate;
+    pagesDuring: TRate;
+    holdsAlone: TRate;
+    holdsDuring: TRate;
+    purchasesPerSecondDuring: number;
+  };
   /** From the payment's answer to the confirmation e-mail sent (outbox sent_at), per paid order. */
   mailP50Ms: number;
   mailP99Ms: number;
@@ -150,7 +162,7 @@ async function databaseCounters(client: pg.Client, name: string) {
   return { xacts: Number(rows[0]!.xacts), written: Number(rows[0]!.written) };
 }
 
-type TFixture = { lotId: number; ticketId: number; eventId: number };
+type TFixture = { lotId: number; ticketId: number; eventId: number; slug: string };
 
 /** The databases this process made, dropped at the end even when a run failed midway. */
 const madeDatabases: string[] = [];
@@ -174,7 +186,12 @@ async function freshDatabase(adminUrl: string, tag: string) {
     name,
     url: url.toString(),
     database,
-    fixture: { lotId: made.lotId, ticketId: lot!.ticketId, eventId: made.eventId } as TFixture,
+    fixture: {
+      lotId: made.lotId,
+      ticketId: lot!.ticketId,
+      eventId: made.eventId,
+      slug: made.slug,
+    } as TFixture,
   };
 }
 
@@ -282,6 +299,23 @@ async function baseline(url: string, fixture: TFixture, clients: number, userIds
   );
   await pool.end();
   return done / SECONDS;
+}
+
+type TRate = { perSecond: number; p99Ms: number };
+const SIDE_SECONDS = 4;
+const SIDE_CONNECTIONS = 16;
+
+/** A crowd's rate and p99 at one URL for SIDE_SECONDS (every answer must be a 2xx). */
+async function crowd(options: { url: string; method?: 'GET' | 'POST'; body?: string }): Promise<TRate> {
+  const result = await autocannon({
+    ...options,
+    headers: options.body ? { 'content-type': 'application/json' } : {},
+    connections: SIDE_CONNECTIONS,
+    duration: SIDE_SECONDS,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { perSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
 }
 
 async function runOnce(adminUrl: string, buyers: number, processes: number): Promise<TPurchaseRun> {
@@ -465,6 +499,35 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     statements.slice(0, 80).map(([text, c]) => [text, Math.round((c / Math.max(1, purchases)) * 100) / 100]),
   );
 
+  // Issue 37: the pages and holds beside the purchases. The event page (anonymous, as most of an
+  // on-sale's visitors) and a new buyer's hold (the rush path), each alone, then each while the
+  // buyers go on purchasing; their purchases meanwhile are counted but not in the figures above.
+  let sideBySide: TPurchaseRun['sideBySide'];
+  if (processes === 1 && buyers === BUYER_COUNTS[0]) {
+    const page = { url: `${site}/events/${run.fixture.slug}` };
+    const hold = {
+      url: `${site}/api/v4/addtocart`,
+      method: 'POST' as const,
+      body: JSON.stringify({ lotId: run.fixture.lotId, quantity: 1 }),
+    };
+    const pagesAlone = await crowd(page);
+    const holdsAlone = await crowd(hold);
+    const answeredBefore = answeredAt.size;
+    const until = Date.now() + (2 * SIDE_SECONDS + 1) * 1000;
+    const buying = Promise.all(people.map((persons, index) => loop(persons, index, until)));
+    const pagesDuring = await crowd(page);
+    const holdsDuring = await crowd(hold);
+    await buying;
+    sideBySide = {
+      pagesAlone,
+      pagesDuring,
+      holdsAlone,
+      holdsDuring,
+      purchasesPerSecondDuring:
+        Math.round(((answeredAt.size - answeredBefore) / (2 * SIDE_SECONDS + 1)) * 10) / 10,
+    };
+  }
+
   // Every e-mail delivered (or due): wait up to 30 s for the worker to empty the outbox.
   for (let i = 0; i < 60; i += 1) {
     const { rows } = await check.query<{ n: number }>(
@@ -543,6 +606,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
       Math.round(((countersAfter.xacts - countersBefore.xacts) / Math.max(1, purchases)) * 10) / 10,
     rowsWrittenPerPurchase:
       Math.round(((countersAfter.written - countersBefore.written) / Math.max(1, purchases)) * 10) / 10,
+    sideBySide,
   };
 }
 
@@ -603,8 +667,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   );
   console.table(
-    results.map(({ waits, topStatements, ...row }) => ({ ...row, verdict: verdict(row as TPurchaseRun) })),
+    results.map(({ waits, topStatements, sideBySide, ...row }) => ({
+      ...row,
+      verdict: verdict(row as TPurchaseRun),
+    })),
   );
+  for (const run of results)
+    if (run.sideBySide) console.log(`pages and holds beside ${run.buyers} buyers:`, run.sideBySide);
   for (const run of results) {
     console.log(`database waits at ${run.buyers} buyers:`, run.waits);
     console.log(`statements per purchase at ${run.buyers} buyers (most frequent):`, run.topStatements);
