@@ -248,7 +248,7 @@ async function main() {
     log.info('shutting down', { signal });
     // Requests in flight finish; idle keep-alive sockets close now; a stuck one cannot hold us.
     setTimeout(() => process.exit(1), 10_000).unref();
-    catalogue.stop();
+    void catalogue.stop();
     clearInterval(sweeper);
     clearInterval(admitter);
     clearInterval(reconciler);

@@ -122,7 +122,7 @@ export async function createTestApp(
       return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
     },
     async close() {
-      catalogue.stop();
+      await catalogue.stop();
       // A delivery nudged by the last request finishes before its database goes.
       await app.outbox.stop();
       await testDatabase.drop();

@@ -111,7 +111,7 @@ describe.each(testDatabases())('snapshot files on %s', (kind) => {
         after.sections.flatMap((s) => s.controlledPlaces.map(() => 0)),
       );
     } finally {
-      other.stop();
+      await other.stop();
       rmSync(root, { recursive: true, force: true });
     }
   });
@@ -148,7 +148,7 @@ describe.each(testDatabases())('snapshot files on %s', (kind) => {
       );
       expect(other.eventTickets(DEMO_SLUGS.free)).toBeUndefined();
     } finally {
-      other.stop();
+      await other.stop();
       rmSync(`${t.catalogue.snapshots.root}-other`, { recursive: true, force: true });
     }
   });

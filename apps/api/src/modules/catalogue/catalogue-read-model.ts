@@ -266,9 +266,11 @@ export function createCatalogue(options: TCatalogueOptions) {
       }, pollMs);
       timer.unref();
     },
-    stop() {
+    /** Stops polling; resolves once a poll or refresh under way has written its files. */
+    stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
+      return queue;
     },
     /** Picks up changes now; call it after a change made in this process. */
     refresh: () => enqueue(sync),
