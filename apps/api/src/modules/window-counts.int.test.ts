@@ -103,4 +103,28 @@ describe.each(testDatabases())('throttle windows counted in batches on %s', (kin
     await count.flush();
     expect((await row('holdIp:x'))?.points).toBe(3);
   });
+
+  it('stops writing once its database is closed (a stopping process), instead of retrying every flush', async () => {
+    const own = await createTestDatabase(kind);
+    let statements = 0;
+    const db = new Proxy(own.database.db, {
+      get(target, name) {
+        if (name !== 'execute') return Reflect.get(target, name);
+        return (...args: Parameters<typeof target.execute>) => {
+          statements += 1;
+          return target.execute(...args);
+        };
+      },
+    });
+    const count = createWindowCounts(db, 60);
+    await count('holdIp:closing');
+    await own.drop();
+    // Counted after the close: the first write finds the database closed, and no write follows it.
+    await count('holdIp:closing');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const after = statements;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(after).toBeGreaterThan(0);
+    expect(statements).toBe(after);
+  });
 });

@@ -41,6 +41,23 @@ export type TWindowCounts = {
 
 type TKnown = { points: number; expiresAt: number };
 
+/** What a database answers once it was closed (the process is stopping): node-postgres's pool, PGlite. */
+const CLOSED = ['after calling end on the pool', 'PGlite is closed'];
+
+/** Whether `error` (or a cause drizzle wrapped it around) says the database was closed. */
+function databaseClosed(error: unknown): boolean {
+  for (
+    let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth += 1
+  ) {
+    if (typeof e.message === 'string' && CLOSED.some((text) => (e!.message as string).includes(text)))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   const known = new Map<string, TKnown>();
   let pending = new Map<string, number>();
@@ -50,6 +67,8 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   const forgotten = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
+  /** Its database was closed: nothing more is written (a retry every flush would go on for ever). */
+  let closed = false;
 
   const remember = (key: string, value: TKnown) => {
     known.delete(key);
@@ -73,7 +92,12 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
           batch.delete(row.key);
         }
       }
-    } catch {
+    } catch (error) {
+      if (databaseClosed(error)) {
+        closed = true;
+        pending = new Map();
+        return;
+      }
       // The counts not written go in the next statement (the table may be back by then), unless an
       // outage has piled up more keys than the process remembers: then the oldest counts are let go.
       if (pending.size + batch.size <= MAX_KNOWN)
@@ -93,7 +117,7 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   }
 
   function schedule() {
-    if (timer || writing) return;
+    if (timer || writing || closed) return;
     timer = setTimeout(() => {
       timer = null;
       void startWrite();
