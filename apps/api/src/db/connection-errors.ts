@@ -23,13 +23,26 @@ const LOST_MESSAGES = [
 ];
 
 export function isConnectionLost(error: unknown): boolean {
+  return anyCause(error, LOST_CODES, LOST_MESSAGES);
+}
+
+/** What a database answers once it was closed on purpose (the process is stopping): node-postgres's pool, PGlite. */
+const CLOSED_MESSAGES = ['after calling end on the pool', 'PGlite is closed'];
+
+/** Whether the database was closed on purpose: it is not coming back in this process. */
+export function isDatabaseClosed(error: unknown): boolean {
+  return anyCause(error, new Set(), CLOSED_MESSAGES);
+}
+
+/** Whether the error, or a cause drivers and drizzle wrapped it around, has one of these codes or messages. */
+function anyCause(error: unknown, codes: ReadonlySet<string>, messages: readonly string[]): boolean {
   for (
     let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;
     depth += 1
   ) {
-    if (typeof e.code === 'string' && LOST_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && LOST_MESSAGES.some((text) => (e!.message as string).includes(text)))
+    if (typeof e.code === 'string' && codes.has(e.code)) return true;
+    if (typeof e.message === 'string' && messages.some((text) => (e!.message as string).includes(text)))
       return true;
     e = e.cause as typeof e;
   }

@@ -1,4 +1,5 @@
 import type { TDb } from '../db/client.ts';
+import { isDatabaseClosed } from '../db/connection-errors.ts';
 import { sql } from '../db/orm.ts';
 import { rows } from '../db/rows.ts';
 
@@ -41,23 +42,6 @@ export type TWindowCounts = {
 
 type TKnown = { points: number; expiresAt: number };
 
-/** What a database answers once it was closed (the process is stopping): node-postgres's pool, PGlite. */
-const CLOSED = ['after calling end on the pool', 'PGlite is closed'];
-
-/** Whether `error` (or a cause drizzle wrapped it around) says the database was closed. */
-function databaseClosed(error: unknown): boolean {
-  for (
-    let e = error as { message?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth += 1
-  ) {
-    if (typeof e.message === 'string' && CLOSED.some((text) => (e!.message as string).includes(text)))
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   const known = new Map<string, TKnown>();
   let pending = new Map<string, number>();
@@ -93,7 +77,7 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
         }
       }
     } catch (error) {
-      if (databaseClosed(error)) {
+      if (isDatabaseClosed(error)) {
         closed = true;
         pending = new Map();
         return;
