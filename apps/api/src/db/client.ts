@@ -6,6 +6,7 @@ import { sql } from './orm.ts';
 import type { PgDatabase, PgQueryResultHKT } from './pg-core.ts';
 import { statementKeepingClient } from './pg-statements.ts';
 import { keepStatements } from './pglite-statements.ts';
+import { commitsInOneMessage } from './with-transaction.ts';
 
 /**
  * The one database type use-cases see, whichever driver sits underneath. Without drizzle's
@@ -86,6 +87,7 @@ async function openPostgres(url: string, max: number, options: TDatabaseOptions)
   const db = drizzleNodePg(pool) as TDb;
   const relaxedDb = drizzleNodePg(relaxedPool) as TDb;
   const backgroundDb = drizzleNodePg(backgroundPool) as TDb;
+  for (const each of [db, relaxedDb, backgroundDb]) commitsInOneMessage(each);
   return {
     db,
     relaxedDb,

@@ -1,6 +1,7 @@
 import type { TDb } from '../../db/client.ts';
 import { type SQL, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
+import { executeAndCommit } from '../../db/with-transaction.ts';
 import { halvesReleased, moveHalfCounters, sellFreeHalfUnits, unsafeHalfTake } from './stock-half-price.ts';
 
 /**
@@ -308,23 +309,41 @@ export type TSaleUnits = { lotId: number; controlledPlaceId: number | null };
  * Sells `n` units a cart holds (checkout's convertHolds, as the order is paid): they move from
  * `held` to `sold` on the lot (and its section's half-price counters, in the same statement,
  * after the lot's), then on its seat or table. The caller deletes or shrinks the hold in the same
- * transaction, and runs this last before its commit (issue 37): the lot's row is the on-sale's
- * hottest, and its lock is held from here to the commit.
+ * transaction.
  */
 export async function sellHeldUnits(tx: TDb, units: TSaleUnits, n: number): Promise<void> {
-  await tx.execute(
-    sql`with lot as (
-          update ticket_lots set held = held - ${n}, sold = sold + ${n} where id = ${units.lotId}
-          returning ticket_id
-        )
-        update event_sections s set half_held = s.half_held - ${n}, half_sold = s.half_sold + ${n}
-        from lot join event_tickets t on t.id = lot.ticket_id
-        where t.half_price and s.id = t.section_id`,
+  for (const statement of sellHeld(units, n)) await tx.execute(statement);
+}
+
+/**
+ * The same for the last sales of a transaction, and its commit (issue 37): the lot's row is the
+ * on-sale's hottest (every hold and purchase of the lot updates it), so on PostgreSQL these
+ * statements go in one message with the COMMIT (db/with-transaction.ts executeAndCommit) and the
+ * row is held for their run and the commit's flush only. Nothing may follow in the transaction.
+ */
+export async function sellHeldUnitsAndCommit(
+  tx: TDb,
+  sales: readonly { units: TSaleUnits; n: number }[],
+): Promise<void> {
+  await executeAndCommit(
+    tx,
+    sales.flatMap((sale) => sellHeld(sale.units, sale.n)),
   );
-  if (units.controlledPlaceId !== null)
-    await tx.execute(
-      sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`,
-    );
+}
+
+function sellHeld(units: TSaleUnits, n: number): SQL[] {
+  const lot = sql`with lot as (
+      update ticket_lots set held = held - ${n}, sold = sold + ${n} where id = ${units.lotId}
+      returning ticket_id
+    )
+    update event_sections s set half_held = s.half_held - ${n}, half_sold = s.half_sold + ${n}
+    from lot join event_tickets t on t.id = lot.ticket_id
+    where t.half_price and s.id = t.section_id`;
+  if (units.controlledPlaceId === null) return [lot];
+  return [
+    lot,
+    sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`,
+  ];
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   releaseHolds,
   sellFreeUnits,
   sellHeldUnits,
+  sellHeldUnitsAndCommit,
   type TSaleUnits,
 } from '../../cart/stock.ts';
 import { enqueueMessage } from '../../outbox/enqueue-message.ts';
@@ -42,8 +43,8 @@ export class OverCpfLimit extends Error {
 /**
  * Turns the cart's holds into sales, in the caller's transaction. Each live hold is deleted and
  * its units move from `held` to `sold` (lot and place) in the function this answers, which the
- * caller runs last before its commit (issue 37: the lot's row lock is then held for one statement
- * and the commit, not for the whole issue step); units whose hold expired or was released
+ * caller runs last, as its commit (issue 37: stock.ts sellHeldUnitsAndCommit; the lot's row lock
+ * is then held for one statement and the commit's flush, not for the whole issue step); units whose hold expired or was released
  * meanwhile are taken from what is free at once, or the whole approval fails with SoldOut.
  * Promotion codes count the units they discounted (`used + n <= quantity`).
  */
@@ -120,7 +121,7 @@ async function convertHolds(
     await tx.execute(sql`delete from carts where id = ${cartId}`);
   }
   // In the lines' order (lot, then place): the lock order of every writer of stock.
-  return sellPending;
+  return () => sellHeldUnitsAndCommit(tx, sales.splice(0));
 }
 
 /**
@@ -187,8 +188,9 @@ export async function issueTickets(
     await assertCpfLimits(tx, order);
     const sell = await convertHolds(tx, order.cartId, order.lines, order.promo);
     const inserted = await writeTickets(tx, s.signer, order, locale);
-    await sell();
     crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
+    // Last: on PostgreSQL the lot's move carries the transaction's COMMIT.
+    await sell();
     return inserted.length;
   });
 }
