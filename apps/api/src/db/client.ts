@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { checksOutConnections } from './one-connection.ts';
 import { sql } from './orm.ts';
 import type { PgDatabase, PgQueryResultHKT } from './pg-core.ts';
 import { statementKeepingClient } from './pg-statements.ts';
@@ -88,6 +89,16 @@ async function openPostgres(url: string, max: number, options: TDatabaseOptions)
   const relaxedDb = drizzleNodePg(relaxedPool) as TDb;
   const backgroundDb = drizzleNodePg(backgroundPool) as TDb;
   for (const each of [db, relaxedDb, backgroundDb]) commitsInOneMessage(each);
+  for (const [each, itsPool] of [
+    [db, pool],
+    [relaxedDb, relaxedPool],
+  ] as const)
+    checksOutConnections(each, async () => {
+      const client = await itsPool.connect();
+      const one = drizzleNodePg(client) as TDb;
+      commitsInOneMessage(one);
+      return { db: one, release: (lost) => client.release(lost) };
+    });
   return {
     db,
     relaxedDb,

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDatabase } from '../testing/test-app.ts';
 import { sql } from './orm.ts';
+import { rows } from './rows.ts';
 import { executeAndCommit, withTransaction } from './with-transaction.ts';
 
 // Included by vitest.config.ts only when DATABASE_URL names a PostgreSQL server: PGlite has one
@@ -50,8 +51,7 @@ describe('a transaction whose last statements carry its commit, on PostgreSQL', 
         executeAndCommit(tx, [sql`update counters set n = n + ${1} where id = ${1}`]),
       ),
     ).toBe('updated');
-    const [row] = (await t.database.db.execute(sql`select n from counters where id = 1`)).rows;
-    expect(row).toEqual({ n: 101 });
+    expect(await rows(t.database.db, sql`select n from counters where id = 1`)).toEqual([{ n: 101 }]);
   });
 
   it('(negative control) the same update sent alone keeps the lock until the commit after it', async () => {

@@ -4,6 +4,7 @@ import { ENDPOINT_SCHEMAS as CALLS } from '@ingressos/contracts/endpoint-schemas
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { TDb } from '../../db/client.ts';
+import { withOneConnection } from '../../db/one-connection.ts';
 import type { TRateLimits } from '../../modules/accounts/rate-limits.ts';
 import { activateCart } from '../../modules/cart/activate-cart.ts';
 import { addToCart } from '../../modules/cart/add-to-cart.ts';
@@ -83,16 +84,16 @@ function queuePassOf(c: Context<TAppEnv>, eventId: number): string | undefined {
  */
 export function cartRoutes(options: TCartRouteOptions) {
   const { db, present, sellable } = options;
-  const cartOf = async (c: Context<TAppEnv>, sessionId: string) =>
-    present(await getCart(db, sessionId, c.get('locale')));
+  const cartOf = async (c: Context<TAppEnv>, sessionId: string, on = db) =>
+    present(await getCart(on, sessionId, c.get('locale')));
   const remember = (c: Context<TAppEnv>, sessionId: string) =>
     rememberSession(c, sessionId, options.secureCookies);
-  const answer = async (c: Context<TAppEnv>, sessionId: string, message = '') =>
+  const answer = async (c: Context<TAppEnv>, sessionId: string, message = '', on = db) =>
     c.json({
       status: 'success',
       message,
       sessionID: sessionId,
-      cart: await cartOf(c, sessionId),
+      cart: await cartOf(c, sessionId, on),
     });
 
   return new Hono<TAppEnv>()
@@ -129,34 +130,41 @@ export function cartRoutes(options: TCartRouteOptions) {
         },
         locale,
       );
-      const added = await addToCart(
-        {
-          db,
-          holdSeconds: options.holdSeconds,
-          stockMode: options.stockMode,
-          locale,
-          sellable,
-          account,
-          admitted,
-        },
-        { ...body, sessionId },
-      ).catch(async (error: unknown) => {
-        await giveBack?.();
-        throw error;
-      });
-      remember(c, added.sessionId);
-      if (body.commissionerId) {
-        await attachSeller(db, added.sessionId, body.commissionerId);
-        return answer(c, added.sessionId);
-      }
-      if (added.cart)
-        return c.json({
-          status: 'success',
-          message: '',
-          sessionID: added.sessionId,
-          cart: present(added.cart),
+      // A buyer with a cart or an account holds in a transaction and reads the cart after its commit:
+      // both on one connection (withOneConnection), so a busy pool cannot fail the answer of a hold
+      // that was kept. A new anonymous buyer's rush hold answers from its own batched statement.
+      const oneConnection = Boolean(auth || sessionId);
+      const run = <T>(fn: (on: TDb) => Promise<T>) => (oneConnection ? withOneConnection(db, fn) : fn(db));
+      return run(async (conn) => {
+        const added = await addToCart(
+          {
+            db: conn,
+            holdSeconds: options.holdSeconds,
+            stockMode: options.stockMode,
+            locale,
+            sellable,
+            account,
+            admitted,
+          },
+          { ...body, sessionId },
+        ).catch(async (error: unknown) => {
+          await giveBack?.();
+          throw error;
         });
-      return answer(c, added.sessionId);
+        remember(c, added.sessionId);
+        if (body.commissionerId) {
+          await attachSeller(conn, added.sessionId, body.commissionerId);
+          return answer(c, added.sessionId, '', conn);
+        }
+        if (added.cart)
+          return c.json({
+            status: 'success',
+            message: '',
+            sessionID: added.sessionId,
+            cart: present(added.cart),
+          });
+        return answer(c, added.sessionId, '', conn);
+      });
     })
     .post('/:version{v[1-4]}/removefromcart', async (c) => {
       const body = await parseJsonBody(c, CALLS.removeFromCart.body);

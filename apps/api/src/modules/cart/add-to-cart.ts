@@ -9,6 +9,7 @@ import {
 } from '@ingressos/domain';
 import type { TDb } from '../../db/client.ts';
 import { newCartId, newSessionId } from '../../db/ids.ts';
+import { poolOf } from '../../db/one-connection.ts';
 import { and, eq, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { cartHolds, carts } from '../../db/schema/index.ts';
@@ -58,10 +59,12 @@ const TARGET_TTL_MS = 5_000;
 const targetsByDb = new WeakMap<TDb, Map<string, { at: number; target: Promise<TTarget | null> }>>();
 
 function cachedTarget(db: TDb, lotId: number, placeId: number | null | undefined): Promise<TTarget | null> {
-  let targets = targetsByDb.get(db);
+  // One cache per pool: a call on a connection of its own (withOneConnection) shares it.
+  const pool = poolOf(db);
+  let targets = targetsByDb.get(pool);
   if (!targets) {
     targets = new Map();
-    targetsByDb.set(db, targets);
+    targetsByDb.set(pool, targets);
   }
   const key = `${lotId}:${placeId ?? ''}`;
   const now = Date.now();
