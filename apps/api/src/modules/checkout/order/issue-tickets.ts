@@ -44,8 +44,9 @@ export class OverCpfLimit extends Error {
  * Turns the cart's holds into sales, in the caller's transaction. Each live hold is deleted and
  * its units move from `held` to `sold` (lot and place) in the function this answers, which the
  * caller runs last, as its commit (issue 37: stock.ts sellHeldUnitsAndCommit; the lot's row lock
- * is then held for one statement and the commit's flush, not for the whole issue step); units whose hold expired or was released
- * meanwhile are taken from what is free at once, or the whole approval fails with SoldOut.
+ * is then held for one statement and the commit's flush, not for the whole issue step); units
+ * whose hold expired or was released meanwhile are taken from what is free at once, or the whole
+ * approval fails with SoldOut.
  * Promotion codes count the units they discounted (`used + n <= quantity`).
  */
 async function convertHolds(
