@@ -86,6 +86,11 @@ export type TPurchaseRun = {
     holdsAlone: TRate;
     holdsDuring: TRate;
     purchasesPerSecondDuring: number;
+    /**
+     * The same crowds while the buyers purchase at half the rate they reached flat out (an on-sale's
+     * waiting room admits what the purchase step can take, with room to spare).
+     */
+    atHalfRate: { pagesDuring: TRate; holdsDuring: TRate; purchasesPerSecondDuring: number };
   };
   /** From the payment's answer to the confirmation e-mail sent (outbox sent_at), per paid order. */
   mailP50Ms: number;
@@ -380,8 +385,15 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     if (measuring) into.push(performance.now() - started);
     return { status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
   };
-  const loop = async (persons: { token: string }[], index: number, until: number) => {
-    for (let n = 0; Date.now() < until; n += 1) {
+  /** One buyer purchasing until `until`; with `everyMs`, starting a purchase at most that often. */
+  const loop = async (persons: { token: string }[], index: number, until: number, everyMs = 0) => {
+    for (let n = 0, next = Date.now(); Date.now() < until; n += 1) {
+      if (everyMs > 0) {
+        const wait = next - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        next += everyMs;
+        if (Date.now() >= until) break;
+      }
       const person = persons[Math.floor(bought[index]! / PURCHASES_PER_ACCOUNT) % persons.length]!;
       bought[index] = (bought[index] ?? 0) + 1;
       const auth = { authorization: `Bearer ${person.token}`, 'content-type': 'application/json' };
@@ -518,13 +530,30 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     const pagesDuring = await crowd(page);
     const holdsDuring = await crowd(hold);
     await buying;
+    const purchasesPerSecondDuring =
+      Math.round(((answeredAt.size - answeredBefore) / (2 * SIDE_SECONDS + 1)) * 10) / 10;
+    // Half the flat-out rate: each buyer starts a purchase every `buyers / (rate / 2)` seconds.
+    const everyMs = (buyers / (purchases / SECONDS / 2)) * 1000;
+    const answeredBeforeHalf = answeredAt.size;
+    const halfUntil = Date.now() + (2 * SIDE_SECONDS + 1) * 1000;
+    const buyingAtHalf = Promise.all(
+      people.map((persons, index) => loop(persons, index, halfUntil, everyMs)),
+    );
+    const pagesAtHalf = await crowd(page);
+    const holdsAtHalf = await crowd(hold);
+    await buyingAtHalf;
     sideBySide = {
       pagesAlone,
       pagesDuring,
       holdsAlone,
       holdsDuring,
-      purchasesPerSecondDuring:
-        Math.round(((answeredAt.size - answeredBefore) / (2 * SIDE_SECONDS + 1)) * 10) / 10,
+      purchasesPerSecondDuring,
+      atHalfRate: {
+        pagesDuring: pagesAtHalf,
+        holdsDuring: holdsAtHalf,
+        purchasesPerSecondDuring:
+          Math.round(((answeredAt.size - answeredBeforeHalf) / (2 * SIDE_SECONDS + 1)) * 10) / 10,
+      },
     };
   }
 
