@@ -533,7 +533,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     const purchasesPerSecondDuring =
       Math.round(((answeredAt.size - answeredBefore) / (2 * SIDE_SECONDS + 1)) * 10) / 10;
     // Half the flat-out rate: each buyer starts a purchase every `buyers / (rate / 2)` seconds.
-    const everyMs = (buyers / (purchases / SECONDS / 2)) * 1000;
+    const everyMs = (buyers / (Math.max(1, purchases) / SECONDS / 2)) * 1000;
     const answeredBeforeHalf = answeredAt.size;
     const halfUntil = Date.now() + (2 * SIDE_SECONDS + 1) * 1000;
     const buyingAtHalf = Promise.all(

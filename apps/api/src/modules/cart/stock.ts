@@ -339,11 +339,8 @@ function sellHeld(units: TSaleUnits, n: number): SQL[] {
     update event_sections s set half_held = s.half_held - ${n}, half_sold = s.half_sold + ${n}
     from lot join event_tickets t on t.id = lot.ticket_id
     where t.half_price and s.id = t.section_id`;
-  if (units.controlledPlaceId === null) return [lot];
-  return [
-    lot,
-    sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`,
-  ];
+  const place = sql`update controlled_places set held = held - ${n}, sold = sold + ${n} where id = ${units.controlledPlaceId}`;
+  return units.controlledPlaceId === null ? [lot] : [lot, place];
 }
 
 /**
