@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { FRESH_PLAN } from './fresh-plan.ts';
+import { savingTransactionRoundTrips } from './pg-begin.ts';
 
 type TQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -27,7 +28,7 @@ export type TStatementOptions = {
  * commit, migrations' many statements in one text), queries that already have a name and cursors
  * go through unchanged, and so do texts marked `FRESH_PLAN` (fresh-plan.ts). A connection keeps at most `perConnection` statements (texts built with a
  * variable number of parameters are distinct texts); the pool closes idle connections, and their
- * statements with them.
+ * statements with them. Its transactions send BEGIN with their first statement (pg-begin.ts).
  */
 export function statementKeepingClient(options: TStatementOptions = {}): typeof pg.Client {
   const perConnection = options.perConnection ?? 256;
@@ -55,15 +56,14 @@ export function statementKeepingClient(options: TStatementOptions = {}): typeof 
   class StatementKeepingClient extends pg.Client {
     readonly kept = new Set<string>();
   }
-  (StatementKeepingClient.prototype as unknown as { query: TQuery }).query = function (
-    this: StatementKeepingClient,
-    config: unknown,
-    values?: unknown,
-    callback?: unknown,
-  ) {
-    const named = withName(this.kept, config, values);
-    return plainQuery.call(this, named ?? config, values, callback);
-  };
+  const named = (client: pg.Client, config: unknown, values: unknown) =>
+    withName((client as StatementKeepingClient).kept, config, values) ?? config;
+  (StatementKeepingClient.prototype as unknown as { query: TQuery }).query = savingTransactionRoundTrips(
+    function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+      return plainQuery.call(this, named(this, config, values), values, callback);
+    },
+    named,
+  );
 
   function withName(kept: Set<string>, config: unknown, values: unknown): object | undefined {
     let text: string;

@@ -65,20 +65,21 @@ export function commitsInOneMessage(db: TDb): void {
 
 /**
  * Issue 37: runs `statements` as the LAST of a withTransaction's transaction and, on PostgreSQL,
- * sends its COMMIT in the same message (a simple query: `...; commit; begin`), so the rows they lock
- * are held for their run and the commit's flush, not for a round trip back to this process and a
+ * sends its COMMIT in the same message (a simple query: `...; commit`), so the rows they lock are
+ * held for their run and the commit's flush, not for a round trip back to this process and a
  * COMMIT through an event loop that may be busy (the lot's row in a purchase's issue step, which
- * every hold and purchase of the lot waits for). drizzle's own COMMIT then ends the empty
- * transaction that `begin` opened. Nothing may run after it in the transaction: it would run in
- * that empty one. Elsewhere (PGlite, a transaction inside another, one not opened by
- * withTransaction) the statements run as usual and the transaction commits as usual.
+ * every hold and purchase of the lot waits for). drizzle's own COMMIT then finds the connection
+ * outside any transaction and is answered without a round trip (pg-begin.ts). Nothing may run
+ * after it in the transaction: it would run on its own, outside it. Elsewhere (PGlite, a
+ * transaction inside another, one not opened by withTransaction) the statements run as usual and
+ * the transaction commits as usual.
  *
  * A simple query takes no parameters, so the statements' values are written into its text: only
  * integers are accepted. A connection lost while the message is under way counts as lost during
  * COMMIT (the commit may have happened): withTransaction does not run the transaction again.
  */
 export async function executeAndCommit(tx: TDb, statements: readonly SQL[]): Promise<void> {
-  const message = sql.join([...statements, sql.raw('commit'), sql.raw('begin')], sql.raw('; '));
+  const message = sql.join([...statements, sql.raw('commit')], sql.raw('; '));
   // Checked on every database, so that what passes on PGlite passes on PostgreSQL.
   const { params } = dialect.sqlToQuery(message);
   if (!params.every((value) => typeof value === 'number' && Number.isSafeInteger(value)))

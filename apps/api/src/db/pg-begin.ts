@@ -1,0 +1,120 @@
+import pg from 'pg';
+
+type TQuery = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** The BEGIN each connection keeps as a prepared statement, parsed by its first transaction. */
+const BEGIN = 'k_begin';
+
+type TConnection = {
+  parsedStatements: Record<string, string>;
+  bind(config: { statement: string }): void;
+  execute(config: object): void;
+};
+type TQueryObject = {
+  callback?: (error: Error | null, result?: unknown) => void;
+  prepare(connection: TConnection): void;
+  handleCommandComplete(message: { command?: string }, connection: TConnection): void;
+};
+type TClientState = {
+  connection: TConnection;
+  _queryQueue: unknown[];
+  _activeQuery: unknown;
+  getTransactionStatus(): string | null;
+  /** A BEGIN asked for and not yet sent: it goes with the transaction's first statement. */
+  beginDeferred?: boolean;
+};
+
+const Query = pg.Query as unknown as new (config: unknown, values?: unknown) => TQueryObject;
+
+/**
+ * A query that carries its transaction's BEGIN: Bind and Execute of the connection's kept BEGIN,
+ * then the query's own messages, one write and one Sync, so PostgreSQL runs both in order and
+ * answers them together. BEGIN's answer (its CommandComplete) is not part of the query's result.
+ */
+class AfterBegin extends Query {
+  #begun = false;
+  override prepare(connection: TConnection): void {
+    connection.bind({ statement: BEGIN });
+    connection.execute({});
+    super.prepare(connection);
+  }
+  override handleCommandComplete(message: { command?: string }, connection: TConnection): void {
+    if (!this.#begun) {
+      this.#begun = true;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
+}
+
+const answered = (command: string) =>
+  Promise.resolve({ command, rowCount: null, oid: null, rows: [], fields: [] });
+
+const textOf = (config: unknown): string | undefined =>
+  typeof config === 'string'
+    ? config
+    : typeof config === 'object' && config !== null && !('submit' in config)
+      ? (config as { text?: string }).text
+      : undefined;
+
+const hasParams = (config: unknown, values: unknown) => {
+  const params =
+    (typeof config === 'object' && config !== null && (config as { values?: unknown }).values) || values;
+  return Array.isArray(params) && params.length > 0;
+};
+
+/**
+ * Issue 37: a transaction's BEGIN and its COMMIT are round trips of their own (drizzle sends each as
+ * a query and waits), three transactions a purchase: on a 2-core machine each costs a system call
+ * and a wake-up of PostgreSQL's backend on both sides. This wraps a client's `query` so that:
+ *
+ * - `begin` is not sent at once: it goes in the same message as the transaction's first statement
+ *   with parameters (AfterBegin), so the two cost one round trip. A first statement without
+ *   parameters (perhaps several statements in one text, which only the simple protocol runs) waits
+ *   for a BEGIN sent on its own, as before. A connection's first transaction sends its BEGIN
+ *   on its own too, which parses the kept one.
+ * - A transaction that sent nothing commits or rolls back without a round trip: nothing was begun.
+ * - `commit` or `rollback` on a connection that PostgreSQL last reported outside any transaction
+ *   (executeAndCommit's message ends with its COMMIT) is answered here: PostgreSQL would only warn
+ *   that there is no transaction in progress.
+ *
+ * Either way the transaction's statements run between a BEGIN and a COMMIT on one connection, in
+ * the same order: what it writes, locks and sees is unchanged.
+ */
+export function savingTransactionRoundTrips(
+  send: TQuery,
+  named: (client: pg.Client, config: unknown, values: unknown) => unknown = (_, config) => config,
+): TQuery {
+  return function (this: pg.Client, config, values, callback) {
+    const client = this as unknown as TClientState;
+    const text = callback === undefined ? textOf(config) : undefined;
+    const plain = text !== undefined && !hasParams(config, values);
+    if (plain && text === 'begin') {
+      if (client.connection.parsedStatements[BEGIN] === undefined)
+        return send.call(this, { name: BEGIN, text: 'begin' }, []);
+      client.beginDeferred = true;
+      return answered('BEGIN');
+    }
+    if (plain && (text === 'commit' || text === 'rollback')) {
+      const command = text.toUpperCase();
+      if (client.beginDeferred) {
+        client.beginDeferred = false;
+        return answered(command);
+      }
+      const idle =
+        client.getTransactionStatus() === 'I' && !client._activeQuery && client._queryQueue.length === 0;
+      if (idle) return answered(command);
+    }
+    if (!client.beginDeferred) return send.call(this, config, values, callback);
+    client.beginDeferred = false;
+    if (text !== undefined && !plain) {
+      const query = new AfterBegin(named(this, config, values), values);
+      return new Promise((resolve, reject) => {
+        query.callback = (error, result) => (error ? reject(error) : resolve(result));
+        send.call(this, query);
+      });
+    }
+    const begun = send.call(this, { name: BEGIN, text: 'begin' }, []) as Promise<unknown>;
+    return begun.then(() => send.call(this, config, values, callback));
+  };
+}
