@@ -18,7 +18,12 @@ type TQueryObject = {
 type TClientState = {
   connection: TConnection;
   _queryQueue: unknown[];
-  _activeQuery: unknown;
+  /**
+   * node-postgres's own flag: false from a query's sending until PostgreSQL's ReadyForQuery for it
+   * (which carries the transaction status) has been read. A query's error reaches its caller before
+   * that, so until then the status read is the one before the query.
+   */
+  readyForQuery: boolean;
   getTransactionStatus(): string | null;
   /** A BEGIN asked for and not yet sent: it goes with the transaction's first statement. */
   beginDeferred?: boolean;
@@ -102,7 +107,9 @@ export function savingTransactionRoundTrips(
         return answered(command);
       }
       const idle =
-        client.getTransactionStatus() === 'I' && !client._activeQuery && client._queryQueue.length === 0;
+        client.readyForQuery === true &&
+        client._queryQueue.length === 0 &&
+        client.getTransactionStatus() === 'I';
       if (idle) return answered(command);
     }
     if (!client.beginDeferred) return send.call(this, config, values, callback);
