@@ -55,18 +55,28 @@ class AfterBegin extends Query {
 const answered = (command: string) =>
   Promise.resolve({ command, rowCount: null, oid: null, rows: [], fields: [] });
 
-const textOf = (config: unknown): string | undefined =>
-  typeof config === 'string'
-    ? config
-    : typeof config === 'object' && config !== null && !('submit' in config)
-      ? (config as { text?: string }).text
-      : undefined;
+/**
+ * A query's text and parameters, as node-postgres takes them (`query(text, values)` or
+ * `query({ text, values })`); undefined for a query object of its own (a cursor). pg-statements.ts
+ * reads them too.
+ */
+export function queryParts(config: unknown, values: unknown): { text: string; params: unknown } | undefined {
+  if (typeof config === 'string') return { text: config, params: values };
+  if (
+    typeof config === 'object' &&
+    config !== null &&
+    !('submit' in config) &&
+    typeof (config as { text?: unknown }).text === 'string'
+  )
+    return {
+      text: (config as { text: string }).text,
+      params: (config as { values?: unknown }).values ?? values,
+    };
+  return undefined;
+}
 
-const hasParams = (config: unknown, values: unknown) => {
-  const params =
-    (typeof config === 'object' && config !== null && (config as { values?: unknown }).values) || values;
-  return Array.isArray(params) && params.length > 0;
-};
+/** The kept BEGIN as a query (a new object each time: node-postgres writes the values into it). */
+const keptBegin = () => ({ name: BEGIN, text: 'begin' });
 
 /**
  * Issue 37: a transaction's BEGIN and its COMMIT are round trips of their own (drizzle sends each as
@@ -92,11 +102,11 @@ export function savingTransactionRoundTrips(
 ): TQuery {
   return function (this: pg.Client, config, values, callback) {
     const client = this as unknown as TClientState;
-    const text = callback === undefined ? textOf(config) : undefined;
-    const plain = text !== undefined && !hasParams(config, values);
+    const parts = callback === undefined ? queryParts(config, values) : undefined;
+    const text = parts?.text;
+    const plain = parts !== undefined && !(Array.isArray(parts.params) && parts.params.length > 0);
     if (plain && text === 'begin') {
-      if (client.connection.parsedStatements[BEGIN] === undefined)
-        return send.call(this, { name: BEGIN, text: 'begin' }, []);
+      if (client.connection.parsedStatements[BEGIN] === undefined) return send.call(this, keptBegin(), []);
       client.beginDeferred = true;
       return answered('BEGIN');
     }
@@ -114,14 +124,14 @@ export function savingTransactionRoundTrips(
     }
     if (!client.beginDeferred) return send.call(this, config, values, callback);
     client.beginDeferred = false;
-    if (text !== undefined && !plain) {
+    if (parts !== undefined && !plain) {
       const query = new AfterBegin(named(this, config, values), values);
       return new Promise((resolve, reject) => {
         query.callback = (error, result) => (error ? reject(error) : resolve(result));
         send.call(this, query);
       });
     }
-    const begun = send.call(this, { name: BEGIN, text: 'begin' }, []) as Promise<unknown>;
+    const begun = send.call(this, keptBegin(), []) as Promise<unknown>;
     return begun.then(() => send.call(this, config, values, callback));
   };
 }

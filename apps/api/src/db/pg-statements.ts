@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { FRESH_PLAN } from './fresh-plan.ts';
-import { savingTransactionRoundTrips } from './pg-begin.ts';
+import { queryParts, savingTransactionRoundTrips } from './pg-begin.ts';
 
 type TQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -66,23 +66,9 @@ export function statementKeepingClient(options: TStatementOptions = {}): typeof 
   );
 
   function withName(kept: Set<string>, config: unknown, values: unknown): object | undefined {
-    let text: string;
-    let params: unknown;
-    if (typeof config === 'string') {
-      text = config;
-      params = values;
-    } else if (
-      typeof config === 'object' &&
-      config !== null &&
-      !('submit' in config) &&
-      !('name' in config && (config as { name?: unknown }).name) &&
-      typeof (config as { text?: unknown }).text === 'string'
-    ) {
-      text = (config as { text: string }).text;
-      params = (config as { values?: unknown }).values ?? values;
-    } else {
-      return undefined;
-    }
+    const parts = queryParts(config, values);
+    if (!parts || (typeof config === 'object' && (config as { name?: unknown }).name)) return undefined;
+    const { text, params } = parts;
     if (!Array.isArray(params) || params.length === 0) return undefined;
     const name = nameFor(text);
     if (!name) return undefined;
