@@ -278,7 +278,11 @@ describe('payments survive timeouts, crashes and lost connections (two processes
 
   for (const point of CRASH_POINTS) {
     it(`a process killed at ${point} loses nothing: the other process closes the loop`, async () => {
-      const doomed = await startServer(gatewayEnv(mp, db, { TEST_CRASH_AT: point }));
+      // The gateway's answer must come back for the checkout to reach its step: a fresh process on a
+      // loaded machine could pass the 1 s timeout and answer 'processing' instead (not what this tests).
+      const doomed = await startServer(
+        gatewayEnv(mp, db, { TEST_CRASH_AT: point, PAYMENT_GATEWAY_TIMEOUT_MS: '10000' }),
+      );
       extra.push(doomed);
       const cut = await purchase(doomed.url, buyer(), db.fixture.lotId, cardToken(mp));
       expect(cut.status).toBe(0);
