@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomText } from './tokens.ts';
 
 /** A new secret that owns a cart: 144 random bits, URL-safe. */
 export function newSessionId(): string {
-  return randomBytes(18).toString('base64url');
+  return randomText(18, 'base64url');
 }
 
 export function newCartId(): string {
-  return randomBytes(12).toString('base64url');
+  return randomText(12, 'base64url');
 }

@@ -5,6 +5,7 @@ import type { TPaymentStatus } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../../db/client.ts';
 import { and, eq, lte, sql } from '../../../db/orm.ts';
 import { sandboxCharges } from '../../../db/schema/index.ts';
+import { randomText } from '../../../db/tokens.ts';
 import { GatewayRefusedError, type TCharge, type TPaymentGateway } from '../gateway.ts';
 import { sandboxHostedCheckout, type TSandboxPageOutcome, type TSandboxPreference } from './hosted.ts';
 import { SANDBOX } from './settings.ts';
@@ -57,7 +58,7 @@ export function createSandboxGateway(
   /** A 3DS challenge not completed this many seconds after the charge is refused (an issuer's timeout). */
   challengeSeconds = 300,
 ): TSandboxGateway {
-  const newRef = () => `sbx${randomBytes(10).toString('hex')}`;
+  const newRef = () => `sbx${randomText(10, 'hex')}`;
   /** A second charge for the same external reference answers the first one (acquirer idempotency). */
   const record = async (values: typeof sandboxCharges.$inferInsert) => {
     const [inserted] = await db.insert(sandboxCharges).values(values).onConflictDoNothing().returning();
