@@ -1,5 +1,6 @@
 import type { TDb } from '../../db/client.ts';
 import { and, eq, gt, sql } from '../../db/orm.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { randomToken, sha256 } from '../../db/tokens.ts';
 
@@ -24,7 +25,7 @@ export const liveSession = (token: string) =>
  * is built once per database and sent as a named prepared statement: neither the query builder
  * nor PostgreSQL's parser and planner run for it again.
  */
-const prepareFindSession = (db: TDb) =>
+const findSessionQuery = preparedPerDb((db) =>
   db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -33,19 +34,15 @@ const prepareFindSession = (db: TDb) =>
       and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))),
     )
     .limit(1)
-    .prepare('find_session');
-const preparedFindSession = new WeakMap<TDb, ReturnType<typeof prepareFindSession>>();
+    .prepare('find_session'),
+);
 
 /** The live session of a token and its user, or null (unknown, revoked or expired). */
 export async function findSession(
   db: TDb,
   token: string,
 ): Promise<{ session: TSession; user: TUserRow } | null> {
-  let query = preparedFindSession.get(db);
-  if (!query) {
-    query = prepareFindSession(db);
-    preparedFindSession.set(db, query);
-  }
+  const query = findSessionQuery(db);
   const [row] = await query.execute({ hash: sha256(token), now: new Date() });
   return row ? { session: row.session, user: row.user } : null;
 }

@@ -4,7 +4,8 @@ import { escapeHtml } from '@ingressos/domain/html';
 import { formatMoney } from '@ingressos/domain/money';
 import type { TMail } from '../../adapters/mail/index.ts';
 import { mailButton, mailLayout } from '../../adapters/mail/layout.ts';
-import { eq } from '../../db/orm.ts';
+import { eq, sql } from '../../db/orm.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { events, orders, users, venues } from '../../db/schema/index.ts';
 import { siteConfig } from '../../web/site-config.ts';
 import { getOrderReceipt } from './get-order-receipt.ts';
@@ -73,6 +74,18 @@ function wording(locale: TLocale, receipt: TOrderReceipt, n: number, date: strin
   };
 }
 
+/** The order with its buyer, event and venue: built once (issue 37: the widest select of a purchase). */
+const mailRow = preparedPerDb((db) =>
+  db
+    .select({ email: users.email, name: users.name, order: orders, event: events, venue: venues })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('confirmation_mail_order'),
+);
+
 /**
  * The purchase confirmation: order number, each ticket, the amount, a link to the order, and every
  * ticket of the order attached as one PDF (A6 pages with QR); null when the order has no ticket to
@@ -83,13 +96,7 @@ export async function renderConfirmationMail(
   orderId: string,
   locale: TLocale,
 ): Promise<TMail | null> {
-  const [row] = await s.db
-    .select({ email: users.email, name: users.name, order: orders, event: events, venue: venues })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .innerJoin(venues, eq(venues.id, events.venueId))
-    .where(eq(orders.id, orderId));
+  const [row] = await mailRow(s.db).execute({ orderId });
   if (!row) return null;
   const list = await pdfTickets(s.db, { orderId }, locale);
   if (list.length === 0) return null;

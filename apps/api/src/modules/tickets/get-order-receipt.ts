@@ -5,6 +5,7 @@ import { isPaid } from '@ingressos/domain/order-lifecycle';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../db/client.ts';
 import { and, eq, gt, ne, sql } from '../../db/orm.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { rows } from '../../db/rows.ts';
 import {
   cartHolds,
@@ -241,5 +242,11 @@ async function cartKept(db: TDb, order: TOrder) {
 }
 
 /** The order as it is now (a poll may just have moved it). */
-export const findOrders = (db: TDb, orderId: string) =>
-  db.select().from(orders).where(eq(orders.id, orderId));
+const findOrdersQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('find_order'),
+);
+export const findOrders = (db: TDb, orderId: string) => findOrdersQuery(db).execute({ orderId });

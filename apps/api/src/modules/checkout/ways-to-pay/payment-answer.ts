@@ -3,6 +3,7 @@ import type { TLocale } from '@ingressos/domain';
 import { awaitsPayment } from '@ingressos/domain/order-lifecycle';
 import { type TPaymentStatus, transactionStatusOf } from '@ingressos/domain/payment-status';
 import { eq, sql } from '../../../db/orm.ts';
+import { preparedPerDb } from '../../../db/prepared.ts';
 import { orders, paymentParts, payments, type TOrderLine } from '../../../db/schema/index.ts';
 import { qrSvgDataUrl } from '../../tickets/ticket-pdf.ts';
 import { paymentError, paymentMessage } from '../messages.ts';
@@ -21,6 +22,20 @@ function messageOf(payment: { status: string; statusDetail: string | null } | un
   return '';
 }
 
+/** Issue 37: the order, its payment (one per order) and whether it is split, in one statement. */
+const answerRow = preparedPerDb((db) =>
+  db
+    .select({
+      order: orders,
+      payment: payments,
+      split: sql<boolean>`exists (select 1 from ${paymentParts} where ${paymentParts.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('payment_answer'),
+);
+
 /**
  * The payment answer: how an order and its payment, as they stand, become what every way to pay
  * answers (POST /checkout/v1, a split's card, a 3DS return, the ongoing purchase, a replay of an
@@ -31,16 +46,7 @@ export async function paymentAnswer(
   orderId: string,
   locale: TLocale,
 ): Promise<TPaymentAnswer> {
-  // Issue 37: the order, its payment (one per order) and whether it is split, in one statement.
-  const [row] = await s.db
-    .select({
-      order: orders,
-      payment: payments,
-      split: sql<boolean>`exists (select 1 from ${paymentParts} where ${paymentParts.orderId} = ${orders.id})`,
-    })
-    .from(orders)
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(eq(orders.id, orderId));
+  const [row] = await answerRow(s.db).execute({ orderId });
   if (!row) throw paymentError('order_not_found', locale);
   const { order } = row;
   const payment = row.payment ?? undefined;
