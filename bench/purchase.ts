@@ -104,6 +104,8 @@ export type TPurchaseRun = {
   waits: Record<string, number>;
   /** SQL statements the server sent per purchase (bench/statement-count.ts), and the most frequent. */
   statementsPerPurchase: number;
+  /** Messages the server sent to PostgreSQL per purchase (statements sent together are one). */
+  roundTripsPerPurchase: number;
   topStatements: Record<string, number>;
   /** Transactions per purchase, from pg_stat_database (commits+rollbacks) and table counters. */
   transactionsPerPurchase: number;
@@ -493,17 +495,17 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     servers[index]!.output()
       .slice(outputBefore[index])
       .split('\n')
-      .find((line) => line.startsWith('{"statements"') && line.endsWith('}}'));
+      .find((line) => line.startsWith('{"statements"') && line.endsWith('}'));
   const counts = new Map<string, number>();
+  let trips = 0;
   for (const [index] of servers.entries()) {
     for (let i = 0; i < 50 && !countedLine(index); i += 1)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const counted = countedLine(index);
     if (!counted) continue;
-    for (const [text, n] of Object.entries(
-      (JSON.parse(counted) as { statements: Record<string, number> }).statements,
-    ))
-      counts.set(text, (counts.get(text) ?? 0) + n);
+    const parsed = JSON.parse(counted) as { statements: Record<string, number>; trips: number };
+    for (const [text, n] of Object.entries(parsed.statements)) counts.set(text, (counts.get(text) ?? 0) + n);
+    trips += parsed.trips;
   }
   const statements = [...counts].sort((a, b) => b[1] - a[1]);
   const statementsPerPurchase = statements.reduce((n, [, c]) => n + c, 0) / Math.max(1, purchases);
@@ -630,6 +632,7 @@ async function runOnce(adminUrl: string, buyers: number, processes: number): Pro
     oversold: Math.max(0, lot.sold + lot.held - lot.capacity) + Math.abs(lot.sold - lot.tickets),
     waits,
     statementsPerPurchase: Math.round(statementsPerPurchase * 10) / 10,
+    roundTripsPerPurchase: Math.round((trips / Math.max(1, purchases)) * 10) / 10,
     topStatements,
     transactionsPerPurchase:
       Math.round(((countersAfter.xacts - countersBefore.xacts) / Math.max(1, purchases)) * 10) / 10,

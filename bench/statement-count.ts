@@ -7,11 +7,15 @@
 import pg from 'pg';
 
 let counts = new Map<string, number>();
+/** Messages sent: one a statement, or one for statements sent together. */
+let trips = 0;
 const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string };
-  const text = typeof first === 'string' ? first : (first?.text ?? '?');
-  counts.set(text, (counts.get(text) ?? 0) + 1);
+  const first = args[0] as string | { text?: string; parts?: string[] };
+  // Statements sent together (apps/api/src/db/in-one-round-trip.ts) count one each.
+  const texts = typeof first === 'string' ? [first] : (first?.parts ?? [first?.text ?? '?']);
+  for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1);
+  trips += 1;
   return original.apply(this, args);
 } as typeof pg.Client.prototype.query;
 
@@ -21,6 +25,7 @@ process.on('SIGUSR2', () => {
     const key = text.replace(/\s+/g, ' ').slice(0, 160);
     byText.set(key, (byText.get(key) ?? 0) + n);
   }
-  process.stderr.write(`${JSON.stringify({ statements: Object.fromEntries(byText) })}\n`);
+  process.stderr.write(`${JSON.stringify({ statements: Object.fromEntries(byText), trips })}\n`);
   counts = new Map();
+  trips = 0;
 });

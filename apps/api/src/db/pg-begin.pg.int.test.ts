@@ -1,45 +1,17 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TTestDatabase } from '../testing/test-app.ts';
-import type { TDb } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { entriesDatabase } from '../testing/counted-pool.ts';
 import { sql } from './orm.ts';
 import { statementKeepingClient } from './pg-statements.ts';
-import { rows } from './rows.ts';
-import { commitsInOneMessage, executeAndCommit, withTransaction } from './with-transaction.ts';
+import { executeAndCommit, withTransaction } from './with-transaction.ts';
 
 // Included by vitest.config.ts only when DATABASE_URL names a PostgreSQL server (PGlite has no round trips).
 describe("a transaction's BEGIN and COMMIT without round trips of their own, on PostgreSQL", () => {
-  let t: TTestDatabase;
-  let other: pg.Client;
-  const pools: pg.Pool[] = [];
-  beforeAll(async () => {
-    t = await createTestDatabase('postgres');
-    await t.database.db.execute(sql`create table entries (id int primary key)`);
-    other = new pg.Client({ connectionString: t.url });
-    await other.connect();
-  });
-  afterAll(async () => {
-    await Promise.all(pools.map((pool) => pool.end()));
-    await other.end();
-    await t.drop();
-  });
-  beforeEach(async () => {
-    await t.database.db.execute(sql`truncate entries`);
-  });
+  const database = entriesDatabase();
 
   /** A pool of ONE connection (so each transaction reuses it), and the round trips it makes. */
   async function onePool(Client: typeof pg.Client = statementKeepingClient()) {
-    const pool = new pg.Pool({ connectionString: t.url, max: 1, Client });
-    pools.push(pool);
-    let trips = 0;
-    pool.on('connect', (client) => {
-      (client as unknown as { connection: pg.Connection }).connection.on('readyForQuery', () => {
-        trips += 1;
-      });
-    });
-    const db = drizzle(pool) as unknown as TDb;
-    commitsInOneMessage(db);
+    const { db, trips } = database.pool(Client);
     // The connection's first transaction sends its BEGIN on its own, which parses the kept one.
     await db.transaction(async (tx) => {
       await tx.execute(sql`select ${1}::int`);
@@ -47,16 +19,13 @@ describe("a transaction's BEGIN and COMMIT without round trips of their own, on 
     return {
       db,
       async tripsOf(fn: () => Promise<unknown>) {
-        const before = trips;
+        const before = trips();
         await fn().catch(() => {});
-        return trips - before;
+        return trips() - before;
       },
     };
   }
-  const entries = async () =>
-    (await rows<{ id: number }>(t.database.db, sql`select id from entries order by id`)).map((row) => row.id);
-  const seenByOther = async () =>
-    (await other.query('select count(*)::int as n from entries')).rows[0].n as number;
+  const { entries, seenByOther } = database;
 
   it('sends BEGIN with the first statement: one round trip fewer, and the transaction is still one', async () => {
     const { db, tripsOf } = await onePool();

@@ -5,15 +5,18 @@ type TQuery = (this: pg.Client, config: unknown, values?: unknown, callback?: un
 /** The BEGIN each connection keeps as a prepared statement, parsed by its first transaction. */
 const BEGIN = 'k_begin';
 
-type TConnection = {
+/** node-postgres's connection, as far as the queries here write to it. */
+export type TConnection = {
   parsedStatements: Record<string, string>;
-  bind(config: { statement: string }): void;
+  bind(config: object): void;
+  describe(config: object): void;
   execute(config: object): void;
+  sync(): void;
 };
 type TQueryObject = {
   callback?: (error: Error | null, result?: unknown) => void;
   prepare(connection: TConnection): void;
-  handleCommandComplete(message: { command?: string }, connection: TConnection): void;
+  handleCommandComplete(message: object, connection: TConnection): void;
 };
 type TClientState = {
   connection: TConnection;
@@ -32,24 +35,45 @@ type TClientState = {
 const Query = pg.Query as unknown as new (config: unknown, values?: unknown) => TQueryObject;
 
 /**
- * A query that carries its transaction's BEGIN: Bind and Execute of the connection's kept BEGIN,
- * then the query's own messages, one write and one Sync, so PostgreSQL runs both in order and
- * answers them together. BEGIN's answer (its CommandComplete) is not part of the query's result.
+ * A query that carries its transaction's BEGIN (unless `begin` is false): Bind and Execute of the
+ * connection's kept BEGIN, then the query's own messages, one write and one Sync, so PostgreSQL
+ * runs both in order and answers them together. BEGIN's answer (its CommandComplete) is not part
+ * of the query's result. in-one-round-trip.ts sends several statements after it.
  */
-class AfterBegin extends Query {
-  #begun = false;
-  override prepare(connection: TConnection): void {
+export class AfterBegin extends Query {
+  #begin: boolean;
+  constructor(config: unknown, values?: unknown, begin = true) {
+    super(config, values);
+    this.#begin = begin;
+  }
+  /** Bind and Execute of the kept BEGIN, when this query carries it. */
+  protected sendBegin(connection: TConnection): void {
+    if (!this.#begin) return;
     connection.bind({ statement: BEGIN });
     connection.execute({});
+  }
+  override prepare(connection: TConnection): void {
+    this.sendBegin(connection);
     super.prepare(connection);
   }
-  override handleCommandComplete(message: { command?: string }, connection: TConnection): void {
-    if (!this.#begun) {
-      this.#begun = true;
+  override handleCommandComplete(message: object, connection: TConnection): void {
+    if (this.#begin) {
+      this.#begin = false;
       return;
     }
     super.handleCommandComplete(message, connection);
   }
+}
+
+/**
+ * in-one-round-trip.ts: takes the connection's BEGIN that waits for the transaction's first
+ * statement (true: the caller's message must now carry it, as AfterBegin does).
+ */
+export function takeDeferredBegin(client: pg.Client): boolean {
+  const state = client as unknown as TClientState;
+  const deferred = state.beginDeferred === true;
+  state.beginDeferred = false;
+  return deferred;
 }
 
 const answered = (command: string) =>

@@ -126,6 +126,7 @@ describe('kept statements on PostgreSQL', () => {
 
   it('serves a pool: each connection names the text on its own', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 3, Client: statementKeepingClient() });
+    pool.on('error', () => {});
     const text = 'select name, pg_backend_pid() as pid from lots where id = $1';
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, at) => pool.query(text, [(at % 2) + 1])),

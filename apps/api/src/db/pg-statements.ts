@@ -55,6 +55,14 @@ export function statementKeepingClient(options: TStatementOptions = {}): typeof 
 
   class StatementKeepingClient extends pg.Client {
     readonly kept = new Set<string>();
+    /** The name of `text` when this connection has parsed it (in-one-round-trip.ts binds it by name). */
+    parsedName(text: string): string | undefined {
+      const name = texts.get(text)?.name;
+      const { parsedStatements } = (
+        this as unknown as { connection: { parsedStatements: Record<string, string> } }
+      ).connection;
+      return name !== undefined && parsedStatements[name] === text ? name : undefined;
+    }
   }
   const named = (client: pg.Client, config: unknown, values: unknown) =>
     withName((client as StatementKeepingClient).kept, config, values) ?? config;

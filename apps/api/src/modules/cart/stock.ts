@@ -260,20 +260,17 @@ export async function reclaimExpiredHolds(
 export type TLiveHold = { id: number; lot_id: number; controlled_place_id: number | null; quantity: number };
 
 /**
- * reclaimExpiredHolds for one cart, answering in the same statement the holds still live (issue 37:
- * one statement, not two), in lock order (lot, then place). The answer reads the rows as before the
- * statement, so the expired ones are left out by the same test that releases them (`now()` is the
- * transaction's time in both); the caller holds the cart's row lock, so no other hold of the cart changes.
+ * reclaimExpiredHolds for one cart, as a statement the issue step sends with others, answering in
+ * the same statement the holds still live (TLiveHold rows; issue 37: one statement, not two), in
+ * lock order (lot, then place). The answer reads the rows as before the statement, so the expired
+ * ones are left out by the same test that releases them (`now()` is the transaction's time in both);
+ * the caller holds the cart's row lock, so no other hold of the cart changes.
  */
-export async function reclaimAndListCartHolds(tx: TDb, cartId: string): Promise<TLiveHold[]> {
-  return rows<TLiveHold>(
-    tx,
-    sql`${reclaimExpired(sql`cart_id = ${cartId}`)}
-        select id, lot_id, controlled_place_id, quantity from cart_holds
-        where cart_id = ${cartId} and not released and expires_at > now()
-        order by lot_id, controlled_place_id, id`,
-  );
-}
+export const reclaimAndListCartHoldsSql = (cartId: string): SQL =>
+  sql`${reclaimExpired(sql`cart_id = ${cartId}`)}
+      select id, lot_id, controlled_place_id, quantity from cart_holds
+      where cart_id = ${cartId} and not released and expires_at > now()
+      order by lot_id, controlled_place_id, id`;
 
 /**
  * Deletes cart lines (removal, clearing, starting over) and gives back the units of those still

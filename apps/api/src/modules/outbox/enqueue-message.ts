@@ -1,5 +1,6 @@
 import type { TMail } from '../../adapters/mail/index.ts';
 import type { TDb } from '../../db/client.ts';
+import type { SQL } from '../../db/orm.ts';
 import { outboxMessages, type TRenderRequest } from '../../db/schema/index.ts';
 
 /** An e-mail already written, an e-mail the worker writes (from `render`), or a text message. */
@@ -15,6 +16,11 @@ export type TOutgoingMessage =
  * same dedupe key is dropped.
  */
 export async function enqueueMessage(db: TDb, message: TOutgoingMessage): Promise<void> {
+  await db.execute(enqueueMessageSql(db, message));
+}
+
+/** enqueueMessage's statement, for a caller that writes the message inside a statement of its own. */
+export function enqueueMessageSql(db: TDb, message: TOutgoingMessage): SQL {
   const dedupeKey = message.dedupeKey ?? null;
   const values: typeof outboxMessages.$inferInsert =
     message.channel === 'sms'
@@ -34,5 +40,5 @@ export async function enqueueMessage(db: TDb, message: TOutgoingMessage): Promis
             })),
             dedupeKey,
           };
-  await db.insert(outboxMessages).values(values).onConflictDoNothing();
+  return db.insert(outboxMessages).values(values).onConflictDoNothing().getSQL();
 }

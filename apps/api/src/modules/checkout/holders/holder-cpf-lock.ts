@@ -1,5 +1,5 @@
 import type { TDb } from '../../../db/client.ts';
-import { sql } from '../../../db/orm.ts';
+import { type SQL, sql } from '../../../db/orm.ts';
 
 /**
  * Serialises, for one transaction, everything that gives a CPF a ticket of one type: issuing an
@@ -8,5 +8,9 @@ import { sql } from '../../../db/orm.ts';
  * several take them sorted by (ticket type, CPF).
  */
 export async function lockHolderCpf(tx: TDb, ticketId: number, cpf: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`holder:${ticketId}:${cpf}`}))`);
+  await tx.execute(holderCpfLockSql(ticketId, cpf));
 }
+
+/** lockHolderCpf's statement, for a caller that sends it with others. */
+export const holderCpfLockSql = (ticketId: number, cpf: string): SQL =>
+  sql`select pg_advisory_xact_lock(hashtext(${`holder:${ticketId}:${cpf}`}))`;

@@ -2,26 +2,27 @@ import { randomUUID } from 'node:crypto';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../../db/client.ts';
-import { sql } from '../../../db/orm.ts';
-import { rows } from '../../../db/rows.ts';
+import { inOneRoundTrip } from '../../../db/in-one-round-trip.ts';
+import { type SQL, sql } from '../../../db/orm.ts';
 import { lineHolders, type orders, type TOrderLine, tickets } from '../../../db/schema/index.ts';
 import { withTransaction } from '../../../db/with-transaction.ts';
 import { spendPromoUses } from '../../cart/promo-uses.ts';
 import {
-  reclaimAndListCartHolds,
+  reclaimAndListCartHoldsSql,
   releaseHolds,
   sellFreeUnits,
   sellHeldUnits,
   sellHeldUnitsAndCommit,
+  type TLiveHold,
   type TSaleUnits,
 } from '../../cart/stock.ts';
-import { enqueueMessage } from '../../outbox/enqueue-message.ts';
+import { enqueueMessageSql } from '../../outbox/enqueue-message.ts';
 import type { TTicketSigner } from '../../tickets/ticket-keys.ts';
-import { lockHolderCpf } from '../holders/holder-cpf-lock.ts';
+import { holderCpfLockSql } from '../holders/holder-cpf-lock.ts';
 import { createPurchaseTransfers } from '../holders/purchase-transfers.ts';
 import type { TCheckoutServices } from '../services.ts';
 import { crashPoint } from './crash-point.ts';
-import { moveOrder, type TPaymentOutcome } from './order-state.ts';
+import { moveOrderSql, type TPaymentOutcome } from './order-state.ts';
 
 type TOrder = typeof orders.$inferSelect;
 
@@ -40,9 +41,21 @@ export class OverCpfLimit extends Error {
   override name = 'OverCpfLimit';
 }
 
+/** What convertHolds leaves to do: a statement to send with the tickets, then what follows its answer. */
+type TConversion = {
+  /**
+   * Deletes the holds sold and, when nothing else is in it (the usual case), the cart; answers the
+   * cart's other holds.
+   */
+  leftovers: SQL;
+  /** Gives those other holds back; answers the lots' held -> sold move, the transaction's last statement. */
+  finish(others: { id: number }[]): Promise<() => Promise<void>>;
+};
+
 /**
- * Turns the cart's holds into sales, in the caller's transaction. Each live hold is deleted and
- * its units move from `held` to `sold` (lot and place) in the function this answers, which the
+ * Turns the cart's live holds (`live`: read under the cart's row lock, expired ones reclaimed by
+ * the same statement) into sales, in the caller's transaction. Each live hold is deleted and its
+ * units move from `held` to `sold` (lot and place) in the function `finish` answers, which the
  * caller runs last, as its commit (issue 37: stock.ts sellHeldUnitsAndCommit; the lot's row lock
  * is then held for one statement and the commit's flush, not for the whole issue step); units
  * whose hold expired or was released meanwhile are taken from what is free at once, or the whole
@@ -54,10 +67,8 @@ async function convertHolds(
   cartId: string,
   lines: TOrderLine[],
   promo: { id: number; n: number }[],
-): Promise<() => Promise<void>> {
-  // Lock order everywhere: cart, then lot, then place.
-  await tx.execute(sql`select id from carts where id = ${cartId} for update`);
-  const live = await reclaimAndListCartHolds(tx, cartId);
+  live: TLiveHold[],
+): Promise<TConversion> {
   const used = new Set<number>();
   const sales: { units: TSaleUnits; n: number }[] = [];
   const sellPending = async () => {
@@ -104,25 +115,26 @@ async function convertHolds(
     sql`, `,
   );
   const others = sold.length === 0 ? sql`` : sql` and id not in (${soldIds})`;
-  const leftovers = await rows<{ id: number }>(
-    tx,
-    sql`with ${sold.length === 0 ? sql`` : sql`sold as (delete from cart_holds where id in (${soldIds})),`}
+  return {
+    leftovers: sql`with ${sold.length === 0 ? sql`` : sql`sold as (delete from cart_holds where id in (${soldIds})),`}
           cart as (
             delete from carts where id = ${cartId}
               and not exists (select from cart_holds where cart_id = ${cartId}${others})
           )
         select id from cart_holds where cart_id = ${cartId}${others}`,
-  );
-  if (leftovers.length > 0) {
-    await sellPending();
-    await releaseHolds(
-      tx,
-      leftovers.map((row) => row.id),
-    );
-    await tx.execute(sql`delete from carts where id = ${cartId}`);
-  }
-  // In the lines' order (lot, then place): the lock order of every writer of stock.
-  return () => sellHeldUnitsAndCommit(tx, sales.splice(0));
+    async finish(leftovers) {
+      if (leftovers.length > 0) {
+        await sellPending();
+        await releaseHolds(
+          tx,
+          leftovers.map((row) => row.id),
+        );
+        await tx.execute(sql`delete from carts where id = ${cartId}`);
+      }
+      // In the lines' order (lot, then place): the lock order of every writer of stock.
+      return () => sellHeldUnitsAndCommit(tx, sales.splice(0));
+    },
+  };
 }
 
 /**
@@ -130,8 +142,11 @@ async function convertHolds(
  * order was created, but two orders for one CPF (a pending Pix then a card, two tabs) can both
  * pass it. Each (ticket type, CPF) is locked for the transaction, in one sorted order, so two
  * issuings for the same CPF run one after the other and the second counts the first's tickets.
+ * Answers the statements (the locks, then each pair's limit and the tickets its CPF holds, counted
+ * after the locks so that it counts what an issuing that held a lock before committed) and the check
+ * of their answers.
  */
-async function assertCpfLimits(tx: TDb, order: TOrder) {
+function cpfLimits(order: TOrder): { statements: SQL[]; check(answers: unknown[][]): void } {
   const wanted = new Map<string, { ticketId: number; cpf: string; n: number }>();
   for (const line of order.lines)
     for (const { document: cpf } of lineHolders(line)) {
@@ -140,24 +155,25 @@ async function assertCpfLimits(tx: TDb, order: TOrder) {
       entry.n += 1;
       wanted.set(key, entry);
     }
-  if (wanted.size === 0) return;
+  if (wanted.size === 0) return { statements: [], check: () => {} };
   const pairs = [...wanted.values()].sort((a, b) => a.ticketId - b.ticketId || a.cpf.localeCompare(b.cpf));
-  for (const pair of pairs) await lockHolderCpf(tx, pair.ticketId, pair.cpf);
-  // Issue 37: each pair's limit and the tickets its CPF holds, in one statement (after the locks,
-  // so it counts what an issuing that held a lock before committed).
-  const counted = await rows<{ cap: number; held: number; wanted: number }>(
-    tx,
-    sql`select t.tickets_per_cpf as cap, p.wanted,
+  const counted = sql`select t.tickets_per_cpf as cap, p.wanted,
           (select count(*)::int from tickets k where k.ticket_id = p.ticket_id and k.holder_cpf = p.cpf) as held
         from (values ${sql.join(
           pairs.map((pair) => sql`(${pair.ticketId}::int, ${pair.cpf}::text, ${pair.n}::int)`),
           sql`, `,
         )}) as p(ticket_id, cpf, wanted)
         join event_tickets t on t.id = p.ticket_id
-        where t.tickets_per_cpf is not null`,
-  );
-  if (counted.some((pair) => Number(pair.held) + Number(pair.wanted) > Number(pair.cap)))
-    throw new OverCpfLimit();
+        where t.tickets_per_cpf is not null`;
+  const statements = [...pairs.map((pair) => holderCpfLockSql(pair.ticketId, pair.cpf)), counted];
+  return {
+    statements,
+    check(answers) {
+      const counts = answers[statements.length - 1] as { cap: number; held: number; wanted: number }[];
+      if (counts.some((pair) => Number(pair.held) + Number(pair.wanted) > Number(pair.cap)))
+        throw new OverCpfLimit();
+    },
+  };
 }
 
 /**
@@ -177,37 +193,62 @@ export async function issueTickets(
 ): Promise<number> {
   // Load the signing key before the transaction: on PGlite the one connection is the transaction's.
   await s.signer.publicKey();
-  return withTransaction(s.db, async (tx) => {
-    const claimed = await moveOrder(tx, {
-      orderId: order.id,
-      to: ORDER_STATUS.PAGO,
-      paymentId,
-      payment: outcome,
-      unguarded: s.config.TEST_UNSAFE_ORDER_MOVES,
+  const limits = cpfLimits(order);
+  try {
+    return await withTransaction(s.db, async (tx) => {
+      // Issue 37: the order's move, the holder CPFs' locks and their count, then the cart's row lock
+      // and its live holds, in one round trip; each statement still sees what was committed before
+      // it ran. Lock order everywhere: the order, the CPFs, the cart, then lot, then place.
+      const answers = await inOneRoundTrip(tx, [
+        moveOrderSql({
+          orderId: order.id,
+          to: ORDER_STATUS.PAGO,
+          paymentId,
+          payment: outcome,
+          unguarded: s.config.TEST_UNSAFE_ORDER_MOVES,
+        }),
+        ...limits.statements,
+        sql`select id from carts where id = ${order.cartId} for update`,
+        reclaimAndListCartHoldsSql(order.cartId),
+      ]);
+      // Not moved (settled elsewhere): what went with the move is rolled back.
+      if (answers[0]!.length === 0) throw new NotClaimed();
+      limits.check(answers.slice(1));
+      const live = answers.at(-1) as TLiveHold[];
+      const conversion = await convertHolds(tx, order.cartId, order.lines, order.promo, live);
+      // The holds sold and the cart deleted with the tickets and their e-mail, in one round trip.
+      const { inserted, alongside } = await writeTickets(tx, s.signer, order, locale, [conversion.leftovers]);
+      const sell = await conversion.finish(alongside[0] as { id: number }[]);
+      crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
+      // Last: on PostgreSQL the lot's move carries the transaction's COMMIT.
+      await sell();
+      return inserted.length;
     });
-    if (!claimed) return -1;
-    await assertCpfLimits(tx, order);
-    const sell = await convertHolds(tx, order.cartId, order.lines, order.promo);
-    const inserted = await writeTickets(tx, s.signer, order, locale);
-    crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
-    // Last: on PostgreSQL the lot's move carries the transaction's COMMIT.
-    await sell();
-    return inserted.length;
-  });
+  } catch (error) {
+    if (error instanceof NotClaimed) return -1;
+    throw error;
+  }
+}
+
+/** The issue step found the order no longer waiting: its transaction is rolled back. */
+class NotClaimed extends Error {
+  override name = 'NotClaimed';
 }
 
 /**
  * Makes one signed ticket per unit of a paid order ((order, unit) is unique besides), creates the
  * transfers it asked for, and enqueues the confirmation e-mail, in the caller's transaction: the
  * issue step's second half, which a courtesy (modules/producer/courtesies.ts) shares. Answers the
- * tickets this call inserted. The signer's key must be loaded before the transaction (PGlite).
+ * tickets this call inserted, and the rows of the `alongside` statements, which are sent before
+ * the tickets' in the same round trip. The signer's key must be loaded before the transaction (PGlite).
  */
 export async function writeTickets(
   tx: TDb,
   signer: TTicketSigner,
   order: TOrder,
   locale: TLocale,
-): Promise<{ id: string }[]> {
+  alongside: readonly SQL[] = [],
+): Promise<{ inserted: { id: string }[]; alongside: unknown[][] }> {
   const values: (typeof tickets.$inferInsert)[] = [];
   let unit = 0;
   for (const line of order.lines) {
@@ -238,19 +279,21 @@ export async function writeTickets(
       unit += 1;
     }
   }
-  const inserted = await tx
-    .insert(tickets)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: tickets.id });
+  // The confirmation commits with the tickets (a crash after this commit cannot lose it), in the
+  // same statement (issue 37); the worker draws its PDFs later, outside this transaction and its
+  // locks on the lot. Its dedupe key is the order's: tickets written already (a second call, which
+  // inserts none) were enqueued with the same key, so nothing is enqueued twice.
+  const confirmation = enqueueMessageSql(tx, {
+    channel: 'mail',
+    render: { kind: 'order_confirmation', orderId: order.id, locale },
+    dedupeKey: `order_confirmation:${order.id}`,
+  });
+  const insert = tx.insert(tickets).values(values).onConflictDoNothing().returning({ id: tickets.id });
+  const answers = await inOneRoundTrip(tx, [
+    ...alongside,
+    sql`with confirmation as (${confirmation}) ${insert.getSQL()}`,
+  ]);
+  const inserted = answers.at(-1) as { id: string }[];
   await createPurchaseTransfers(tx, order, values);
-  // The confirmation commits with the tickets (a crash after this commit cannot lose it); the
-  // worker draws its PDFs later, outside this transaction and its locks on the lot.
-  if (inserted.length > 0)
-    await enqueueMessage(tx, {
-      channel: 'mail',
-      render: { kind: 'order_confirmation', orderId: order.id, locale },
-      dedupeKey: `order_confirmation:${order.id}`,
-    });
-  return inserted;
+  return { inserted, alongside: answers.slice(0, -1) };
 }

@@ -2,7 +2,7 @@ import { mayMove, previousStatuses } from '@ingressos/domain/order-lifecycle';
 import { previousPaymentStatuses } from '@ingressos/domain/payment-lifecycle';
 import { ORDER_STATUS, type TOrderStatus, type TPaymentStatus } from '@ingressos/domain/payment-status';
 import type { TDb } from '../../../db/client.ts';
-import { and, eq, sql } from '../../../db/orm.ts';
+import { and, eq, type Placeholder, type SQL, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { paymentParts } from '../../../db/schema/index.ts';
 
@@ -28,26 +28,33 @@ const fromAny = (statuses: readonly (TOrderStatus | TPaymentStatus)[]) =>
     sql`, `,
   )})`;
 
+type TOrderMove = {
+  orderId: string;
+  to: TOrderStatus;
+  paymentId?: string;
+  payment?: TPaymentOutcome;
+  /** TEST ONLY (TEST_UNSAFE_ORDER_MOVES): no allowed-previous-status guard, to show what it prevents. */
+  unguarded?: boolean;
+  /**
+   * Issue 33: the one status the order must be in, for a move the lifecycle makes only by name
+   * (namedOnly: a staff refund of a paid order, PAGO → ESTORNADO). It must be a move the table allows.
+   */
+  from?: TOrderStatus;
+};
+
 /**
  * Moves the order to `to` if its status allows it, and records the payment's status with it.
  * Answers whether this call moved it.
  */
-export async function moveOrder(
-  db: TDb,
-  move: {
-    orderId: string;
-    to: TOrderStatus;
-    paymentId?: string;
-    payment?: TPaymentOutcome;
-    /** TEST ONLY (TEST_UNSAFE_ORDER_MOVES): no allowed-previous-status guard, to show what it prevents. */
-    unguarded?: boolean;
-    /**
-     * Issue 33: the one status the order must be in, for a move the lifecycle makes only by name
-     * (namedOnly: a staff refund of a paid order, PAGO → ESTORNADO). It must be a move the table allows.
-     */
-    from?: TOrderStatus;
-  },
-): Promise<boolean> {
+export async function moveOrder(db: TDb, move: TOrderMove): Promise<boolean> {
+  return (await rows<{ id: string }>(db, moveOrderSql(move))).length > 0;
+}
+
+/**
+ * moveOrder's statement, for a caller that sends it with others (the issue step): it answers a row
+ * (the order's id) only when it moved the order.
+ */
+export function moveOrderSql(move: TOrderMove): SQL {
   if (move.from !== undefined && !mayMove(move.from, move.to))
     throw new Error(`the order lifecycle has no move ${move.from} -> ${move.to}`);
   const guard = move.unguarded
@@ -56,9 +63,7 @@ export async function moveOrder(
   const paid = move.paymentId && move.payment ? move.payment : null;
   // The move decides: the payment reads what the order became, whatever it said before. One
   // statement (issue 37): the payment's update runs only when the order's moved.
-  const moved = await rows<{ id: string }>(
-    db,
-    sql`with moved as (
+  return sql`with moved as (
           update orders set status = ${move.to}, updated_at = now(),
             paid_at = case when ${move.to}::smallint = ${ORDER_STATUS.PAGO} then now() else paid_at end
           where id = ${move.orderId} and ${guard}
@@ -72,9 +77,7 @@ export async function moveOrder(
         )`
             : sql``
         }
-        select id from moved`,
-  );
-  return moved.length > 0;
+        select id from moved`;
 }
 
 /**
@@ -103,14 +106,20 @@ export async function setPaymentStatus(
   return changed.length > 0;
 }
 
-type TChargeRecord = { ref: string; brand?: string | undefined; last4?: string | undefined };
+/** A value, or a prepared query's placeholder for it (settle-payment.ts prepares its read once). */
+type TOrPlaceholder<T> = T | Placeholder;
+type TChargeRecord = {
+  ref: TOrPlaceholder<string>;
+  brand?: TOrPlaceholder<string> | undefined;
+  last4?: TOrPlaceholder<string> | undefined;
+};
 
 /**
  * The UPDATE that records the gateway's id of a charge (and a card's brand and last four), never
  * overwriting one already known and writing only where it adds something: for a statement of its
  * own (recordCharge) or one that does more (a Pix's code, the settle step's read: issue 37).
  */
-export function recordChargeSql(paymentId: string, charge: TChargeRecord) {
+export function recordChargeSql(paymentId: TOrPlaceholder<string>, charge: TChargeRecord) {
   const brand = charge.brand ?? null;
   const last4 = charge.last4 ?? null;
   return sql`update payments set gateway_ref = coalesce(gateway_ref, ${charge.ref}),

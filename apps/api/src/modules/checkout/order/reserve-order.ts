@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHANNEL } from '@ingressos/contracts';
 import type { TLocale } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import { inOneRoundTrip } from '../../../db/in-one-round-trip.ts';
 import { eq, sql } from '../../../db/orm.ts';
 import { rows } from '../../../db/rows.ts';
 import { accountDeletions, orders, type TOrderLine } from '../../../db/schema/index.ts';
@@ -64,18 +65,25 @@ export async function reserveOrder(
     // record. The record is read by a later statement than the lock's (issue 37: the cart's, below):
     // a statement sees the database as it was when it began, so one that locked and checked read
     // account_deletions as it was before the wait, and made an order for an account deleted meanwhile.
-    if (!s.config.TEST_UNSAFE_ACCOUNT_LOCK)
-      await tx.execute(sql`select id from users where id = ${r.userId} for no key update`);
+    const account = s.config.TEST_UNSAFE_ACCOUNT_LOCK
+      ? []
+      : [sql`select id from users where id = ${r.userId} for no key update`];
     // Lock order everywhere: account, cart, then lot, then place. The cart must still be the session's:
     // a concurrent payment of the same cart took it otherwise.
     // The same read finds which of the lines' ticket types need their holders' biometry (issue 16).
+    // Issue 37: both locks in one round trip, the cart's statement still run after the account's lock.
     const ticketIds = [...new Set(r.lines.map((line) => line.ticketId))];
-    const locked = await rows<{ expires_at: string | Date; facial: number[] | null; deleted: boolean }>(
-      tx,
+    const answers = await inOneRoundTrip(tx, [
+      ...account,
       sql`select id, expires_at, ${facialTicketsOf(r.eventId, ticketIds)} as facial,
             exists (select from account_deletions where user_id = ${r.userId}) as deleted
           from carts where id = ${r.cartId} and session_id = ${r.sessionId} for update`,
-    );
+    ]);
+    const locked = answers.at(-1) as {
+      expires_at: string | Date;
+      facial: number[] | null;
+      deleted: boolean;
+    }[];
     if (locked.length === 0) {
       const [deleted] = await tx
         .select({ userId: accountDeletions.userId })
