@@ -41,18 +41,19 @@ describe('the tickets PDF', () => {
       maskPattern: 0,
     });
     const unit = 170 / (modules.size + 8);
-    const drawn = Array.from({ length: modules.size }, () => new Array<boolean>(modules.size).fill(false));
-    const rects = [...drawing(pdf).matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((m) =>
-      m.slice(1, 5).map(Number),
-    );
-    const top = Math.min(...rects.map(([, y]) => y!));
-    for (const [x, y, w] of rects) {
-      const row = Math.round((y! - top) / unit);
-      const first = Math.round((x! - 62) / unit) - 4;
-      for (let col = first; col < first + Math.round(w! / unit); col += 1) drawn[row]![col] = true;
-    }
+    // One transform to the code's units (a module one unit wide, module (0, 0) at the quiet zone's
+    // inner corner), then one square per run of dark modules: column, row, width, height 1.
+    const content = drawing(pdf);
+    const transform = content.match(/([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm\n\d+ \d+ \d+ 1 re/);
+    expect(transform).not.toBeNull();
+    const [scaleX, scaleY, left] = transform!.slice(1, 4).map(Number);
+    expect(scaleX).toBeCloseTo(unit, 5);
+    expect(scaleY).toBeCloseTo(unit, 5);
     // The top-left finder pattern starts at the quiet zone's edge, 4 modules in.
-    expect(Math.min(...rects.map(([x]) => x!))).toBeCloseTo(62 + 4 * unit, 2);
+    expect(left).toBeCloseTo(62 + 4 * unit, 5);
+    const drawn = Array.from({ length: modules.size }, () => new Array<boolean>(modules.size).fill(false));
+    for (const [, col, row, width] of content.matchAll(/(\d+) (\d+) (\d+) 1 re/g))
+      for (let at = Number(col); at < Number(col) + Number(width); at += 1) drawn[Number(row)]![at] = true;
     const expected = Array.from({ length: modules.size }, (_, row) =>
       Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))),
     );
