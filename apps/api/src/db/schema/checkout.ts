@@ -103,8 +103,9 @@ export const orders = pgTable(
     index('orders_code').on(t.id.op('text_pattern_ops')),
     index('orders_event').on(t.eventId, t.status),
     index('orders_seller').on(t.sellerId, t.createdAt).where(sql`${t.sellerId} is not null`),
-    // The payment reconciler's scan: only orders still awaiting payment.
-    index('orders_awaiting').on(t.createdAt).where(sql`${t.status} = 1`),
+    // The payment reconciler's scan: only orders still awaiting payment (1) or pre-authorised (4);
+    // issue 37: with `= 1` alone the scan went through every paid order's entry of orders_live_cart.
+    index('orders_awaiting').on(t.createdAt).where(sql`${t.status} in (1, 4)`),
     check('orders_status', sql`${t.status} in (1, 3, 4, 6, 7, 8)`),
     check('orders_method', sql`${t.method} in ('credit_card', 'pix', 'free')`),
   ],

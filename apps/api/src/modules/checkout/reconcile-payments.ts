@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE } from '@ingressos/domain';
 import { ORDER_STATUS } from '@ingressos/domain/payment-status';
+import type { TDb } from '../../db/client.ts';
 import { sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
 import { endOrder } from './order/end-order.ts';
@@ -24,6 +25,27 @@ type TAwaiting = {
 };
 
 /**
+ * The oldest `batch` orders still awaiting payment (1 or 4) whose charge is pending or in review, or
+ * older than `grace` seconds. The statuses are written into the text, not sent as parameters: a
+ * kept plan can then read them through `orders_awaiting` (a partial index of those orders only)
+ * whatever the values, instead of every paid order's entry (issue 37).
+ */
+export function awaitingOrders(db: TDb, grace: number, batch: number) {
+  return rows<TAwaiting>(
+    db,
+    sql`select o.id as order_id, o.cart_id, p.id as payment_id, p.status as payment_status, p.gateway, p.gateway_ref,
+          o.method, o.pix_payload, o.pix_expires_at,
+          o.created_at < now() - ${grace} * interval '1 second' as stale
+        from orders o left join payments p on p.order_id = o.id
+        where o.status in (${sql.raw(`${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO}`)})
+          and (p.status in ('pending', 'in_process') or o.created_at < now() - ${grace} * interval '1 second')
+          -- Ways to pay: multi-payment — a split's cards are reconciled part by part (reconcileSplits).
+          and not exists (select 1 from payment_parts pp where pp.order_id = o.id)
+        order by o.created_at limit ${batch}`,
+  );
+}
+
+/**
  * Closes every loop the checkout can leave open, so no order waits for ever and no approved
  * charge is kept without its tickets:
  * - every order still awaiting payment (1 or 4) is asked about: pending and in-review charges at
@@ -37,19 +59,7 @@ type TAwaiting = {
  * the others.
  */
 export async function reconcilePayments(s: TCheckoutServices, batch = 100) {
-  const grace = s.config.PAYMENT_RECONCILE_GRACE_SECONDS;
-  const awaiting = await rows<TAwaiting>(
-    s.db,
-    sql`select o.id as order_id, o.cart_id, p.id as payment_id, p.status as payment_status, p.gateway, p.gateway_ref,
-          o.method, o.pix_payload, o.pix_expires_at,
-          o.created_at < now() - ${grace} * interval '1 second' as stale
-        from orders o left join payments p on p.order_id = o.id
-        where o.status in (${ORDER_STATUS.AGUARDANDO_PAGAMENTO}, ${ORDER_STATUS.PRE_AUTORIZADO})
-          and (p.status in ('pending', 'in_process') or o.created_at < now() - ${grace} * interval '1 second')
-          -- Ways to pay: multi-payment — a split's cards are reconciled part by part (reconcileSplits).
-          and not exists (select 1 from payment_parts pp where pp.order_id = o.id)
-        order by o.created_at limit ${batch}`,
-  );
+  const awaiting = await awaitingOrders(s.db, s.config.PAYMENT_RECONCILE_GRACE_SECONDS, batch);
   let expired = 0;
   let ended = 0;
   for (const row of awaiting) {
