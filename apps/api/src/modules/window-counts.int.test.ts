@@ -78,15 +78,61 @@ describe.each(testDatabases())('throttle windows counted in batches on %s', (kin
     expect(await row('holdIpEvent:none')).toBeUndefined();
   });
 
-  it('forgets a reset key (a captcha opened a fresh window)', async () => {
+  it('starts a reset key again (a captcha opened a fresh window)', async () => {
     const count = createWindowCounts(t.database.db, 60);
     for (let i = 0; i < 4; i += 1) await count('holdSession:reset');
     await count.flush();
-    await t.database.db.delete(rateLimits).where(eq(rateLimits.key, 'holdSession:reset'));
-    count.forget('holdSession:reset');
+    await count.reset('holdSession:reset');
+    expect(await row('holdSession:reset')).toBeUndefined();
     expect(await count('holdSession:reset')).toBe(1);
     await count.flush();
     expect((await row('holdSession:reset'))?.points).toBe(1);
+  });
+
+  it('a reset made while counts of the key are on their way to the table is not undone by them', async () => {
+    // The counter's statements wait for `open` (a busy database): a flush's counts stay in flight.
+    let open = () => {};
+    const slow = new Proxy(t.database.db, {
+      get(target, name) {
+        if (name !== 'execute') return Reflect.get(target, name);
+        return async (...args: Parameters<typeof target.execute>) => {
+          await new Promise<void>((resolve) => {
+            open = resolve;
+          });
+          return target.execute(...args);
+        };
+      },
+    });
+    const inFlight = async (key: string) => {
+      const count = createWindowCounts(slow, 60);
+      for (let i = 0; i < 3; i += 1) await count(key);
+      const written = count.flush();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { count, written };
+    };
+
+    // Control: the row deleted beside the statement in flight (what the throttles did) comes back
+    // with the counts made before the captcha, and the fresh window starts spent.
+    const control = await inFlight('holdIp:control');
+    await t.database.db.delete(rateLimits).where(eq(rateLimits.key, 'holdIp:control'));
+    open();
+    await control.written;
+    expect((await row('holdIp:control'))?.points).toBe(3);
+
+    const { count, written } = await inFlight('holdIp:captcha');
+    const reset = count.reset('holdIp:captcha');
+    expect(await count('holdIp:captcha')).toBe(1);
+    open();
+    await written;
+    // The reset's delete goes after the statement in flight, then the count made since.
+    await expect
+      .poll(async () => {
+        open();
+        return (await row('holdIp:captcha'))?.points;
+      })
+      .toBe(1);
+    await reset;
+    expect(await count('holdIp:captcha')).toBe(2);
   });
 
   it('keeps the counts of a statement that fails and writes them once the table is back', async () => {

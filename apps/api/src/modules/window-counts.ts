@@ -32,8 +32,13 @@ export type TWindowCounts = {
    * window, these included.
    */
   (key: string, n?: number): Promise<number>;
-  /** This process forgets `key`'s count (its row was deleted: a captcha opened a fresh window). */
-  forget(key: string): void;
+  /**
+   * Starts `key`'s window again (a captcha was answered): this process counts it from zero at once,
+   * and its row is deleted in the next write, after the statement in flight if there is one (that
+   * statement may carry counts made before the reset; deleted beside it on another connection, the row
+   * could come back with them). Resolves once that write has run.
+   */
+  reset(key: string): Promise<void>;
   /** Milliseconds until `key`'s window ends, as this process last learnt it (null: not learnt yet). */
   endsIn(key: string): number | null;
   /** Writes the counts not yet written (tests; a closing process). */
@@ -49,6 +54,8 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   let inFlight = new Map<string, number>();
   /** Keys forgotten while a statement was in flight: its totals for them are from before the reset. */
   const forgotten = new Set<string>();
+  /** Keys whose rows the next write deletes before it counts. */
+  let resets = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
   /** Its database was closed: nothing more is written (a retry every flush would go on for ever). */
@@ -61,13 +68,21 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   };
 
   async function write(): Promise<void> {
-    if (pending.size === 0) return;
+    if (pending.size === 0 && resets.size === 0) return;
     const batch = pending;
+    const gone = resets;
     inFlight = batch;
     pending = new Map();
+    resets = new Set();
     forgotten.clear();
     const entries = [...batch];
     try {
+      if (gone.size > 0) {
+        await db.execute(
+          sql`delete from rate_limits where key in (select json_array_elements_text(${JSON.stringify([...gone])}::json))`,
+        );
+        gone.clear();
+      }
       for (let i = 0; i < entries.length; i += MAX_BATCH) {
         const part = entries.slice(i, i + MAX_BATCH);
         for (const row of await upsert(db, part, seconds)) {
@@ -80,8 +95,10 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
       if (isDatabaseClosed(error)) {
         closed = true;
         pending = new Map();
+        resets = new Set();
         return;
       }
+      for (const key of gone) resets.add(key);
       // The counts not written go in the next statement (the table may be back by then), unless an
       // outage has piled up more keys than the process remembers: then the oldest counts are let go.
       if (pending.size + batch.size <= MAX_KNOWN)
@@ -95,7 +112,7 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   function startWrite(): Promise<void> {
     writing = write().finally(() => {
       writing = null;
-      if (pending.size > 0) schedule();
+      if (pending.size > 0 || resets.size > 0) schedule();
     });
     return writing;
   }
@@ -109,6 +126,13 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
     timer.unref();
   }
 
+  async function flush(): Promise<void> {
+    while (writing) await writing;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await startWrite();
+  }
+
   const count = (key: string, points = 1) => {
     const n = (pending.get(key) ?? 0) + points;
     pending.set(key, n);
@@ -119,22 +143,19 @@ export function createWindowCounts(db: TDb, seconds: number): TWindowCounts {
   };
 
   return Object.assign(count, {
-    forget(key: string) {
+    async reset(key: string) {
       known.delete(key);
       pending.delete(key);
       inFlight.delete(key);
       forgotten.add(key);
+      resets.add(key);
+      await flush();
     },
     endsIn(key: string) {
       const at = known.get(key)?.expiresAt;
       return at === undefined ? null : Math.max(0, at - Date.now());
     },
-    async flush() {
-      while (writing) await writing;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await startWrite();
-    },
+    flush,
   });
 }
 

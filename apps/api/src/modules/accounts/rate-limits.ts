@@ -156,7 +156,7 @@ export function createRateLimits(database: TDatabase): TRateLimits {
       const limiter = limiters.get(name)!;
       const counts = batched.get(name);
       if (counts) {
-        // The same row and key as the limiter's (its `delete` resets both).
+        // The same row and key as the limiter's.
         const stored = limiter.getKey(keyOf(key));
         if ((await counts(stored)) > LIMITS[name].points)
           throw refuse(counts.endsIn(stored) ?? LIMITS[name].duration * 1000);
@@ -170,8 +170,11 @@ export function createRateLimits(database: TDatabase): TRateLimits {
       }
     },
     async reset(name, key) {
-      await limiters.get(name)!.delete(keyOf(key));
-      batched.get(name)?.forget(limiters.get(name)!.getKey(keyOf(key)));
+      const limiter = limiters.get(name)!;
+      const counts = batched.get(name);
+      // A batched window's row is deleted by its counter, after any of its counts in flight.
+      if (counts) await counts.reset(limiter.getKey(keyOf(key)));
+      else await limiter.delete(keyOf(key));
     },
     async forget(name, key) {
       const limiter = limiters.get(name)!;

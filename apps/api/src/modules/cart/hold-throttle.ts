@@ -51,11 +51,14 @@ export function createHoldThrottle(
   const ipWindow = windows.limiter('holdIp', settings.captchaAfter);
   const sessionWindow = windows.limiter('holdSession', settings.captchaAfter);
   const { keyOf } = windows;
-  // On PostgreSQL the shared windows are counted in batches (window-counts.ts); the limiters
-  // above still reset them after a captcha, and the counter forgets its view of them.
+  // On PostgreSQL the shared windows are counted in batches (window-counts.ts), which also starts
+  // them again after a captcha; the limiters above name their rows.
   const shared = database.kind === 'postgres' ? createWindowCounts(database.relaxedDb, WINDOW_SECONDS) : null;
   /** A window's key as its limiter stores it, which the shared counts use too. */
   const stored = (window: RateLimiterAbstract, key: string) => window.getKey(keyOf(key));
+  /** Starts a window again; a shared one through its counter, after any of its counts in flight. */
+  const restart = (window: RateLimiterAbstract, key: string) =>
+    shared ? shared.reset(stored(window, key)) : window.delete(keyOf(key));
   /** Counts one hold; true when the window is already spent. */
   const over = async (window: RateLimiterAbstract, key: string) => {
     if (shared && window !== ipMax) return (await shared(stored(window, key))) > settings.captchaAfter;
@@ -78,12 +81,10 @@ export function createHoldThrottle(
       const problem = await captchaProblem(captcha, visitor.captchaToken, visitor.ip);
       if (problem) throw cartError(problem, locale);
       // A person answered: their windows start again.
-      await ipWindow.delete(keyOf(visitor.ip));
-      shared?.forget(stored(ipWindow, visitor.ip));
-      if (visitor.sessionId) {
-        await sessionWindow.delete(keyOf(visitor.sessionId));
-        shared?.forget(stored(sessionWindow, visitor.sessionId));
-      }
+      await Promise.all([
+        restart(ipWindow, visitor.ip),
+        visitor.sessionId ? restart(sessionWindow, visitor.sessionId) : undefined,
+      ]);
     },
   };
 }
