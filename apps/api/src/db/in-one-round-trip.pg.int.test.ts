@@ -4,6 +4,7 @@ import { entriesDatabase } from '../testing/counted-pool.ts';
 import { inOneRoundTrip } from './in-one-round-trip.ts';
 import { type SQL, sql } from './orm.ts';
 import { statementKeepingClient } from './pg-statements.ts';
+import { answerAndCommit, withTransaction } from './with-transaction.ts';
 
 // Included by vitest.config.ts only when DATABASE_URL names a PostgreSQL server (PGlite has no round trips).
 describe('statements sent together in one round trip, on PostgreSQL', () => {
@@ -129,5 +130,115 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
     );
     expect(trips).toBe(4);
     expect(answers).toEqual([[], [{ n: 1 }]]);
+  });
+
+  describe("a transaction's last statements with its COMMIT (answerAndCommit)", () => {
+    /** A counted pool of one connection whose transactions may commit with their last statements (countedPool). */
+    const committingPool = () => onePool();
+    /** Parses the statements on the connection, and its kept COMMIT (a committed transaction). */
+    async function warmWithCommit(made: Awaited<ReturnType<typeof committingPool>>, statements: SQL[]) {
+      await made.warm(statements);
+      await made.db.transaction(async (tx) => {
+        await tx.execute(count());
+      });
+    }
+
+    it('sends them and the COMMIT in one round trip, answers their rows, and the work is committed before drizzle commits', async () => {
+      const made = await committingPool();
+      await warmWithCommit(made, [insert(2), count()]);
+      let answers: unknown[][] = [];
+      let seenBeforeReturn = -1;
+      const trips = await made.tripsOf(() =>
+        withTransaction(made.db, async (tx) => {
+          await tx.execute(insert(1));
+          answers = await answerAndCommit(tx, [insert(2), count()]);
+          seenBeforeReturn = await seenByOther();
+        }),
+      );
+      // BEGIN with the first insert; the second, the count and the COMMIT; drizzle's COMMIT answered here.
+      expect(trips).toBe(2);
+      expect(seenBeforeReturn).toBe(2);
+      expect(answers).toEqual([[], [{ n: 2 }]]);
+      expect(await entries()).toEqual([1, 2]);
+    });
+
+    it('(negative control) inOneRoundTrip leaves the COMMIT to a round trip of its own', async () => {
+      const made = await committingPool();
+      await warmWithCommit(made, [insert(2), count()]);
+      let seenBeforeReturn = -1;
+      const trips = await made.tripsOf(() =>
+        withTransaction(made.db, async (tx) => {
+          await tx.execute(insert(1));
+          await inOneRoundTrip(tx, [insert(2), count()]);
+          seenBeforeReturn = await seenByOther();
+        }),
+      );
+      expect(trips).toBe(3);
+      expect(seenBeforeReturn).toBe(0);
+    });
+
+    it('runs no COMMIT when a statement fails: the whole transaction rolls back and the connection serves the next', async () => {
+      const made = await committingPool();
+      await warmWithCommit(made, [insert(1), insert(2), insert(3)]);
+      await made.db.execute(insert(2));
+      await expect(
+        withTransaction(made.db, async (tx) => {
+          await tx.execute(insert(1));
+          await answerAndCommit(tx, [insert(2), insert(3)]);
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await entries()).toEqual([2]);
+      await withTransaction(made.db, async (tx) => {
+        await answerAndCommit(tx, [insert(1), insert(3)]);
+      });
+      expect(await entries()).toEqual([1, 2, 3]);
+    });
+
+    it('sends them without the COMMIT, which follows as usual, until the connection has parsed its kept COMMIT', async () => {
+      const made = await committingPool();
+      // Parsed statements, but every transaction so far rolled back: no kept COMMIT yet.
+      await made.warm([insert(2), count()]);
+      let answers: unknown[][] = [];
+      let seenBeforeReturn = -1;
+      const trips = await made.tripsOf(() =>
+        withTransaction(made.db, async (tx) => {
+          answers = await answerAndCommit(tx, [insert(2), count()]);
+          seenBeforeReturn = await seenByOther();
+        }),
+      );
+      expect(trips).toBe(2);
+      expect(seenBeforeReturn).toBe(0);
+      expect(answers).toEqual([[], [{ n: 1 }]]);
+      expect(await entries()).toEqual([2]);
+    });
+
+    /** Ends the connection that runs it when `kill` is true (the same text either way: parsed once). */
+    const killOwnConnectionIf = (kill: boolean) =>
+      sql`select pg_terminate_backend(pg_backend_pid()) where ${kill}::boolean`;
+
+    it('is never run again when its connection is lost while the message is under way (it may have committed)', async () => {
+      const made = await committingPool();
+      await warmWithCommit(made, [insert(1), killOwnConnectionIf(false)]);
+      let runs = 0;
+      await expect(
+        withTransaction(made.db, async (tx) => {
+          runs += 1;
+          await answerAndCommit(tx, [insert(1), killOwnConnectionIf(true)]);
+        }),
+      ).rejects.toThrow();
+      expect(runs).toBe(1);
+    });
+
+    it('(negative control) lost in statements sent without the COMMIT, the transaction runs again', async () => {
+      const made = await committingPool();
+      await warmWithCommit(made, [insert(1), killOwnConnectionIf(false)]);
+      let runs = 0;
+      await withTransaction(made.db, async (tx) => {
+        runs += 1;
+        await inOneRoundTrip(tx, [insert(1), killOwnConnectionIf(runs === 1)]);
+      });
+      expect(runs).toBe(2);
+      expect(await entries()).toEqual([1]);
+    });
   });
 });

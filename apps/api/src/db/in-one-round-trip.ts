@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { TDb } from './client.ts';
 import type { SQL } from './orm.ts';
-import { AfterBegin, type TConnection, takeDeferredBegin } from './pg-begin.ts';
+import { AfterBegin, KEPT_COMMIT, type TConnection, takeDeferredBegin } from './pg-begin.ts';
 import { PgDialect } from './pg-core.ts';
 
 const dialect = new PgDialect();
@@ -26,20 +26,24 @@ type TPart = { name: string; values: unknown[]; text: string };
  * Bind, Describe and Execute of each statement, already parsed on the connection under its name,
  * then one Sync: PostgreSQL runs them one after another, each with a snapshot of its own as if sent
  * alone, and answers them together. A failing statement makes PostgreSQL skip the rest up to the
- * Sync; the error is the answer. With `begin`, the transaction's deferred BEGIN goes first.
+ * Sync; the error is the answer. With `begin`, the transaction's deferred BEGIN goes first; with
+ * `commit`, the connection's kept COMMIT goes last (skipped too when a statement failed), and its
+ * answer is not one of the statements'.
  */
 class Pipeline extends AfterBegin {
   /** The texts, for whoever counts statements (bench/statement-count.ts). */
   readonly parts: string[];
   readonly #statements: TPart[];
-  constructor(statements: TPart[], types: object, begin: boolean) {
+  readonly #commit: boolean;
+  constructor(statements: TPart[], types: object, begin: boolean, commit: boolean) {
     super(
       { text: statements.map((part) => part.text).join(';\n'), types, queryMode: 'extended' },
       undefined,
       begin,
     );
     this.#statements = statements;
-    this.parts = statements.map((part) => part.text);
+    this.#commit = commit;
+    this.parts = [...statements.map((part) => part.text), ...(commit ? ['commit'] : [])];
   }
   override prepare(connection: TConnection): void {
     this.sendBegin(connection);
@@ -48,7 +52,15 @@ class Pipeline extends AfterBegin {
       connection.describe({ type: 'P', name: '' });
       connection.execute({});
     }
+    if (this.#commit) {
+      connection.bind({ statement: KEPT_COMMIT });
+      connection.execute({});
+    }
     connection.sync();
+  }
+  override handleCommandComplete(message: object, connection: TConnection): void {
+    if (this.#commit && (message as { text?: string }).text === 'COMMIT') return;
+    super.handleCommandComplete(message, connection);
   }
 }
 
@@ -82,14 +94,39 @@ function rawTypesOf(tx: TDb, query: { sql: string; params: unknown[] }): object 
  * the rest are not run and its error is thrown, which rolls the transaction back.
  */
 export async function inOneRoundTrip(tx: TDb, statements: readonly SQL[]): Promise<unknown[][]> {
+  return (await run(tx, statements)).answers;
+}
+
+/**
+ * The same for a transaction's LAST statements, with its COMMIT in their message when they go
+ * together (the connection has parsed them and its kept COMMIT, pg-begin.ts): `committed` then says
+ * so, and drizzle's own COMMIT afterwards is answered without a round trip. `sending` is called just
+ * before such a message is written (from then on the commit may happen: with-transaction.ts must not
+ * run the transaction again). Otherwise they run one by one and the transaction commits as usual.
+ * with-transaction.ts's `answerAndCommit` is the way to call it.
+ */
+export async function inOneRoundTripAndCommit(
+  tx: TDb,
+  statements: readonly SQL[],
+  sending: () => void,
+): Promise<{ answers: unknown[][]; committed: boolean }> {
+  return run(tx, statements, sending);
+}
+
+async function run(
+  tx: TDb,
+  statements: readonly SQL[],
+  sending?: () => void,
+): Promise<{ answers: unknown[][]; committed: boolean }> {
   const client = connectionOf(tx);
   const queries = statements.map((statement) => dialect.sqlToQuery(statement));
   const names = client ? queries.map((query) => client.parsedName!(query.sql)) : [];
-  if (!client || names.length < 2 || names.some((name) => name === undefined)) {
+  const commit = sending !== undefined && client?.connection.parsedStatements[KEPT_COMMIT] === 'commit';
+  if (!client || names.length < (commit ? 1 : 2) || names.some((name) => name === undefined)) {
     const answers: unknown[][] = [];
     for (const statement of statements)
       answers.push(((await tx.execute(statement)) as unknown as TResult).rows);
-    return answers;
+    return { answers, committed: false };
   }
   // Each value as node-postgres would send it, before anything is sent: a value it cannot send
   // fails here, with nothing written to the connection.
@@ -99,7 +136,8 @@ export async function inOneRoundTrip(tx: TDb, statements: readonly SQL[]): Promi
     values: query.params.map((value) => prepareValue(value)),
   }));
   const types = rawTypesOf(tx, queries[0]!);
-  const pipeline = new Pipeline(parts, types ?? {}, takeDeferredBegin(client));
+  const pipeline = new Pipeline(parts, types ?? {}, takeDeferredBegin(client), commit);
+  if (commit) sending?.();
   const result = await new Promise<TResult | TResult[]>((resolve, reject) => {
     pipeline.callback = (error, answer) => (error ? reject(error) : resolve(answer as TResult | TResult[]));
     client.query(pipeline as unknown as pg.QueryConfig);
@@ -107,5 +145,5 @@ export async function inOneRoundTrip(tx: TDb, statements: readonly SQL[]): Promi
   const results = Array.isArray(result) ? result : [result];
   if (results.length !== parts.length)
     throw new Error(`expected ${parts.length} answers, PostgreSQL sent ${results.length}`);
-  return results.map((each) => each.rows);
+  return { answers: results.map((each) => each.rows), committed: commit };
 }

@@ -4,6 +4,11 @@ type TQuery = (this: pg.Client, config: unknown, values?: unknown, callback?: un
 
 /** The BEGIN each connection keeps as a prepared statement, parsed by its first transaction. */
 const BEGIN = 'k_begin';
+/**
+ * The COMMIT each connection keeps as a prepared statement, parsed by the first COMMIT it sends:
+ * in-one-round-trip.ts sends it after a transaction's last statements, in their message.
+ */
+export const KEPT_COMMIT = 'k_commit';
 
 /** node-postgres's connection, as far as the queries here write to it. */
 export type TConnection = {
@@ -101,6 +106,7 @@ export function queryParts(config: unknown, values: unknown): { text: string; pa
 
 /** The kept BEGIN as a query (a new object each time: node-postgres writes the values into it). */
 const keptBegin = () => ({ name: BEGIN, text: 'begin' });
+const keptCommit = () => ({ name: KEPT_COMMIT, text: 'commit' });
 
 /**
  * Issue 37: a transaction's BEGIN and its COMMIT are round trips of their own (drizzle sends each as
@@ -114,8 +120,9 @@ const keptBegin = () => ({ name: BEGIN, text: 'begin' });
  *   on its own too, which parses the kept one.
  * - A transaction that sent nothing commits or rolls back without a round trip: nothing was begun.
  * - `commit` or `rollback` on a connection that PostgreSQL last reported outside any transaction
- *   (executeAndCommit's message ends with its COMMIT) is answered here: PostgreSQL would only warn
- *   that there is no transaction in progress.
+ *   (executeAndCommit's message ends with its COMMIT, and so may in-one-round-trip.ts's) is
+ *   answered here: PostgreSQL would only warn that there is no transaction in progress. A
+ *   connection's first `commit` is sent as its kept COMMIT, which parses it.
  *
  * Either way the transaction's statements run between a BEGIN and a COMMIT on one connection, in
  * the same order: what it writes, locks and sees is unchanged.
@@ -145,6 +152,9 @@ export function savingTransactionRoundTrips(
         client._queryQueue.length === 0 &&
         client.getTransactionStatus() === 'I';
       if (idle) return answered(command);
+      // The connection's first COMMIT parses the kept one (a round trip as any COMMIT).
+      if (text === 'commit' && client.connection.parsedStatements[KEPT_COMMIT] === undefined)
+        return send.call(this, keptCommit(), []);
     }
     if (!client.beginDeferred) return send.call(this, config, values, callback);
     client.beginDeferred = false;

@@ -1,5 +1,6 @@
 import type { TDb } from './client.ts';
 import { isConnectionLost } from './connection-errors.ts';
+import { inOneRoundTrip, inOneRoundTripAndCommit } from './in-one-round-trip.ts';
 import { type SQL, sql } from './orm.ts';
 import { PgDialect } from './pg-core.ts';
 
@@ -92,4 +93,25 @@ export async function executeAndCommit(tx: TDb, statements: readonly SQL[]): Pro
   last.sent = true;
   await tx.execute(message.inlineParams());
   last.committed = true;
+}
+
+/**
+ * Issue 37: runs `statements` (in-one-round-trip.ts: texts that do not depend on each other's
+ * answers) as the LAST of a withTransaction's transaction and answers each one's rows; on
+ * PostgreSQL, once the connection has parsed them, their message carries the connection's kept
+ * COMMIT, so the transaction ends without a round trip of its own (the reserve step's order, made
+ * by its last statement, whose values are text and JSON: executeAndCommit's simple query takes
+ * integers only). Nothing may run after it in the transaction. As with executeAndCommit, a
+ * connection lost while that message is under way counts as lost during COMMIT: the transaction is
+ * not run again. Elsewhere (PGlite, statements not parsed yet, a transaction not opened by
+ * withTransaction) they run as inOneRoundTrip runs them and the transaction commits as usual.
+ */
+export async function answerAndCommit(tx: TDb, statements: readonly SQL[]): Promise<unknown[][]> {
+  const last = lastStatements.get(tx);
+  if (!last) return inOneRoundTrip(tx, statements);
+  const { answers, committed } = await inOneRoundTripAndCommit(tx, statements, () => {
+    last.sent = true;
+  });
+  if (committed) last.committed = true;
+  return answers;
 }

@@ -36,6 +36,8 @@ export function countedPool(url: string, Client: typeof pg.Client) {
   pool.on('error', () => {});
   let trips = 0;
   pool.on('connect', (client) => {
+    // A test that ends its own connection (pg_terminate_backend) hears of it here too, as the server's pools do.
+    client.on('error', () => {});
     (client as unknown as { connection: pg.Connection }).connection.on('readyForQuery', () => {
       trips += 1;
     });
