@@ -264,6 +264,37 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     expect(await lot(b.f.lotId)).toMatchObject({ sold: 1, held: 0 });
   });
 
+  it('a Pix paid after one of its holds lapsed sells the other and the rest from what is free; nothing of the cart is left', async () => {
+    const b = await buyer(2, await createCartFixture(t.database.db, { lotCapacity: 5 }));
+    const more = await t.json('/api/v4/addtocart', { sessionId: b.sessionId, lotId: b.f.lotId, quantity: 1 });
+    expect(more.status).toBe(200);
+    const created = await b.pay('key-pix-lapsed', { paymentType: 'pix' });
+    expect(created.status).toBe(200);
+    // The first hold (two units) lapses and is given back, as the sweeper would; the second is live.
+    await t.database.db.execute(
+      sql`update cart_holds set expires_at = now() - interval '1 second', released = true
+          where id = (select min(id) from cart_holds where lot_id = ${b.f.lotId})`,
+    );
+    await t.database.db.execute(sql`update ticket_lots set held = held - 2 where id = ${b.f.lotId}`);
+    expect(await lot(b.f.lotId)).toMatchObject({ sold: 0, held: 1 });
+    const paid = await t.request(`/sandbox-gateway/pix/${created.body.paymentId}/pay`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin', cookie: b.person.cookie },
+    });
+    expect(paid.status).toBe(200);
+    const answer = await send<TPaymentAnswer>(`/api/checkout/orders/${created.body.orderId}`, {
+      headers: { cookie: b.person.cookie },
+    });
+    expect(answer.body.orderStatus).toBe(3);
+    expect(await lot(b.f.lotId)).toMatchObject({ sold: 3, held: 0 });
+    const left = await t.database.db.execute(
+      sql`select (select count(*)::int from cart_holds where lot_id = ${b.f.lotId}) as holds,
+                 (select count(*)::int from carts c join orders o on o.cart_id = c.id where o.id = ${created.body.orderId}) as carts,
+                 (select count(*)::int from tickets where order_id = ${created.body.orderId}) as issued`,
+    );
+    expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ holds: 0, carts: 0, issued: 3 });
+  });
+
   it('never takes a price from the browser: item prices are ignored, a different total is refused, the cart total is charged', async () => {
     const b = await buyer(2);
     const cart = (await b.getCart()).body.cart!;
