@@ -256,17 +256,8 @@ export async function reclaimExpiredHolds(
   return reclaimed[0]?.n ?? 0;
 }
 
-/**
- * A hold still live, as the issue step sells it, with how many holds its cart has in all (live,
- * lapsed or released: `in_cart`), which tells the issue step whether anything else is left in it.
- */
-export type TLiveHold = {
-  id: number;
-  lot_id: number;
-  controlled_place_id: number | null;
-  quantity: number;
-  in_cart: number;
-};
+/** A hold still live, as the issue step sells it. */
+export type TLiveHold = { id: number; lot_id: number; controlled_place_id: number | null; quantity: number };
 
 /**
  * reclaimExpiredHolds for one cart, as a statement the issue step sends with others, answering in
@@ -277,9 +268,7 @@ export type TLiveHold = {
  */
 export const reclaimAndListCartHoldsSql = (cartId: string): SQL =>
   sql`${reclaimExpired(sql`cart_id = ${cartId}`)}
-      select id, lot_id, controlled_place_id, quantity,
-        (select count(*)::int from cart_holds where cart_id = ${cartId}) as in_cart
-      from cart_holds
+      select id, lot_id, controlled_place_id, quantity from cart_holds
       where cart_id = ${cartId} and not released and expires_at > now()
       order by lot_id, controlled_place_id, id`;
 
@@ -333,15 +322,10 @@ export async function sellHeldUnitsAndCommit(
   tx: TDb,
   sales: readonly { units: TSaleUnits; n: number }[],
 ): Promise<void> {
-  await executeAndCommit(tx, sellHeldUnitsSql(sales));
-}
-
-/**
- * The same sales as statements, for a caller that sends them last in a message of its own with the
- * COMMIT (the issue step's answerAndCommit, when the cart holds nothing else).
- */
-export function sellHeldUnitsSql(sales: readonly { units: TSaleUnits; n: number }[]): SQL[] {
-  return sales.flatMap((sale) => sellHeld(sale.units, sale.n));
+  await executeAndCommit(
+    tx,
+    sales.flatMap((sale) => sellHeld(sale.units, sale.n)),
+  );
 }
 
 function sellHeld(units: TSaleUnits, n: number): SQL[] {

@@ -5,7 +5,7 @@ import type { TDb } from '../../../db/client.ts';
 import { inOneRoundTrip } from '../../../db/in-one-round-trip.ts';
 import { type SQL, sql } from '../../../db/orm.ts';
 import { lineHolders, type orders, type TOrderLine, tickets } from '../../../db/schema/index.ts';
-import { answerAndCommit, withTransaction } from '../../../db/with-transaction.ts';
+import { withTransaction } from '../../../db/with-transaction.ts';
 import { spendPromoUses } from '../../cart/promo-uses.ts';
 import {
   reclaimAndListCartHoldsSql,
@@ -13,7 +13,6 @@ import {
   sellFreeUnits,
   sellHeldUnits,
   sellHeldUnitsAndCommit,
-  sellHeldUnitsSql,
   type TLiveHold,
   type TSaleUnits,
 } from '../../cart/stock.ts';
@@ -49,12 +48,6 @@ type TConversion = {
    * cart's other holds.
    */
   leftovers: SQL;
-  /**
-   * When the cart holds nothing but the holds sold (the usual case: `leftovers` then deletes the
-   * cart and answers no row), the lots' (and places') held -> sold moves as statements, which go
-   * last with the leftovers and the COMMIT; null when the cart holds more.
-   */
-  alone: SQL[] | null;
   /** Gives those other holds back; answers the lots' held -> sold move, the transaction's last statement. */
   finish(others: { id: number }[]): Promise<() => Promise<void>>;
 };
@@ -122,10 +115,7 @@ async function convertHolds(
     sql`, `,
   );
   const others = sold.length === 0 ? sql`` : sql` and id not in (${soldIds})`;
-  // Counted under the cart's row lock, which every writer of its holds takes: nothing is added meanwhile.
-  const alone = live.length > 0 && sold.length === Number(live[0]!.in_cart);
   return {
-    alone: alone ? sellHeldUnitsSql(sales) : null,
     leftovers: sql`with ${sold.length === 0 ? sql`` : sql`sold as (delete from cart_holds where id in (${soldIds})),`}
           cart as (
             delete from carts where id = ${cartId}
@@ -226,17 +216,6 @@ export async function issueTickets(
       limits.check(answers.slice(1));
       const live = answers.at(-1) as TLiveHold[];
       const conversion = await convertHolds(tx, order.cartId, order.lines, order.promo, live);
-      if (conversion.alone && order.transfers.length === 0) {
-        crashPoint(s.config.TEST_CRASH_AT, 'during_issue');
-        // Issue 37, the usual case: the holds sold and the cart deleted, the tickets and their e-mail,
-        // then the lots' move, in one message with the COMMIT (on PostgreSQL, once its connection has
-        // parsed them: its first purchases send them one by one, which parses them): the lot's row is
-        // locked by the last statement only, and the transaction ends without a round trip of its own.
-        const { inserted } = await writeTickets(tx, s.signer, order, locale, [conversion.leftovers], {
-          last: conversion.alone,
-        });
-        return inserted.length;
-      }
       // The holds sold and the cart deleted with the tickets and their e-mail, in one round trip.
       const { inserted, alongside } = await writeTickets(tx, s.signer, order, locale, [conversion.leftovers]);
       const sell = await conversion.finish(alongside[0] as { id: number }[]);
@@ -269,14 +248,7 @@ export async function writeTickets(
   order: TOrder,
   locale: TLocale,
   alongside: readonly SQL[] = [],
-  /**
-   * The transaction's last statements, sent after the tickets' with its COMMIT (answerAndCommit);
-   * only for an order without transfers, which are written after the tickets.
-   */
-  end?: { last: readonly SQL[] },
 ): Promise<{ inserted: { id: string }[]; alongside: unknown[][] }> {
-  if (end && order.transfers.length > 0)
-    throw new Error('an order with transfers writes them after its tickets');
   const values: (typeof tickets.$inferInsert)[] = [];
   let unit = 0;
   for (const line of order.lines) {
@@ -317,13 +289,11 @@ export async function writeTickets(
     dedupeKey: `order_confirmation:${order.id}`,
   });
   const insert = tx.insert(tickets).values(values).onConflictDoNothing().returning({ id: tickets.id });
-  const statements = [...alongside, sql`with confirmation as (${confirmation}) ${insert.getSQL()}`];
-  const answers = end
-    ? await answerAndCommit(tx, [...statements, ...end.last])
-    : await inOneRoundTrip(tx, statements);
-  if (!end) await createPurchaseTransfers(tx, order, values);
-  return {
-    inserted: answers[alongside.length] as { id: string }[],
-    alongside: answers.slice(0, alongside.length),
-  };
+  const answers = await inOneRoundTrip(tx, [
+    ...alongside,
+    sql`with confirmation as (${confirmation}) ${insert.getSQL()}`,
+  ]);
+  const inserted = answers.at(-1) as { id: string }[];
+  await createPurchaseTransfers(tx, order, values);
+  return { inserted, alongside: answers.slice(0, -1) };
 }
