@@ -133,10 +133,9 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
   });
 
   describe("a transaction's last statements with its COMMIT (answerAndCommit)", () => {
-    /** A counted pool of one connection whose transactions may commit with their last statements (countedPool). */
-    const committingPool = () => onePool();
+    // onePool's transactions may commit with their last statements (countedPool registers its pool).
     /** Parses the statements on the connection, and its kept COMMIT (a committed transaction). */
-    async function warmWithCommit(made: Awaited<ReturnType<typeof committingPool>>, statements: SQL[]) {
+    async function warmWithCommit(made: Awaited<ReturnType<typeof onePool>>, statements: SQL[]) {
       await made.warm(statements);
       await made.db.transaction(async (tx) => {
         await tx.execute(count());
@@ -144,7 +143,7 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
     }
 
     it('sends them and the COMMIT in one round trip, answers their rows, and the work is committed before drizzle commits', async () => {
-      const made = await committingPool();
+      const made = await onePool();
       await warmWithCommit(made, [insert(2), count()]);
       let answers: unknown[][] = [];
       let seenBeforeReturn = -1;
@@ -163,7 +162,7 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
     });
 
     it('(negative control) inOneRoundTrip leaves the COMMIT to a round trip of its own', async () => {
-      const made = await committingPool();
+      const made = await onePool();
       await warmWithCommit(made, [insert(2), count()]);
       let seenBeforeReturn = -1;
       const trips = await made.tripsOf(() =>
@@ -178,7 +177,7 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
     });
 
     it('runs no COMMIT when a statement fails: the whole transaction rolls back and the connection serves the next', async () => {
-      const made = await committingPool();
+      const made = await onePool();
       await warmWithCommit(made, [insert(1), insert(2), insert(3)]);
       await made.db.execute(insert(2));
       await expect(
@@ -195,7 +194,7 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
     });
 
     it('sends them without the COMMIT, which follows as usual, until the connection has parsed its kept COMMIT', async () => {
-      const made = await committingPool();
+      const made = await onePool();
       // Parsed statements, but every transaction so far rolled back: no kept COMMIT yet.
       await made.warm([insert(2), count()]);
       let answers: unknown[][] = [];
@@ -217,7 +216,7 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
       sql`select pg_terminate_backend(pg_backend_pid()) where ${kill}::boolean`;
 
     it('is never run again when its connection is lost while the message is under way (it may have committed)', async () => {
-      const made = await committingPool();
+      const made = await onePool();
       await warmWithCommit(made, [insert(1), killOwnConnectionIf(false)]);
       let runs = 0;
       await expect(
@@ -230,7 +229,7 @@ describe('statements sent together in one round trip, on PostgreSQL', () => {
     });
 
     it('(negative control) lost in statements sent without the COMMIT, the transaction runs again', async () => {
-      const made = await committingPool();
+      const made = await onePool();
       await warmWithCommit(made, [insert(1), killOwnConnectionIf(false)]);
       let runs = 0;
       await withTransaction(made.db, async (tx) => {

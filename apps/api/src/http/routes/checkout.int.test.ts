@@ -4,6 +4,7 @@ import { importJWK, jwtVerify } from 'jose';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from '../../db/orm.ts';
+import { rows } from '../../db/rows.ts';
 import {
   eventTickets,
   orders,
@@ -287,12 +288,13 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     });
     expect(answer.body.orderStatus).toBe(3);
     expect(await lot(b.f.lotId)).toMatchObject({ sold: 3, held: 0 });
-    const left = await t.database.db.execute(
+    const left = await rows<{ holds: number; carts: number; issued: number }>(
+      t.database.db,
       sql`select (select count(*)::int from cart_holds where lot_id = ${b.f.lotId}) as holds,
                  (select count(*)::int from carts c join orders o on o.cart_id = c.id where o.id = ${created.body.orderId}) as carts,
                  (select count(*)::int from tickets where order_id = ${created.body.orderId}) as issued`,
     );
-    expect((left as unknown as { rows: unknown[] }).rows[0]).toEqual({ holds: 0, carts: 0, issued: 3 });
+    expect(left).toEqual([{ holds: 0, carts: 0, issued: 3 }]);
   });
 
   it('never takes a price from the browser: item prices are ignored, a different total is refused, the cart total is charged', async () => {
