@@ -44,11 +44,12 @@ describe.each(testDatabases())('rate limits on %s', (kind) => {
       const two = createRateLimits(t.database);
       for (let i = 0; i < 30; i += 1)
         expect(await attempt(() => one.consume('cpfCheckUser', 'buyer-c', 'pt-BR'))).toBe('ok');
-      // The first process writes its counts within tens of milliseconds; the second's first check
-      // learns the total at its own write, and from then on counts on from it.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The first process writes its counts within tens of milliseconds (here at once: a fixed wait
+      // failed on a loaded machine); the second's first check learns the total at its own write, and
+      // from then on counts on from it.
+      await one.flush();
       expect(await attempt(() => two.consume('cpfCheckUser', 'buyer-c', 'pt-BR'))).toBe('ok');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await two.flush();
       const answers = [];
       for (let i = 0; i < 10; i += 1)
         answers.push(await attempt(() => two.consume('cpfCheckUser', 'buyer-c', 'pt-BR')));

@@ -119,6 +119,8 @@ export type TRateLimits = {
    * account forgets its login windows from every address, without knowing the addresses.
    */
   forget(name: Exclude<TLimitName, TBatchedName>, key: string): Promise<void>;
+  /** Writes the batched limits' counts not yet written, and learns their totals (tests; a closing process). */
+  flush(): Promise<void>;
 };
 
 export function createRateLimits(database: TDatabase): TRateLimits {
@@ -175,6 +177,9 @@ export function createRateLimits(database: TDatabase): TRateLimits {
       // A batched window's row is deleted by its counter, after any of its counts in flight.
       if (counts) await counts.reset(limiter.getKey(keyOf(key)));
       else await limiter.delete(keyOf(key));
+    },
+    async flush() {
+      await Promise.all([...batched.values()].map((counts) => counts.flush()));
     },
     async forget(name, key) {
       const limiter = limiters.get(name)!;
