@@ -28,9 +28,10 @@ export async function pagesRead(db: TDb, tables: string[]): Promise<number> {
 /**
  * A pool of ONE connection to `url` (so each transaction reuses it) through `Client`, as the
  * server's pools are made (client.ts), and the round trips it has made: each ReadyForQuery
- * PostgreSQL sent it.
+ * PostgreSQL sent it. `commitInMessage: false`: its transactions never send their COMMIT with their
+ * last statements (what a test compares that with).
  */
-export function countedPool(url: string, Client: typeof pg.Client) {
+export function countedPool(url: string, Client: typeof pg.Client, { commitInMessage = true } = {}) {
   const pool = new pg.Pool({ connectionString: url, max: 1, Client });
   // The database is dropped (with force) once the pools have ended: a connection still closing may hear of it.
   pool.on('error', () => {});
@@ -43,7 +44,7 @@ export function countedPool(url: string, Client: typeof pg.Client) {
     });
   });
   const db = drizzle(pool) as unknown as TDb;
-  commitsInOneMessage(db);
+  if (commitInMessage) commitsInOneMessage(db);
   return { pool, db, trips: () => trips };
 }
 

@@ -10,9 +10,9 @@ import {
 import type { TDb } from '../../db/client.ts';
 import { newCartId, newSessionId } from '../../db/ids.ts';
 import { poolOf } from '../../db/one-connection.ts';
-import { and, eq, sql } from '../../db/orm.ts';
+import { eq, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
-import { cartHolds, carts } from '../../db/schema/index.ts';
+import { carts } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { queueError } from '../queue/queue-error.ts';
 import { checkAccountCap, lockAccount, type TAccountCap } from './account-cap.ts';
@@ -28,8 +28,10 @@ import {
 } from './cart-lines.ts';
 import { exclusiveAccessUntil } from './exclusive-access.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
+import { createCart, openCart, placeHold, unitsInCart } from './open-cart.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { holdLotUnits, releaseHolds, type TStockMode } from './stock.ts';
+import { holdLotUnits, type TStockMode } from './stock.ts';
+import { HoldNotTaken, holdLotUnitsAndCommit } from './stock-hold-commit.ts';
 import { growPlaceHold, takePlaceUnits } from './stock-places.ts';
 
 export type TCartOptions = {
@@ -224,65 +226,81 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
     if (!stock.reclaimable) throw cartError(stock.free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
   }
 
-  const cartId = await withTransaction(db, async (tx) => {
-    // A buyer without a session is new: the cart is created with this first line, no lookups
-    // (for an account, by the statement that locks it: issue 37, one round trip fewer).
-    const fresh = !input.sessionId;
-    if (options.account && !fresh) await lockAccount(tx, options.account);
-    const cart = fresh
-      ? await createCart(tx, sessionId, target.event_id, options.holdSeconds, options.account)
-      : await openCart(tx, sessionId, options.holdSeconds);
-    if (cart.eventId !== null && cart.eventId !== target.event_id)
-      throw cartError('different_events', locale);
-    const heldHere = placeId !== null && input.sessionId ? await placeHold(tx, cart.id, placeId) : null;
-    // A seat or a whole table is held once; an open table's line grows by the seats added (issue 31).
-    if (heldHere && !openTable) throw cartError('already_in_cart', locale);
-    const inCart = input.sessionId ? await unitsInCart(tx, cart.id) : 0;
-    if (exceedsCartLimit(inCart, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
-    if (heldHere && heldHere.quantity + quantity > target.section_max)
-      throw cartError('limit_reached', locale);
-    if (options.account) await checkAccountCap(tx, options.account, { cartId: cart.id, quantity }, locale);
+  // Issue 37: when the lot's take is the last thing to do (no seat or table, no cart update, no
+  // coupon), it ends the transaction, its COMMIT in the same message (stock-hold-commit.ts).
+  const hold = (inOneMessage: boolean) =>
+    withTransaction(db, async (tx) => {
+      // A buyer without a session is new: the cart is created with this first line, no lookups
+      // (for an account, by the statement that locks it: issue 37, one round trip fewer).
+      const fresh = !input.sessionId;
+      if (options.account && !fresh) await lockAccount(tx, options.account);
+      const cart = fresh
+        ? await createCart(tx, sessionId, target.event_id, options.holdSeconds, options.account)
+        : await openCart(tx, sessionId, options.holdSeconds);
+      if (cart.eventId !== null && cart.eventId !== target.event_id)
+        throw cartError('different_events', locale);
+      const heldHere = placeId !== null && input.sessionId ? await placeHold(tx, cart.id, placeId) : null;
+      // A seat or a whole table is held once; an open table's line grows by the seats added (issue 31).
+      if (heldHere && !openTable) throw cartError('already_in_cart', locale);
+      const inCart = input.sessionId ? await unitsInCart(tx, cart.id) : 0;
+      if (exceedsCartLimit(inCart, quantity, limit)) throw cartError('cart_limit', locale, { n: limit });
+      if (heldHere && heldHere.quantity + quantity > target.section_max)
+        throw cartError('limit_reached', locale);
+      if (options.account) await checkAccountCap(tx, options.account, { cartId: cart.id, quantity }, locale);
 
-    if (heldHere && placeId !== null) {
-      const hold = { id: heldHere.id, lotId: target.lot_id, placeId };
-      const grown = await growPlaceHold(tx, hold, quantity, options.stockMode);
-      if (grown === 'lot') {
-        const { free } = await lotStock(tx, target.lot_id);
+      if (heldHere && placeId !== null) {
+        const hold = { id: heldHere.id, lotId: target.lot_id, placeId };
+        const grown = await growPlaceHold(tx, hold, quantity, options.stockMode);
+        if (grown === 'lot') {
+          const { free } = await lotStock(tx, target.lot_id);
+          throw cartError(free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
+        }
+        if (grown === 'place') throw cartError('place_unavailable', locale);
+        if (cart.promoCode) await syncPromoUses(tx, cart.id);
+        return cart.id;
+      }
+
+      const line = {
+        cartId: cart.id,
+        ticketId: target.ticket_id,
+        lotId: target.lot_id,
+        controlledPlaceId: placeId,
+        quantity,
+        expiresAt: cart.expiresAt,
+      };
+      if (inOneMessage && placeId === null && cart.eventId !== null && !cart.promoCode) {
+        await holdLotUnitsAndCommit(tx, line);
+        return cart.id;
+      }
+      if (!(await holdLotUnits(tx, line, options.stockMode))) {
+        const { free, halfFree } = await lotStock(tx, target.lot_id);
+        // Issue 36: a half-price ticket whose section's quota has no room ('Meia-entrada esgotada').
+        if (target.half_price && halfFree < quantity && free >= quantity)
+          throw cartError('half_price_sold_out', locale);
         throw cartError(free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
       }
-      if (grown === 'place') throw cartError('place_unavailable', locale);
+      if (placeId !== null && !(await takePlaceUnits(tx, placeId, quantity, wholeTable, options.stockMode))) {
+        throw cartError('place_unavailable', locale);
+      }
+      if (cart.eventId === null) {
+        await tx
+          .update(carts)
+          .set({ eventId: target.event_id, updatedAt: new Date() })
+          .where(eq(carts.id, cart.id));
+      }
+      // A cart with a coupon reserves its uses for the units it now holds.
       if (cart.promoCode) await syncPromoUses(tx, cart.id);
       return cart.id;
-    }
-
-    const line = {
-      cartId: cart.id,
-      ticketId: target.ticket_id,
-      lotId: target.lot_id,
-      controlledPlaceId: placeId,
-      quantity,
-      expiresAt: cart.expiresAt,
-    };
-    if (!(await holdLotUnits(tx, line, options.stockMode))) {
-      const { free, halfFree } = await lotStock(tx, target.lot_id);
-      // Issue 36: a half-price ticket whose section's quota has no room ('Meia-entrada esgotada').
-      if (target.half_price && halfFree < quantity && free >= quantity)
-        throw cartError('half_price_sold_out', locale);
-      throw cartError(free <= 0 ? 'lot_sold_out' : 'lot_insufficient', locale);
-    }
-    if (placeId !== null && !(await takePlaceUnits(tx, placeId, quantity, wholeTable, options.stockMode))) {
-      throw cartError('place_unavailable', locale);
-    }
-    if (cart.eventId === null) {
-      await tx
-        .update(carts)
-        .set({ eventId: target.event_id, updatedAt: new Date() })
-        .where(eq(carts.id, cart.id));
-    }
-    // A cart with a coupon reserves its uses for the units it now holds.
-    if (cart.promoCode) await syncPromoUses(tx, cart.id);
-    return cart.id;
-  });
+    });
+  let cartId: string;
+  try {
+    cartId = await hold(options.stockMode === 'conditional');
+  } catch (error) {
+    // The take found no room and its transaction rolled back: again, on the path that reclaims the
+    // lot's expired holds and, refusing, says why.
+    if (!(error instanceof HoldNotTaken)) throw error;
+    cartId = await hold(false);
+  }
   return { sessionId, cartId };
 }
 
@@ -300,98 +318,4 @@ async function lotStock(
         where l.id = ${lotId}`,
   );
   return result[0] ?? { free: 0, reclaimable: false, halfFree: 0 };
-}
-
-/** What a hold needs of the cart it goes in. */
-type TOpenCart = Pick<typeof carts.$inferSelect, 'id' | 'eventId' | 'expiresAt' | 'promoCode'>;
-
-/**
- * A new cart for this first line. For an account (not the unsafe negative control), the account
- * is locked by the same statement first (lockAccount's lock, lock order account then cart): the
- * cap's count runs after it, in a statement of its own, so it sees what a hold that held the lock
- * before committed.
- */
-async function createCart(
-  tx: TDb,
-  sessionId: string,
-  eventId: number,
-  holdSeconds: number,
-  account: TAccountCap | undefined,
-): Promise<TOpenCart> {
-  const id = newCartId();
-  const expiresAt = new Date(Date.now() + holdSeconds * 1000);
-  const made = { id, eventId, expiresAt, promoCode: null };
-  if (account && !account.unsafe) {
-    const inserted = await rows<{ id: string }>(
-      tx,
-      sql`with account as (select id from users where id = ${account.userId} for no key update)
-          insert into carts (id, session_id, event_id, expires_at)
-          select ${id}, ${sessionId}, ${eventId}, ${expiresAt.toISOString()}::timestamptz from account
-          returning id`,
-    );
-    if (inserted.length > 0) return made;
-  }
-  // No account, the negative control, or an account with no row to lock (as lockAccount, which
-  // then locks nothing).
-  await tx.insert(carts).values({ id, sessionId, eventId, expiresAt });
-  return made;
-}
-
-async function unitsInCart(tx: TDb, cartId: string): Promise<number> {
-  const [held] = await tx
-    .select({ units: sql<number>`coalesce(sum(${cartHolds.quantity}), 0)::int` })
-    .from(cartHolds)
-    .where(and(eq(cartHolds.cartId, cartId), eq(cartHolds.released, false)));
-  return held?.units ?? 0;
-}
-
-/** The cart's live hold of a seat or table, if it has one. */
-async function placeHold(tx: TDb, cartId: string, placeId: number) {
-  const [found] = await tx
-    .select({ id: cartHolds.id, quantity: cartHolds.quantity })
-    .from(cartHolds)
-    .where(
-      and(
-        eq(cartHolds.cartId, cartId),
-        eq(cartHolds.controlledPlaceId, placeId),
-        eq(cartHolds.released, false),
-      ),
-    );
-  return found ?? null;
-}
-
-/**
- * The session's cart, locked for this transaction. A new one when none exists; an expired or
- * empty one gives its holds back and starts over with a fresh timer.
- */
-async function openCart(tx: TDb, sessionId: string, holdSeconds: number) {
-  const fresh = () => new Date(Date.now() + holdSeconds * 1000);
-  await tx
-    .insert(carts)
-    .values({ id: newCartId(), sessionId, expiresAt: fresh() })
-    .onConflictDoNothing({ target: carts.sessionId });
-  const [cart] = await tx.select().from(carts).where(eq(carts.sessionId, sessionId)).for('update');
-  if (!cart) throw new Error('cart vanished inside its transaction');
-  const holds = await tx.select({ id: cartHolds.id }).from(cartHolds).where(eq(cartHolds.cartId, cart.id));
-  if (holds.length === 0 || cart.expiresAt.getTime() <= Date.now()) {
-    await releaseHolds(
-      tx,
-      holds.map((hold) => hold.id),
-    );
-    const expiresAt = fresh();
-    await tx
-      .update(carts)
-      .set({
-        eventId: null,
-        expiresAt,
-        promoCode: null,
-        protectionProvider: null,
-        renewals: 0,
-        updatedAt: new Date(),
-      })
-      .where(eq(carts.id, cart.id));
-    await syncPromoUses(tx, cart.id);
-    return { ...cart, eventId: null, expiresAt, promoCode: null };
-  }
-  return cart;
 }

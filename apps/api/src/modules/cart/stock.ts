@@ -69,7 +69,7 @@ export const termsOf = (row: TTermsRow): TLotTerms => ({
  * order: lot, then section), then the section's counters move only when the lot has room and the
  * quota too, and the lot's only when the section's did: both or neither.
  */
-function guardedTake(lotId: number, n: number) {
+export function guardedTake(lotId: number, n: number) {
   return sql`lot as (
       select l.id, t.half_price, t.section_id,
              (not l.disabled and ${LOT_IN_WINDOW} and l.sold + l.held + ${n} <= l.capacity) as fits
