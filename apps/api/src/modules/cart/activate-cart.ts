@@ -9,7 +9,8 @@ import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
 import { lockSessionCart } from './renew-cart.ts';
 import { spendRenewal } from './renewal-budget.ts';
-import { giveBackLotUnits, reclaimExpiredHolds, type TLotTerms, takeLotUnits } from './stock.ts';
+import { reclaimExpiredHolds, type TLotTerms, takeLotUnits } from './stock.ts';
+import { giveBackLotUnits } from './stock-give-back.ts';
 import { takePlaceUnits } from './stock-places.ts';
 
 /** Which modal the page shows after activation (commerce §2 cart-session modal). */

@@ -30,8 +30,7 @@ import { exclusiveAccessUntil } from './exclusive-access.ts';
 import { holdForNewCart } from './new-cart-holds.ts';
 import { createCart, openCart, placeHold, unitsInCart } from './open-cart.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { holdLotUnits, type TStockMode } from './stock.ts';
-import { HoldNotTaken, holdLotUnitsAndCommit } from './stock-hold-commit.ts';
+import { HoldNotTaken, holdLotUnits, holdLotUnitsAndCommit, type TStockMode } from './stock.ts';
 import { growPlaceHold, takePlaceUnits } from './stock-places.ts';
 
 export type TCartOptions = {
@@ -227,7 +226,7 @@ export async function addToCart(options: TCartOptions, input: TAddToCartRequest)
   }
 
   // Issue 37: when the lot's take is the last thing to do (no seat or table, no cart update, no
-  // coupon), it ends the transaction, its COMMIT in the same message (stock-hold-commit.ts).
+  // coupon), it ends the transaction, its COMMIT in the same message (stock.ts holdLotUnitsAndCommit).
   const hold = (inOneMessage: boolean) =>
     withTransaction(db, async (tx) => {
       // A buyer without a session is new: the cart is created with this first line, no lookups

@@ -7,7 +7,8 @@ import { cartHolds, carts } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/with-transaction.ts';
 import { cartError } from './cart-error.ts';
 import { syncPromoUses } from './promo-uses.ts';
-import { releaseHolds, shrinkHold } from './stock.ts';
+import { releaseHolds } from './stock.ts';
+import { shrinkHold } from './stock-give-back.ts';
 
 /**
  * Gives back units of a lot (or a seat or table) the session holds. Without a quantity, or with

@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/client.ts';
 import { type SQL, sql } from '../../db/orm.ts';
 import { rows } from '../../db/rows.ts';
-import { executeAndCommit } from '../../db/with-transaction.ts';
+import { answerAndCommit, executeAndCommit } from '../../db/with-transaction.ts';
 import { halvesReleased, moveHalfCounters, sellFreeHalfUnits, unsafeHalfTake } from './stock-half-price.ts';
 
 /**
@@ -69,7 +69,7 @@ export const termsOf = (row: TTermsRow): TLotTerms => ({
  * order: lot, then section), then the section's counters move only when the lot has room and the
  * quota too, and the lot's only when the section's did: both or neither.
  */
-export function guardedTake(lotId: number, n: number) {
+function guardedTake(lotId: number, n: number) {
   return sql`lot as (
       select l.id, t.half_price, t.section_id,
              (not l.disabled and ${LOT_IN_WINDOW} and l.sold + l.held + ${n} <= l.capacity) as fits
@@ -126,6 +126,46 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
   return attempt();
 }
 
+/** The SQLSTATE of migration 0034's hold_not_taken(): the guarded take found no room. */
+const NOT_TAKEN = 'BT001';
+
+/** Thrown by holdLotUnitsAndCommit when the lot had not the units: its transaction rolled back. */
+export class HoldNotTaken extends Error {
+  constructor() {
+    super('the lot had not the units asked: hold again with holdLotUnits');
+  }
+}
+
+/**
+ * Issue 37: holdLotUnits' guarded take and hold row as the LAST statement of a withTransaction's
+ * transaction, with its COMMIT in the same message on PostgreSQL (answerAndCommit), so the lot's
+ * row is locked for the statement and the commit's flush, not for a round trip back through a busy
+ * event loop and a COMMIT of its own (every hold and purchase of the lot queues on that row). When
+ * the take finds no room, the statement fails (hold_not_taken()), PostgreSQL skips the COMMIT and
+ * the transaction rolls back: HoldNotTaken is thrown, and the caller starts its transaction again
+ * with holdLotUnits, which reclaims the lot's expired holds and tries once more (a refusal is rare
+ * and its answer needs the lot's stock read anyway). Conditional mode only.
+ */
+export async function holdLotUnitsAndCommit(tx: TDb, line: THoldLine): Promise<void> {
+  try {
+    await answerAndCommit(tx, [
+      sql`with ${guardedTake(line.lotId, line.quantity)}, held as (
+            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
+                                    ${TERM_COLUMNS})
+            select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
+                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz, ${TERM_COLUMNS}
+            from taken
+            returning id
+          )
+          select coalesce((select id from held), hold_not_taken()) as id`,
+    ]);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === NOT_TAKEN) throw new HoldNotTaken();
+    throw error;
+  }
+}
+
 /** The negative control's hold row (unsafeReadThenWrite only), with the terms its take read. */
 async function insertHold(tx: TDb, line: THoldLine, terms: TLotTerms) {
   await tx.execute(
@@ -175,44 +215,6 @@ async function conditionalLotTake(tx: TDb, lotId: number, quantity: number): Pro
     sql`with ${guardedTake(lotId, quantity)} select ${TERM_COLUMNS} from taken`,
   );
   return updated ? termsOf(updated) : false;
-}
-
-/**
- * Gives back units of a lot taken for a line whose seat or table could not be taken after all
- * (cart renewal, activate-cart.ts): the lot's share of a take that failed at the place.
- */
-export async function giveBackLotUnits(tx: TDb, lotId: number, quantity: number): Promise<void> {
-  await tx.execute(sql`update ticket_lots set held = held - ${quantity} where id = ${lotId}`);
-  await moveHalfCounters(tx, lotId, sql`half_held = half_held - ${quantity}`);
-}
-
-/**
- * Gives back `quantity` units of one live hold that has more than that (some tickets of a line,
- * or seats of an open table), to its lot and its seat or table, in ONE statement so the line and
- * the counters cannot disagree. False when the hold is gone, released, or not larger than
- * `quantity` (the caller then releases it whole).
- */
-export async function shrinkHold(tx: TDb, holdId: number, quantity: number): Promise<boolean> {
-  const shrunk = await rows<{ id: number }>(
-    tx,
-    sql`with shrunk as (
-          update cart_holds set quantity = quantity - ${quantity}
-          where id = ${holdId} and not released and quantity > ${quantity}
-          returning id, lot_id, controlled_place_id, ticket_id
-        ), lots as (
-          update ticket_lots l set held = l.held - ${quantity}
-          from shrunk where l.id = shrunk.lot_id
-        ), halves as (
-          update event_sections s set half_held = s.half_held - ${quantity}
-          from shrunk join event_tickets t on t.id = shrunk.ticket_id
-          where t.half_price and s.id = t.section_id
-        ), places as (
-          update controlled_places p set held = p.held - ${quantity}
-          from shrunk where p.id = shrunk.controlled_place_id
-        )
-        select id from shrunk`,
-  );
-  return shrunk.length === 1;
 }
 
 /** The statement's first part that marks expired holds released and gives their units back. */

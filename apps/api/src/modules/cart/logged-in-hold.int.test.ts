@@ -25,7 +25,7 @@ const holdAs = (db: TDb, account: { userId: string; maxUnits: number }, lotId: n
   );
 
 // Issue 37: a logged-in hold ends with its take, the COMMIT in the same message on PostgreSQL
-// (stock-hold-commit.ts); a take with no room fails there and the hold starts again on the slow path.
+// (stock.ts holdLotUnitsAndCommit); a take with no room fails there and the hold starts again on the slow path.
 describe.each(testDatabases())("a logged-in buyer's hold, ending with its take, on %s", (kind) => {
   let t: TTestDatabase;
   let account: { userId: string; maxUnits: number };
