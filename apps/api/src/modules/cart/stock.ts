@@ -97,6 +97,17 @@ export type THoldLine = {
   expiresAt: Date;
 };
 
+/** The guarded take and its hold row, as CTEs ending in `held` (the hold's id when it took the units). */
+const takeAndHold = (line: THoldLine) =>
+  sql`${guardedTake(line.lotId, line.quantity)}, held as (
+        insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
+                                ${TERM_COLUMNS})
+        select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
+               ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz, ${TERM_COLUMNS}
+        from taken
+        returning id
+      )`;
+
 /**
  * Takes the units of a lot and records the hold in ONE statement, so the lot's row lock is held
  * for a single round trip before the commit. False when the lot has not that many free.
@@ -109,18 +120,7 @@ export async function holdLotUnits(tx: TDb, line: THoldLine, mode: TStockMode): 
     return true;
   }
   const attempt = async () =>
-    (
-      await rows<{ id: number }>(
-        tx,
-        sql`with ${guardedTake(line.lotId, line.quantity)}
-            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
-                                    ${TERM_COLUMNS})
-            select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
-                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz, ${TERM_COLUMNS}
-            from taken
-            returning id`,
-      )
-    ).length === 1;
+    (await rows<{ id: number }>(tx, sql`with ${takeAndHold(line)} select id from held`)).length === 1;
   if (await attempt()) return true;
   if ((await reclaimExpiredHolds(tx, { lotId: line.lotId })) === 0) return false;
   return attempt();
@@ -149,15 +149,7 @@ export class HoldNotTaken extends Error {
 export async function holdLotUnitsAndCommit(tx: TDb, line: THoldLine): Promise<void> {
   try {
     await answerAndCommit(tx, [
-      sql`with ${guardedTake(line.lotId, line.quantity)}, held as (
-            insert into cart_holds (cart_id, ticket_id, lot_id, controlled_place_id, quantity, expires_at,
-                                    ${TERM_COLUMNS})
-            select ${line.cartId}::text, ${line.ticketId}::int, id, ${line.controlledPlaceId}::int,
-                   ${line.quantity}::smallint, ${line.expiresAt.toISOString()}::timestamptz, ${TERM_COLUMNS}
-            from taken
-            returning id
-          )
-          select coalesce((select id from held), hold_not_taken()) as id`,
+      sql`with ${takeAndHold(line)} select coalesce((select id from held), hold_not_taken()) as id`,
     ]);
   } catch (error) {
     const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
