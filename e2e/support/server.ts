@@ -89,7 +89,12 @@ async function startOn(
   dir: string,
   ownsDir: boolean,
 ): Promise<TRunningServer | 'port taken'> {
-  const child = spawn(process.execPath, [mainEntry], {
+  // On PGlite, V8 runs its WebAssembly on the baseline compiler only: optimising its hot functions
+  // cost ~2.5 s of CPU and ~500 MB of memory in each server's first seconds, more than a journey's
+  // statements win back (docs/decisions.md, "The suite on a busy machine"). On PostgreSQL (the
+  // benches' servers among them) the process runs as in production.
+  const v8Flags = env.DATABASE_URL ? [] : ['--liftoff-only'];
+  const child = spawn(process.execPath, [...v8Flags, mainEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,
